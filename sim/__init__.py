@@ -1,0 +1,1 @@
+"""Kassen simulation core: every rule, no drawing (never imports pygame)."""

@@ -1,0 +1,137 @@
+"""The one game protocol all four systems implement (DESIGN.md seam 1).
+
+Generic code (AI, batch runs, save/load, replay, the renderer's event player, the CLI) talks to
+this interface only. A system subclasses `Game`, keeps its whole state in one serializable
+dataclass with a `dice` field, and implements the abstract methods. `apply` is the only way to
+change a game: it asks the system to validate the action first (a `RuleError` leaves the state
+untouched) and then to execute it, collecting every event, dice rolls included.
+"""
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from sim.core.codec import serializable
+from sim.core.dice import Dice
+from sim.core.errors import RuleError
+from sim.core.events import DiceRolled, Event
+
+
+@dataclass(frozen=True)
+class Action:
+    """Base of every action. Subclasses are frozen dataclasses whose first field is `side`."""
+
+    @property
+    def kind(self) -> str:
+        return type(self).__name__
+
+
+@serializable
+@dataclass(frozen=True)
+class Result:
+    winner: str | None          # None: a draw or a timeout
+    reason: str
+    scores: dict[str, float] = field(default_factory=dict)
+
+
+class Game(ABC):
+    """A running game: a state, the actions that made it, and the events they produced."""
+
+    system: ClassVar[str]
+
+    def __init__(self, state: Any, scenario: dict, seed: int):
+        self.state = state
+        self.scenario = scenario
+        self.seed = seed
+        self.actions: list[Action] = []
+        self.events: list[Event] = []
+        self._pending: list[Event] | None = None
+        self._attach_dice()
+
+    # -- construction --------------------------------------------------------------------
+    @classmethod
+    def check(cls, scenario: dict, where: str, **options) -> None:
+        """Validate scenario data, raising ScenarioError naming `where`, the key and the problem."""
+
+    @classmethod
+    @abstractmethod
+    def new(cls, scenario: dict, seed: int, **options) -> "Game":
+        """Set up a game from scenario data (a parsed TOML document); options are CLI switches."""
+
+    @classmethod
+    def replay(cls, scenario: dict, seed: int, actions: list[Action]) -> "Game":
+        """`seed + actions` rebuilds a game exactly (DESIGN.md seam 3)."""
+        game = cls.new(scenario, seed)
+        for action in actions:
+            game.apply(action)
+        return game
+
+    # -- the protocol --------------------------------------------------------------------
+    @abstractmethod
+    def sides(self) -> tuple[str, ...]:
+        """All sides (players) of this game."""
+
+    @abstractmethod
+    def to_act(self) -> str | None:
+        """The side whose decision is awaited, or None once the game is over."""
+
+    @abstractmethod
+    def legal_actions(self, side: str) -> list[Action]:
+        """Every action `side` may take now (empty when it is not that side's decision)."""
+
+    @abstractmethod
+    def validate(self, action: Action) -> None:
+        """Raise RuleError (naming the rule section) if `action` is illegal now. Must not mutate."""
+
+    @abstractmethod
+    def _execute(self, action: Action) -> None:
+        """Carry out a validated action, calling `emit` for every event."""
+
+    @abstractmethod
+    def view(self, side: str | None) -> dict:
+        """What `side` may see (None: an omniscient spectator). Hidden information is removed."""
+
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def result(self) -> Result | None: ...
+
+    # -- shared machinery ----------------------------------------------------------------
+    @property
+    def dice(self) -> Dice:
+        return self.state.dice
+
+    def apply(self, action: Action) -> list[Event]:
+        if self.is_over():
+            raise RuleError("end", "the game is over; no further actions", self.system)
+        side = getattr(action, "side", None)
+        if side is not None and side != self.to_act():
+            raise RuleError("turn", f"it is {self.to_act()}'s decision, not {side}'s", self.system)
+        self.validate(action)
+        self._pending = []
+        try:
+            self._execute(action)
+        finally:
+            events, self._pending = self._pending, None
+        self.actions.append(action)
+        self.events.extend(events)
+        return events
+
+    def emit(self, event: Event) -> Event:
+        if self._pending is None:
+            raise RuntimeError("events may only be emitted while an action is applied")
+        self._pending.append(event)
+        return event
+
+    def _attach_dice(self) -> None:
+        def record(purpose: str, faces: tuple[int, ...], rule: str, sides: int) -> None:
+            if self._pending is not None:
+                self._pending.append(DiceRolled(purpose, faces, rule, sides))
+        self.state.dice.listener = record
+
+    def set_state(self, state: Any) -> None:
+        """Replace the state (used by load); reattaches the dice listener."""
+        self.state = state
+        self._attach_dice()
