@@ -98,6 +98,15 @@ class Game(ABC):
     @abstractmethod
     def result(self) -> Result | None: ...
 
+    def summary(self) -> str:
+        """One line about the game (for `kassen check`)."""
+        return f"{self.system} game, sides {', '.join(self.sides())}"
+
+    def info(self) -> str:
+        """Scenario description and historical notes (for `kassen info`)."""
+        meta = self.scenario.get("meta", {})
+        return "\n".join(str(meta.get(k, "")) for k in ("title", "notes") if meta.get(k))
+
     # -- shared machinery ----------------------------------------------------------------
     @property
     def dice(self) -> Dice:
