@@ -74,9 +74,10 @@ class DaimyoGame(Game):
         return Result(self.state.winner or None, self.state.over_reason, combat.scores(self.state))
 
     def view(self, side: str | None) -> dict:
-        # Daimyo is played on an open table: both sides see everything (no hidden information).
-        from sim.core.codec import encode
-        return {"turn": self.state.turn, "phase": self.state.phase, "state": encode(self.state)}
+        """Daimyo is played on an open table: both sides see everything, so the view is the
+        table itself. Readers (AI, renderer) must treat it as read-only."""
+        st = self.state
+        return {"turn": st.turn, "phase": st.phase, "to_act": self.to_act(), "table": st}
 
     def summary(self) -> str:
         st = self.state
