@@ -2,6 +2,7 @@
 from sim.daimyo.game import DaimyoGame
 
 GAME = DaimyoGame
+LEVELS = ("random", "easy", "normal", "hard")
 
 
 def make_player(side: str, level: str, seed: int, **personality):
