@@ -29,7 +29,7 @@ def check_counts(runs: int, workers: int | None) -> None:
 
 @contextmanager
 def dask_executor(address: str):
-    """An Executor on a Dask distributed cluster (optional extra: pip install kassen[dask])."""
+    """(Executor, worker threads) on a Dask distributed cluster (extra: pip install kassen[dask])."""
     try:
         from distributed import Client
     except ImportError:
@@ -39,7 +39,7 @@ def dask_executor(address: str):
     except OSError as exc:
         raise BatchError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
     try:
-        yield client.get_executor()
+        yield client.get_executor(), sum(client.nthreads().values()) or 1
     finally:
         client.close()
 

@@ -40,10 +40,8 @@ class RunSpec:
     personality: dict[str, Any] = field(default_factory=dict)
     options: dict[str, Any] = field(default_factory=dict)  # passed to Game.new (e.g. turn_limit)
     max_actions: int = 100_000        # guard against endless games: hitting it is a timeout
-    players: str | None = None        # module exporting make_player/LEVELS; None: sim.<system>
-
-    def player_module(self) -> str:
-        return self.players or f"sim.{self.game.system}"
+    # Module exporting make_player/LEVELS. None: sim.<system>, else the Game class's own module.
+    players: str | None = None
 
 
 def spec_from_file(path: str | Path, **fields) -> RunSpec:
@@ -61,10 +59,15 @@ def derive_seed(master: int, *path: int) -> int:
 
 
 def _module(spec: RunSpec):
-    try:
-        return importlib.import_module(spec.player_module())
-    except ModuleNotFoundError:
-        return None
+    names = [spec.players] if spec.players else [f"sim.{spec.game.system}", spec.game.__module__]
+    for name in names:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError:
+            continue
+        if hasattr(module, "make_player"):
+            return module
+    return None
 
 
 def valid_levels(spec: RunSpec) -> tuple[str, ...]:
@@ -75,7 +78,15 @@ def valid_levels(spec: RunSpec) -> tuple[str, ...]:
 
 
 def check_spec(spec: RunSpec) -> None:
-    """Refuse unknown levels before any game starts, naming the valid ones."""
+    """Refuse unknown levels, sides and options before any game starts, naming the valid ones."""
+    try:  # one probe set-up: options the system does not take fail here, not in every worker
+        sides = tuple(spec.game.new(spec.scenario, spec.seed, **spec.options).sides())
+    except TypeError as exc:
+        raise BatchError(f"{spec.game.system} does not take these options "
+                         f"{sorted(spec.options)}: {exc}") from None
+    unknown = sorted(set(spec.levels) - set(sides))
+    if unknown:
+        raise BatchError(f"unknown side {unknown[0]!r}; sides are: {', '.join(sides)}")
     valid = valid_levels(spec)
     for level in (*spec.lineup, *spec.levels.values()):
         if level not in valid:
@@ -109,6 +120,6 @@ def make_player(spec: RunSpec, side: str, level: str, seed: int) -> Player:
     if level == RANDOM and RANDOM not in getattr(module, "LEVELS", ()):
         return RandomPlayer(seed)
     if factory is None:
-        raise BatchError(f"{spec.player_module()} has no make_player; only level 'random' is available")
+        raise BatchError(f"no make_player found for {spec.game.system}; only level 'random' is available")
     # Personality weights are passed only when given, so systems without them still work.
     return factory(side, level, seed, **spec.personality) if spec.personality else factory(side, level, seed)
