@@ -90,10 +90,15 @@ def duel(args) -> int:
     if args.json:
         print(json.dumps(reports if len(reports) > 1 else reports[0], indent=1))
     else:
-        table = Table(title=f"duel: {args.a} (A) against {args.b} (B), sides alternated")
-        for col in ("Scenario", "A on side", "Games", f"A ({args.a}) wins  [95 % CI]",
-                    f"B ({args.b}) wins", "Draws", "Timeouts"):
-            table.add_column(col, justify="left" if col in ("Scenario", "A on side") else "right")
+        table = Table(title=f"duel: A = {args.a} against B = {args.b}, sides alternated "
+                            "(rates with 95 % Wilson CI)")
+        table.add_column("Scenario", overflow="fold")
+        table.add_column("A on")
+        table.add_column("Games", justify="right")
+        table.add_column("A wins", justify="right", no_wrap=True)
+        table.add_column("B wins", justify="right", no_wrap=True)
+        table.add_column("Draws", justify="right")
+        table.add_column("Timeouts", justify="right")
         for r in reports:
             table.add_row(r["scenario"], "all", str(r["played"]), pct(r["a_wins"]), pct(r["b_wins"]),
                           str(r["draws"]["count"]), str(r["timeouts"]["count"]))
