@@ -5,6 +5,7 @@ import json
 import sys
 from contextlib import nullcontext
 from dataclasses import replace
+from pathlib import Path
 
 from rich.console import Console
 from rich.table import Table
@@ -100,7 +101,7 @@ def duel(args) -> int:
         table.add_column("Draws", justify="right")
         table.add_column("Timeouts", justify="right")
         for r in reports:
-            table.add_row(r["scenario"], "all", str(r["played"]), pct(r["a_wins"]), pct(r["b_wins"]),
+            table.add_row(Path(r["scenario"]).name, "all", str(r["played"]), pct(r["a_wins"]), pct(r["b_wins"]),
                           str(r["draws"]["count"]), str(r["timeouts"]["count"]))
             for side, v in r["a_by_seat"].items():
                 table.add_row("", side, str(v["games"]), pct(v), "", "", "", style="dim")
