@@ -12,7 +12,7 @@ def pct(rate: dict) -> str:
     if rate["rate"] is None:
         return "-"
     lo, hi = rate["ci95"]
-    return f"{100 * rate["rate"]:.1f} % [{100 * lo:.1f}, {100 * hi:.1f}]"
+    return f"{100 * rate['rate']:.1f} % [{100 * lo:.1f}, {100 * hi:.1f}]"
 
 
 def _stat_names(groups: dict) -> list[str]:
