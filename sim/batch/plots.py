@@ -83,7 +83,8 @@ def casualties(report, title, path):
 def heatmap(summaries, title, path):
     points = [p for s in summaries for p in s.positions]
     table = next((s.table for s in summaries if s.table), None)
-    kinds = sorted({k for _, _, k in points})
+    order = {"routed": 0, "destroyed": 1}
+    kinds = sorted({k for _, _, k in points}, key=lambda k: (order.get(k, 2), k))
     xs, ys = np.array([p[0] for p in points]), np.array([p[1] for p in points])
     if table:
         extent = (0.0, table[0], 0.0, table[1])
@@ -93,8 +94,9 @@ def heatmap(summaries, title, path):
     nx = 40 if width >= height else max(2, round(40 * width / height))
     ny = 40 if height > width else max(2, round(40 * height / width))
     flat = max(width, height) / min(width, height) > 4   # e.g. a track: stretch it to be readable
-    fig, axes = _figure(len(kinds), 1, figsize=(8, 3.2 * len(kinds) + 0.6) if flat else
-                        (7, 7 * height / width * len(kinds) + 0.8))
+    # Each panel: the table drawn about 4.8 in wide (the rest: labels, colour bar), plus titles.
+    panel = 2.6 if flat else 4.8 * height / width
+    fig, axes = _figure(len(kinds), 1, figsize=(8 if flat else 7, len(kinds) * (panel + 0.9) + 0.4))
     for ax, kind in zip(axes[:, 0], kinds):
         mask = np.array([k == kind for _, _, k in points])
         counts, _, _ = np.histogram2d(xs[mask], ys[mask], bins=(nx, ny),

@@ -72,7 +72,8 @@ def run_batch(spec: RunSpec, runs: int, executor: Executor | None = None,
         else:
             chunks = _collect(executor, spec, bounds, advance)
     results = sorted((s for c in chunks for s in c), key=lambda s: s.index)
-    assert [s.index for s in results] == list(range(runs)), "a chunk went missing"
+    if [s.index for s in results] != list(range(runs)):
+        raise RuntimeError("the executor lost or duplicated games")
     return results
 
 
