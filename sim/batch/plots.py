@@ -80,6 +80,14 @@ def casualties(report, title, path):
     return _save(fig, path)
 
 
+def _edges(lo: float, hi: float, bins: int, values: np.ndarray) -> np.ndarray:
+    """Bin edges; whole-number positions get whole-number bins, or bins would alias into stripes."""
+    if values.size and np.all(values == np.round(values)):
+        step = max(1, int(np.ceil((hi - lo) / bins)))
+        return np.arange(np.floor(lo), hi + step, step)
+    return np.linspace(lo, hi, bins + 1)
+
+
 def heatmap(summaries, title, path):
     points = [p for s in summaries for p in s.positions]
     table = next((s.table for s in summaries if s.table), None)
@@ -93,16 +101,16 @@ def heatmap(summaries, title, path):
     width, height = extent[1] - extent[0], extent[3] - extent[2]
     nx = 40 if width >= height else max(2, round(40 * width / height))
     ny = 40 if height > width else max(2, round(40 * height / width))
+    ex, ey = _edges(*extent[:2], nx, xs), _edges(*extent[2:], ny, ys)
     flat = max(width, height) / min(width, height) > 4   # e.g. a track: stretch it to be readable
     # Each panel: the table drawn about 4.8 in wide (the rest: labels, colour bar), plus titles.
     panel = 2.6 if flat else 4.8 * height / width
     fig, axes = _figure(len(kinds), 1, figsize=(8 if flat else 7, len(kinds) * (panel + 0.9) + 0.4))
     for ax, kind in zip(axes[:, 0], kinds):
         mask = np.array([k == kind for _, _, k in points])
-        counts, _, _ = np.histogram2d(xs[mask], ys[mask], bins=(nx, ny),
-                                      range=[extent[:2], extent[2:]])
-        image = ax.imshow(counts.T, origin="lower", extent=extent, cmap="magma",
-                          aspect="auto" if flat else "equal", interpolation="nearest")
+        counts, _, _ = np.histogram2d(xs[mask], ys[mask], bins=(ex, ey))
+        image = ax.pcolormesh(ex, ey, counts.T, cmap="magma")
+        ax.set(xlim=extent[:2], ylim=extent[2:], aspect="auto" if flat else "equal")
         fig.colorbar(image, ax=ax, label="events")
         ax.set(title=f"{kind} ({int(mask.sum())} over {len(summaries)} games)", xlabel="x", ylabel="y")
     fig.suptitle(f"{title}: where units {' / '.join(kinds)}" + ("" if table else " (table size not reported)"))
