@@ -1,4 +1,4 @@
-"""PNG plots of a batch (matplotlib, Agg: no display needed, and no pygame).
+"""PNG plots of a batch (matplotlib with the Agg backend: no display needed).
 
 Each plot is drawn only from data the games reported; a plot with nothing to show is skipped
 and named in the returned `skipped` list instead of being drawn empty.

@@ -60,30 +60,33 @@ def run_batch(spec: RunSpec, runs: int, executor: Executor | None = None,
     check_spec(spec)
     workers = workers or os.cpu_count() or 1
     bounds = chunk_bounds(runs, _slots(executor, workers), chunk)
-    with _progress(progress, runs) as advance:
-        if executor is None and workers == 1:
+    if executor is None and workers == 1:
+        with _progress(progress, runs) as advance:
             chunks = []
             for start, stop in bounds:
                 chunks.append(play_chunk(spec, start, stop))
                 advance(stop - start)
-        elif executor is None:
-            with ProcessPoolExecutor(max_workers=workers) as pool:
-                chunks = _collect(pool, spec, bounds, advance)
-        else:
-            chunks = _collect(executor, spec, bounds, advance)
+    elif executor is None:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            chunks = _collect(pool, spec, bounds, progress, runs)
+    else:
+        chunks = _collect(executor, spec, bounds, progress, runs)
     results = sorted((s for c in chunks for s in c), key=lambda s: s.index)
     if [s.index for s in results] != list(range(runs)):
         raise RuntimeError("the executor lost or duplicated games")
     return results
 
 
-def _collect(executor: Executor, spec: RunSpec, bounds, advance) -> list[list[GameSummary]]:
+def _collect(executor: Executor, spec: RunSpec, bounds, progress: bool, runs: int):
+    # Submit everything before the progress bar starts its thread: a pool that forks its
+    # workers then forks a process with no other thread running.
     futures = {executor.submit(play_chunk, spec, a, b): b - a for a, b in bounds}
     chunks = []
     try:
-        for future in as_completed(futures):
-            chunks.append(future.result())
-            advance(futures[future])
+        with _progress(progress, runs) as advance:
+            for future in as_completed(futures):
+                chunks.append(future.result())
+                advance(futures[future])
     except BaseException:
         for future in futures:  # Ctrl-C or a worker crash: do not leave queued games running
             future.cancel()

@@ -110,3 +110,19 @@ def test_personality_weights_reach_the_player(spec):
 def test_random_level_is_always_available(spec):
     batch = run_batch(replace(spec, lineup=("random",)), 10, workers=1, progress=False)
     assert all(s.levels == {"a": "random", "b": "random"} and s.winner for s in batch)
+
+
+def test_progress_bar_goes_to_stderr_and_changes_nothing(spec, capsys):
+    quiet = run_batch(spec, 30, workers=2, progress=False)
+    assert run_batch(spec, 30, workers=2, progress=True) == quiet
+    out, err = capsys.readouterr()
+    assert out == "" and "30/30" in err
+
+
+def test_batch_code_is_generic_and_headless():
+    from pathlib import Path
+    import sim.batch
+    for path in Path(sim.batch.__file__).parent.glob("*.py"):
+        text = path.read_text().lower()
+        for word in ("daimyo", "sekigahara", "amdt", "hellas", "pygame", "import random"):
+            assert word not in text, f"{path.name} mentions {word}"
