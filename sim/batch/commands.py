@@ -11,7 +11,6 @@ from rich.console import Console
 from rich.table import Table
 
 from sim.batch.duel import duel_report, duel_spec
-from sim.batch.plots import write_plots
 from sim.batch.report import pct, print_report
 from sim.batch.runner import check_counts, dask_executor, run_batch
 from sim.batch.spec import BatchError, RunSpec, default_level, spec_from_file
@@ -37,6 +36,8 @@ def _number(text: str) -> float | str:
 
 def base_spec(args, path: str) -> RunSpec:
     check_counts(args.runs, args.workers)
+    if args.dask and args.workers is not None:
+        raise BatchError("--workers sizes the local pool; with --dask the cluster's workers are used")
     options = {"turn_limit": args.turn_limit} if args.turn_limit is not None else {}
     personality = {k: _number(v) for k, v in _pairs(args.personality or [], "--personality").items()}
     return spec_from_file(path, seed=args.seed, options=options, personality=personality,
@@ -65,6 +66,7 @@ def simulate(args) -> int:
     meta = {"scenario": spec.source, "system": spec.game.system, "seed": spec.seed,
             "runs": args.runs, "levels": summaries[0].levels if summaries else {}}
     if args.plots:
+        from sim.batch.plots import write_plots  # matplotlib only when plots are asked for
         written, skipped = write_plots(summaries, report, args.plots, title)
         meta["plots"] = [str(p) for p in written]
         meta["plots_skipped"] = skipped

@@ -82,6 +82,8 @@ def check_spec(spec: RunSpec) -> None:
     try:  # one probe set-up: options the system does not take fail here, not in every worker
         sides = tuple(spec.game.new(spec.scenario, spec.seed, **spec.options).sides())
     except TypeError as exc:
+        if not spec.options:
+            raise
         raise BatchError(f"{spec.game.system} does not take these options "
                          f"{sorted(spec.options)}: {exc}") from None
     unknown = sorted(set(spec.levels) - set(sides))

@@ -21,6 +21,9 @@ def run(capsys, *argv):
     (["--ai", "hard"], "unknown AI level 'hard' for race; valid levels: timid, mixed, bold, random"),
     (["--ai", "c=bold"], "unknown side 'c'; sides are: a, b"),
     (["--personality", "risk"], "--personality expects KEY=VALUE, got 'risk'"),
+    (["--ai", "b="], "--ai expects KEY=VALUE, got 'b='"),
+    (["--workers", "2", "--dask", "tcp://127.0.0.1:1"], "--workers sizes the local pool; with --dask "
+     "the cluster's workers are used"),
 ])
 def test_simulate_refuses_bad_arguments_in_one_line(capsys, race_file, argv, message):
     code, out, err = run(capsys, "simulate", race_file, "--no-progress", *argv)
