@@ -28,14 +28,14 @@ def check_counts(runs: int, workers: int | None) -> None:
 
 
 @contextmanager
-def dask_executor(address: str):
+def dask_executor(address: str, timeout: float = 10):
     """(Executor, worker threads) on a Dask distributed cluster (extra: pip install kassen[dask])."""
     try:
         from distributed import Client
     except ImportError:
         raise BatchError("--dask needs the optional extra: pip install 'kassen[dask]'") from None
     try:
-        client = Client(address, timeout=10)
+        client = Client(address, timeout=timeout)
     except OSError as exc:
         raise BatchError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
     try:

@@ -24,3 +24,10 @@ def test_cli_dask_option(capsys, race_file, cluster):
     code = main(["simulate", str(race_file), "--runs", "12", "--dask", cluster.scheduler_address,
                  "--json", "--no-progress"])
     assert code == 0 and '"played": 12' in capsys.readouterr().out
+
+
+def test_unreachable_scheduler_is_one_clear_error():
+    from sim.batch.spec import BatchError
+    with pytest.raises(BatchError, match="cannot reach the Dask scheduler at tcp://127.0.0.1:1"):
+        with dask_executor("tcp://127.0.0.1:1", timeout=1):
+            pass
