@@ -200,3 +200,15 @@ def test_a_random_game_plays_to_the_end(name):
 def test_the_fog_of_kawanakajima_is_on_the_table_at_the_start():
     game = open_game(SCEN / "kawanakajima.toml", seed=1)
     assert game.state.weather == "fog"
+
+
+@pytest.mark.parametrize("name", HISTORICAL)
+def test_units_start_outside_difficult_terrain(name):
+    """4.3.1: entering difficult terrain disorders; every unit starts on open ground, a hill or a
+    road, so the first turn starts in good order (4.2.1)."""
+    sc = load(name)
+    t = tables()
+    rough = [(f.id, shapely.Polygon(f.points)) for f in sc.terrain if t.terrain[f.kind].effect == "difficult"]
+    for _, _, u, shape in _shapes(sc):
+        for fid, area in rough:
+            assert shape.intersection(area).area < 1e-6, f"{u.id} starts in {fid}"
