@@ -34,6 +34,7 @@ def broken(change) -> dict:
 def rejected(data) -> ScenarioError:
     with pytest.raises(ScenarioError) as err:
         parse(data, "bad.toml")
+    assert str(err.value) == f"bad.toml: {err.value.key}: {err.value.reason}"   # the one line shown
     return err.value
 
 
