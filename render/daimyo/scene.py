@@ -1,0 +1,236 @@
+"""Drawing the table: cloth, grid, terrain, stands, markers, leaders and HQ.
+
+The table and terrain never change during a game, so they are drawn once per camera position
+onto a cached surface; stands are drawn every frame (they move while animating) from screen
+polygons cached per unit pose. `poses` overrides let the event player show a unit part-way
+along a path; `ghosts` are units already removed in the state whose removal is still to play.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pygame
+import shapely
+
+from render.assets import colour, terrain_colours
+from render.daimyo.camera import Camera
+from render.daimyo.text import Painter
+from sim.daimyo.geometry import stand_corners
+from sim.daimyo.model import LeaderKind, Troop
+
+# Drawing order of terrain: broad ground first, linear obstacles last (they sit on top).
+_LAYER = {"low_hill": 0, "beach": 0, "rocky": 0, "marsh": 1, "bog": 1, "scrub": 1, "stream": 2,
+          "small_river": 2, "river": 2, "ford": 3, "road": 3, "bridge": 4, "wood": 5, "village": 5,
+          "house": 6}
+LINEAR_LAYER = 7
+
+
+def px(points) -> list[tuple[int, int]]:
+    return [(int(round(x)), int(round(y))) for x, y in points]
+
+
+class Scene:
+    def __init__(self, camera: Camera, painter: Painter, grid: bool = True):
+        self.camera = camera
+        self.painter = painter
+        self.grid = grid
+        self._static: pygame.Surface | None = None
+        self._static_key = None
+        self._unit_px: dict[str, tuple[tuple, np.ndarray]] = {}
+        # Where each unit was last drawn, for hit tests and tests: id -> screen polygons
+        self.unit_screen: dict[str, np.ndarray] = {}
+
+    # -- sizes that follow the zoom, within readable bounds --------------------------------
+    @property
+    def label_size(self) -> int:
+        return int(min(15, max(11, self.camera.scale * 1.5)))
+
+    # -- the static layer -------------------------------------------------------------------
+    def draw_static(self, target: pygame.Surface, state) -> None:
+        key = (self.camera.key, target.get_size(), self.grid, id(state.terrain), len(state.terrain))
+        if self._static is None or key != self._static_key:
+            self._static = pygame.Surface(target.get_size())
+            self._paint_static(self._static, state)
+            self._static_key = key
+        vp = pygame.Rect(self.camera.viewport)
+        target.blit(self._static, vp, vp)
+
+    def _paint_static(self, surf: pygame.Surface, st) -> None:
+        cam = self.camera
+        surf.fill(colour("table", "background"))
+        corners = [(0, 0), (st.width, 0), (st.width, st.height), (0, st.height)]
+        table_px = px(cam.world_to_screen(corners))
+        pygame.draw.polygon(surf, colour("table", "cloth"), table_px)
+        if self.grid:
+            self._paint_grid(surf, st)
+        for f in sorted(st.terrain, key=lambda f: LINEAR_LAYER if f.linear else _LAYER.get(f.kind, 1)):
+            fill, edge = terrain_colours(f.kind)
+            for poly in _polygons(f.shape):
+                ring = px(cam.world_to_screen(np.asarray(poly.exterior.coords)))
+                if len(ring) >= 3:
+                    pygame.draw.polygon(surf, fill, ring)
+                    pygame.draw.polygon(surf, edge, ring, 2)
+            if f.kind == "wood":
+                self._paint_trees(surf, f, edge)
+        for f in st.terrain:     # names last so no feature covers another's label
+            if f.name and not f.linear:
+                c = f.shape.representative_point()
+                p = cam.world_to_screen((c.x, c.y))
+                self.painter.draw(surf, f.name, p, 12, colour("table", "feature_label"), anchor="center")
+        pygame.draw.polygon(surf, colour("table", "edge"), table_px, 3)
+
+    def _paint_grid(self, surf: pygame.Surface, st) -> None:
+        cam = self.camera
+        step = 5 if cam.scale * 5 >= 14 else 10
+        for i in range(0, int(st.width) + 1, step):
+            a, b = cam.world_to_screen([(i, 0), (i, st.height)])
+            pygame.draw.line(surf, colour("table", "grid_major" if i % 10 == 0 else "grid"), a, b)
+        for j in range(0, int(st.height) + 1, step):
+            a, b = cam.world_to_screen([(0, j), (st.width, j)])
+            pygame.draw.line(surf, colour("table", "grid_major" if j % 10 == 0 else "grid"), a, b)
+
+    def _paint_trees(self, surf, feature, edge) -> None:
+        """A few tree dots so a wood reads as a wood even in grey-scale prints."""
+        shape = feature.shape
+        minx, miny, maxx, maxy = shape.bounds
+        xs, ys = np.meshgrid(np.arange(minx + 2, maxx, 4.0), np.arange(miny + 2, maxy, 4.0))
+        pts = np.column_stack([xs.ravel(), ys.ravel()])
+        inside = shapely.contains_xy(shape, pts[:, 0], pts[:, 1])
+        r = max(2, int(self.camera.scale * 0.8))
+        for p in self.camera.world_to_screen(pts[inside]):
+            pygame.draw.circle(surf, edge, (int(p[0]), int(p[1])), r)
+
+    # -- units ------------------------------------------------------------------------------
+    def unit_polygons(self, u, pose=None) -> np.ndarray:
+        """Screen corners (stands, 4, 2) of unit `u` at its pose, or at `pose` (x, y, facing)."""
+        x, y, f = pose if pose is not None else (u.x, u.y, u.facing)
+        key = (x, y, f, u.files, u.stands, self.camera.key)
+        hit = self._unit_px.get(u.id)
+        if hit is not None and hit[0] == key:
+            return hit[1]
+        corners = stand_corners(u, x=x, y=y, facing=f)
+        screen = self.camera.world_to_screen(corners)
+        self._unit_px[u.id] = (key, screen)
+        return screen
+
+    def draw_units(self, target, state, poses=None, ghosts=(), selected: str | None = None) -> None:
+        poses = poses or {}
+        self.unit_screen = {}
+        units = [u for u in state.units.values() if u.alive or u.id in ghosts]
+        for u in units:
+            self._draw_unit(target, state, u, poses.get(u.id), u.id == selected)
+        for u in units:
+            self._draw_label(target, u)
+
+    def _draw_unit(self, target, st, u, pose, selected: bool) -> None:
+        poly = self.unit_polygons(u, pose)
+        self.unit_screen[u.id] = poly
+        clan = st.clans.get(u.clan)
+        fill = clan.colour if clan else (200, 200, 200)
+        outline = colour("unit", "outline")
+        hq = u.troop is Troop.HQ
+        front_n = min(u.files, u.stands)
+        for i, stand in enumerate(poly):
+            ring = px(stand)
+            pygame.draw.polygon(target, colour("unit", "hq") if hq else fill, ring)
+            pygame.draw.polygon(target, fill if hq else outline, ring, 2 if hq else 1)
+            if i < front_n:   # the facing mark: a light front edge on every front-rank stand
+                pygame.draw.line(target, colour("unit", "facing"), ring[0], ring[1], 2)
+        if u.routing:
+            for stand in poly:
+                pygame.draw.polygon(target, colour("marker", "routing"), px(stand), 2)
+        if selected:
+            for stand in poly:
+                pygame.draw.polygon(target, colour("unit", "selected"), px(stand), 3)
+        self._draw_markers(target, u, poly)
+
+    def _draw_markers(self, target, u, poly) -> None:
+        """Disorder (D), rout (R), frenzy (F) and hits, in a row past the front-right corner."""
+        front_n = min(u.files, u.stands)
+        anchor = poly[front_n - 1][1]            # front-right corner of the front rank
+        badges = []
+        if u.disordered:
+            badges.append(("D", colour("marker", "disordered"), (0, 0, 0)))
+        if u.routing:
+            badges.append(("R", colour("marker", "routing"), (255, 255, 255)))
+        if u.frenzied:
+            badges.append(("F", colour("marker", "frenzied"), (255, 255, 255)))
+        if u.hits:
+            badges.append((f"{u.hits}h", colour("marker", "hits_back"), colour("marker", "hits")))
+        x, y = int(anchor[0]) + 4, int(anchor[1]) - 8
+        for text, back, fore in badges:
+            r = self.painter.draw(target, text, (x, y), 11, fore, bold=True, back=back, pad=3)
+            x = r.right + 5
+
+    def _draw_label(self, target, u) -> None:
+        poly = self.unit_screen[u.id]
+        text = "HQ" if u.troop is Troop.HQ else u.name
+        rear = poly[:, 2:4].reshape(-1, 2)
+        front = poly[:, 0:2].reshape(-1, 2)
+        centre_rear = rear.mean(axis=0)
+        back_dir = centre_rear - front.mean(axis=0)
+        n = np.linalg.norm(back_dir)
+        back_dir = back_dir / n if n > 1e-9 else np.array([0.0, 1.0])
+        size = self.label_size
+        pos = centre_rear + back_dir * (size * 0.9)
+        self.painter.draw(target, text, pos, size, colour("unit", "label"), anchor="center",
+                          back=colour("unit", "label_back"))
+
+    # -- leaders ----------------------------------------------------------------------------
+    def draw_leaders(self, target, state, poses=None, leader_pos=None) -> None:
+        poses = poses or {}
+        leader_pos = leader_pos or {}
+        r = int(max(6, min(12, self.camera.scale * 1.0)))
+        for lead in state.leaders.values():
+            if not lead.alive:
+                continue
+            p = self._leader_point(state, lead, poses, leader_pos)
+            s = self.camera.world_to_screen(p)
+            c = (int(s[0]), int(s[1]))
+            general = lead.kind is LeaderKind.GENERAL
+            ring = colour("leader", "outline")
+            if not general and lead.clan in state.clans:
+                ring = state.clans[lead.clan].colour
+            pygame.draw.circle(target, colour("leader", "general" if general else "daimyo"), c, r)
+            pygame.draw.circle(target, ring, c, r, 3 if not general else 2)
+            self.painter.draw(target, "G" if general else "D", c, max(9, r + 1), (0, 0, 0),
+                              bold=True, anchor="center")
+            self.painter.draw(target, lead.name.split()[-1], (c[0], c[1] + r + 1), 11,
+                              (15, 15, 15), anchor="midtop", back=(255, 255, 255, 150))
+
+    @staticmethod
+    def _leader_point(st, lead, poses, leader_pos) -> tuple[float, float]:
+        """Attached leaders ride in the middle of their unit (wherever it is being shown)."""
+        if lead.attached_to and lead.attached_to in st.units:
+            u = st.units[lead.attached_to]
+            x, y, f = poses.get(u.id, (u.x, u.y, u.facing))
+            a = math.radians(f)
+            return (x - math.cos(a) * u.depth / 2, y - math.sin(a) * u.depth / 2)
+        return leader_pos.get(lead.id, (lead.x, lead.y))
+
+    def unit_at_screen(self, pos) -> str | None:
+        """Id of the unit drawn under the screen point `pos` (the last frame's picture)."""
+        p = np.asarray(pos, dtype=float)
+        for uid, poly in reversed(list(self.unit_screen.items())):
+            for stand in poly:
+                if _inside(p, stand):
+                    return uid
+        return None
+
+
+def _inside(p: np.ndarray, quad: np.ndarray) -> bool:
+    """Point in a convex quadrilateral (either winding)."""
+    signs = []
+    for i in range(4):
+        a, b = quad[i], quad[(i + 1) % 4]
+        signs.append((b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0]))
+    return all(s >= 0 for s in signs) or all(s <= 0 for s in signs)
+
+
+def _polygons(geom):
+    if geom.is_empty:
+        return []
+    if geom.geom_type == "Polygon":
+        return [geom]
+    return [g for g in getattr(geom, "geoms", []) if g.geom_type == "Polygon"]
