@@ -196,8 +196,8 @@ class Scene:
             pygame.draw.circle(target, ring, c, r, 3 if not general else 2)
             self.painter.draw(target, "G" if general else "D", c, max(9, r + 1), (0, 0, 0),
                               bold=True, anchor="center")
-            self.painter.draw(target, lead.name.split()[-1], (c[0], c[1] + r + 1), 11,
-                              (15, 15, 15), anchor="midtop", back=(255, 255, 255, 150))
+            self.painter.draw(target, lead.name.split()[-1], (c[0] + r + 3, c[1]), 11,
+                              (15, 15, 15), anchor="midleft", back=(255, 255, 255, 150))
 
     @staticmethod
     def _leader_point(st, lead, poses, leader_pos) -> tuple[float, float]:

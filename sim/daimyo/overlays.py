@@ -61,15 +61,33 @@ def wheel_reach(st: DaimyoState, u: Unit, left: bool) -> WheelReach:
     rate = u.width * m.wheel_cost[u.quality.value] * (m.disorder_factor if u.disordered else 1)
     limit = min(180.0, math.degrees(max(0.0, movement.remaining(st, u)) / rate))
     angle = limit if left else -limit
-    corners = stand_corners(u)
-    n = min(u.files, u.stands)
-    pivot = corners[0, 0] if left else corners[n - 1, 1]
-    outer = corners[n - 1, 1] if left else corners[0, 0]
+    pivot, outer = _wheel_corners(u, left)
     steps = max(2, int(limit // 5) + 1)
     arc = [_rotate(outer, pivot, angle * i / steps) for i in range(steps + 1)]
     sector = Polygon([tuple(pivot)] + arc) if limit > 0 else Polygon()
+    return WheelReach(angle, sector, wheel_pose(u, angle))
+
+
+def _wheel_corners(u: Unit, left: bool) -> tuple[np.ndarray, np.ndarray]:
+    """4.3.5.1: (pivot, outer corner) of the front rank for a wheel to the left or right."""
+    corners = stand_corners(u)
+    n = min(u.files, u.stands)
+    fl, fr = corners[0, 0], corners[n - 1, 1]
+    return (fl, fr) if left else (fr, fl)
+
+
+def wheel_pose(u: Unit, angle: float) -> tuple[float, float, float]:
+    """The pose after wheeling `angle` degrees (+ left) about the inner front corner."""
+    pivot, _ = _wheel_corners(u, angle > 0)
     x, y = _rotate(np.array([u.x, u.y]), pivot, angle)
-    return WheelReach(angle, sector, (float(x), float(y), (u.facing + angle) % 360))
+    return (float(x), float(y), (u.facing + angle) % 360)
+
+
+def bearing(u: Unit, x: float, y: float) -> float:
+    """Signed angle (degrees, + left) from the unit's facing to the point (x, y), seen from
+    the centre of its front edge; in -180..180."""
+    a = math.degrees(math.atan2(y - u.y, x - u.x))
+    return (a - u.facing + 180) % 360 - 180
 
 
 def _rotate(p: np.ndarray, c: np.ndarray, degrees: float) -> tuple[float, float]:

@@ -1,0 +1,276 @@
+"""The play window: a table view, the header, the side panel with choices, the log, and the
+loop that gives the human's orders to the game (apply) and lets a scripted opponent move.
+
+`TableView` lays out and draws one frame of any Daimyo state (the replay viewer and the PNG/GIF
+export reuse it); `App` adds a live game, the event player and the input handler.
+"""
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from render.assets import colour
+from render.daimyo import hud
+from render.daimyo.animator import Animator, Frame
+from render.daimyo.camera import Camera
+from render.daimyo.log_panel import LogPanel
+from render.daimyo.overlays import OverlayPainter
+from render.daimyo.scene import Scene
+from render.daimyo.text import Painter
+from sim.core.errors import RuleError
+
+KEY_ORDERS = ("Move", "Wheel", "Turn", "FallBack", "Reform", "Hold")   # given with keys, not numbers
+MESSAGE_SECONDS = 8.0
+
+
+class TableView:
+    """Layout (header, table viewport, side panel, log, status bar) and drawing of one frame."""
+
+    def __init__(self, state, size=(1280, 800)):
+        self.state = state
+        self.painter = Painter()
+        self.camera = Camera(state.width, state.height)
+        self.scene = Scene(self.camera, self.painter)
+        self.overlays = OverlayPainter(self.camera)
+        self.log = LogPanel(self.painter)
+        self.show_overlays = True
+        self.size = size
+        self.layout(size)
+        self.camera.fit()
+
+    # -- layout -----------------------------------------------------------------------------
+    def layout(self, size) -> None:
+        w, h = size
+        self.size = (w, h)
+        self.ui_size = 14 if h < 1000 else 16
+        head = self.ui_size + 16
+        side = int(min(480, max(300, w * 0.27)))
+        self.header_rect = pygame.Rect(0, 0, w, head)
+        self.status_rect = pygame.Rect(0, h - head, w - side, head)
+        self.viewport = pygame.Rect(0, head, w - side, h - 2 * head)
+        panel_h = int((h - head) * 0.42)
+        self.panel_rect = pygame.Rect(w - side, head, side, panel_h)
+        self.log.rect = pygame.Rect(w - side, head + panel_h, side, h - head - panel_h)
+        old = self.camera.viewport
+        self.camera.set_viewport(tuple(self.viewport))
+        if old[2:] != self.camera.viewport[2:]:
+            self.camera.fit()
+
+    # -- drawing ----------------------------------------------------------------------------
+    def draw_table(self, target, frame: Frame | None = None, selected: str | None = None) -> None:
+        frame = frame or Frame({}, {}, set())
+        st = self.state
+        target.set_clip(self.viewport)
+        self.scene.draw_static(target, st)
+        sel = st.units.get(selected) if selected else None
+        if sel is not None and self.show_overlays and sel.id not in frame.poses:
+            self.overlays.draw(target, st, sel)
+        self.scene.draw_units(target, st, frame.poses, frame.ghosts, selected)
+        self.scene.draw_leaders(target, st, frame.poses, frame.leaders)
+        target.set_clip(None)
+
+    def draw_frame(self, target, frame=None, selected=None, header="", header_right="",
+                   info=(), choices=(), status="", status_kind="") -> None:
+        self.painter.begin_frame()
+        target.fill(colour("table", "background"))
+        self.draw_table(target, frame, selected)
+        self.draw_extra(target)
+        hud.draw_header(target, self.painter, self.header_rect, header, self.ui_size, header_right)
+        hud.draw_panel(target, self.painter, self.panel_rect, self.ui_size, list(info), list(choices))
+        self.log.draw(target)
+        hud.draw_status(target, self.painter, self.status_rect, status, self.ui_size, status_kind)
+
+    def draw_extra(self, target) -> None:
+        """Hook for previews drawn over the table (order ghosts in the play window)."""
+
+
+class App(TableView):
+    """A live game. `humans` are the sides the person commands (all of them: hot-seat);
+    `opponents` maps the other sides to Players with choose(game, side)."""
+
+    def __init__(self, game, size=(1280, 800), humans=None, opponents=None, note="", view_side=None):
+        super().__init__(game.state, size)
+        from render.daimyo.input import InputHandler
+        self.game = game
+        self.humans = set(humans or game.sides())
+        self.opponents = dict(opponents or {})
+        self.note = note
+        self.selected: str | None = None
+        self.selected_leader: str | None = None
+        self.mode: str | None = None
+        self.mode_data: dict = {}
+        self.message = ("", "", 0.0)
+        self.running = True
+        self.clock = time.monotonic
+        self.animator = Animator(on_event=self.log.add_event)
+        self.input = InputHandler(self)
+        self._legal_key = None
+        self._legal: list = []
+        for event in game.events:              # set-up rolls and the first initiative
+            self.log.add_event(event)
+        side = view_side or (next(iter(self.humans)) if len(self.humans) == 1 else None)
+        if side and side in game.state.armies:
+            self.camera.view_from(game.state.armies[side].edge)
+
+    # -- the game, through the protocol only -------------------------------------------------
+    @property
+    def to_act(self) -> str | None:
+        return self.game.to_act()
+
+    def human_turn(self) -> bool:
+        return self.to_act is not None and self.to_act in self.humans
+
+    def legal(self) -> list:
+        key = (len(self.game.actions), len(self.game.events))
+        if key != self._legal_key:
+            side = self.to_act
+            self._legal = self.game.legal_actions(side) if side else []
+            self._legal_key = key
+        return self._legal
+
+    def choices(self) -> list:
+        """Actions offered on the number keys: everything but the key-driven unit orders, and
+        of unit actions only the selected unit's (its charges and shots, say)."""
+        out = []
+        for a in self.legal():
+            unit = getattr(a, "unit", None)
+            if type(a).__name__ in KEY_ORDERS:
+                continue
+            if unit is not None and unit != self.selected:
+                continue
+            out.append(a)
+        return out
+
+    def issue(self, action) -> bool:
+        """Give an order. A refused order is shown with its rule number and reason."""
+        try:
+            events = self.game.apply(action)
+        except RuleError as exc:
+            self.say(f"Refused - rule {exc.rule}: {exc.reason}", "error")
+            return False
+        self.animator.push(events)
+        self.mode, self.mode_data = None, {}
+        self.say("", "")
+        sel = self.state.units.get(self.selected) if self.selected else None
+        if sel is not None and (not sel.alive or sel.side != self.to_act):
+            self.selected = None
+        return True
+
+    def say(self, text: str, kind: str = "notice") -> None:
+        self.message = (text, kind, self.clock() + MESSAGE_SECONDS)
+
+    def update(self, dt: float) -> None:
+        self.animator.update(dt)
+        side = self.to_act
+        if side is None or self.animator.busy or side in self.humans:
+            return
+        player = self.opponents.get(side)
+        if player is not None:
+            self.issue(player.choose(self.game, side))
+
+    # -- drawing -----------------------------------------------------------------------------
+    def status_line(self) -> tuple[str, str]:
+        text, kind, until = self.message
+        if text and self.clock() < until:
+            return text, kind
+        if self.game.is_over():
+            res = self.game.result()
+            return f"Game over: {res.winner or 'no winner'} - {res.reason}", "notice"
+        if not self.human_turn():
+            return f"{self.to_act} (scripted) is thinking...", ""
+        help_for = {
+            "move": "MOVE: click a point ahead of the unit (M again: full move; Esc cancels)",
+            "wheel": "WHEEL: point or scroll to set the angle, click or Enter to wheel (Esc cancels)",
+            "turn": "TURN: Left = 90 left, Right = 90 right, Down or T = about face (Esc cancels)",
+            "reform": "REFORM: point to face, scroll or [ ] for files, click or Enter (Esc cancels)",
+            "charge": "CHARGE: click the enemy unit to charge (Esc cancels)",
+            "shoot": "SHOOT: click the target (Esc cancels)",
+            "leader": "LEADER: click where he goes (on one of your units to join it; Esc cancels)",
+        }
+        if self.mode in help_for:
+            return help_for[self.mode], ""
+        if self.selected:
+            return ("M move  W wheel  T turn  F fall back  R reform  H hold  C charge  S shoot  "
+                    "Space end step  Esc deselect"), ""
+        return ("Click a unit of the side to act (or a leader)  |  1-9 choices  Space end step  "
+                "wheel zoom, drag pan, Home fit  +/- speed  P pause  G grid  O overlays  V flip"), ""
+
+    def header(self) -> tuple[str, str]:
+        anim = f"speed x{self.animator.speed:g}" + (" PAUSED" if self.animator.paused else "")
+        return hud.header_text(self.state, self.to_act, self.note), anim
+
+    def draw(self, target) -> None:
+        frame = self.animator.frame(self.state.units)
+        sel = self.state.units.get(self.selected) if self.selected else None
+        info = hud.unit_info(self.state, sel) if sel is not None and sel.alive else self.side_summary()
+        choices = [hud.action_label(a, self.state) for a in self.choices()] if self.human_turn() else []
+        head, right = self.header()
+        status, kind = self.status_line()
+        self.draw_frame(target, frame, self.selected, head, right, info, choices, status, kind)
+
+    def side_summary(self) -> list[str]:
+        st = self.state
+        lines = [f"{self.to_act or 'nobody'} to act" + ("" if self.human_turn() or not self.to_act else " (scripted)")]
+        for side, army in st.armies.items():
+            units = st.living(side)
+            lines.append(f"{army.name}: {len(units)} units, {sum(u.stands for u in units)} stands,"
+                         f" {army.units_destroyed} lost")
+        return lines
+
+    def draw_extra(self, target) -> None:
+        self.input.draw_preview(target)
+
+
+def run(app: App, fps: int = 60, max_frames: int | None = None) -> None:
+    """The window loop: events to the input handler, time to the animator, a frame drawn."""
+    screen = pygame.display.get_surface()
+    clock = pygame.time.Clock()
+    frames = 0
+    while app.running:
+        dt = clock.tick(fps) / 1000.0
+        for ev in pygame.event.get():
+            app.input.handle(ev)
+        app.update(dt)
+        screen = pygame.display.get_surface()
+        app.draw(screen)
+        pygame.display.flip()
+        frames += 1
+        if max_frames is not None and frames >= max_frames:
+            break
+
+
+def opponents_for(game, human: str | None, level: str | None, seed: int):
+    """Scripted players for the sides the human does not command, from sim.<system>.make_player.
+    Returns (humans, opponents, header note); an unknown level falls back to hot-seat."""
+    import importlib
+    sides = game.sides()
+    if human is None or level is None:
+        return set(sides), {}, "hot-seat"
+    try:
+        make = importlib.import_module(f"sim.{game.system}").make_player
+        others = {s: make(s, level, seed + i) for i, s in enumerate(sides) if s != human}
+    except (KeyError, AttributeError):
+        return set(sides), {}, f"hot-seat (no '{level}' opponent yet)"
+    return {human}, others, f"you: {human}, opponent: {level}"
+
+
+def play(game, args=None) -> None:
+    """Open the window and play until it is closed."""
+    side = getattr(args, "side", None)
+    if side is not None and side not in game.sides():
+        from sim.core.errors import KassenError
+        raise KassenError(f"no side {side!r} in this game (sides: {', '.join(game.sides())})")
+    level = getattr(args, "ai", None)
+    if side is not None and level is None:
+        level = "random"          # a side was chosen: the other one needs a player
+    humans, opponents, note = opponents_for(game, side, level, int(getattr(args, "seed", 0) or 0))
+    pygame.init()
+    pygame.display.set_caption("Kassen - Daimyo")
+    size = tuple(getattr(args, "size", None) or (1280, 800))
+    pygame.display.set_mode(size, pygame.RESIZABLE)
+    app = App(game, size, humans, opponents, note, view_side=side)
+    try:
+        run(app)
+    finally:
+        pygame.quit()
