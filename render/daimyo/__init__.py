@@ -2,6 +2,10 @@
 draws one picture headless (render/__init__.py describes the convention)."""
 from __future__ import annotations
 
+import os
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")   # no banner on every command
+
 
 def play(game, args=None) -> None:
     from render.daimyo.app import play as _play

@@ -203,7 +203,10 @@ class App(TableView):
     def draw(self, target) -> None:
         frame = self.animator.frame(self.state.units)
         sel = self.state.units.get(self.selected) if self.selected else None
-        info = hud.unit_info(self.state, sel) if sel is not None and sel.alive else self.side_summary()
+        if sel is not None and sel.alive:
+            info = hud.unit_info(self.state, sel) + (hud.overlay_legend(self.state, sel) if self.show_overlays else [])
+        else:
+            info = self.side_summary()
         choices = [hud.action_label(a, self.state) for a in self.choices()] if self.human_turn() else []
         head, right = self.header()
         status, kind = self.status_line()

@@ -105,3 +105,16 @@ def unit_info(state, u) -> list[str]:
     if flags:
         lines.append(", ".join(flags))
     return lines
+
+
+def overlay_legend(state, u) -> list[str]:
+    """What the coloured areas around the selected unit mean, with their sizes."""
+    from sim.daimyo import command, movement
+    from sim.daimyo.tables import tables
+    rng = tables().command.hatamoto_range_cm if u.hatamoto else command.command_range(state)
+    lines = [f"white: straight move {movement.remaining(state, u):.1f} cm; red: charge reach {u.move_row.charge:g} cm",
+             "blue: wheel arcs the move allows",
+             f"purple: {'General' if u.hatamoto else 'daimyo'} command range {rng:g} cm"]
+    if u.missile:
+        lines.append("orange: fire 0-8 cm, yellow: 8-15 cm (4.5)")
+    return lines

@@ -2,7 +2,12 @@
 newest at the bottom; the mouse wheel over the panel scrolls back."""
 from __future__ import annotations
 
+import dataclasses
+import re
+
 import pygame
+
+from sim.core.events import Event
 
 from render.assets import colour
 from render.daimyo.text import Painter
@@ -13,10 +18,21 @@ MAX_ENTRIES = 5000
 def describe(event) -> str:
     """An event's own sentence; an event that cannot describe itself is still logged."""
     try:
+        if type(event).describe is Event.describe and dataclasses.is_dataclass(event):
+            return _plain(event)
         text = event.describe()
     except Exception:              # a new event type with a broken describe must not crash play
         text = type(event).__name__
     return str(text)
+
+
+def _plain(event) -> str:
+    """Events without their own sentence: 'PhaseChanged: phase orders, side east (4.1)'."""
+    fields = {f.name: getattr(event, f.name) for f in dataclasses.fields(event)}
+    rule = fields.pop("rule", "")
+    words = ", ".join(f"{k} {v}" for k, v in fields.items() if v not in ("", None, (), []))
+    name = re.sub(r"(?<!^)([A-Z])", r" \1", type(event).__name__).lower()
+    return f"{name}: {words}" + (f" ({rule})" if rule else "") if words else name + (f" ({rule})" if rule else "")
 
 
 def tone(event) -> str:

@@ -40,6 +40,7 @@ class Scene:
         self._unit_px: dict[str, tuple[tuple, np.ndarray]] = {}
         # Where each unit was last drawn, for hit tests and tests: id -> screen polygons
         self.unit_screen: dict[str, np.ndarray] = {}
+        self._taken: list[pygame.Rect] = []      # screen rects labels must not cover
 
     # -- sizes that follow the zoom, within readable bounds --------------------------------
     @property
@@ -120,6 +121,9 @@ class Scene:
         units = [u for u in state.units.values() if u.alive or u.id in ghosts]
         for u in units:
             self._draw_unit(target, state, u, poses.get(u.id), u.id == selected)
+        # labels avoid the stands of every unit and each other
+        self._taken = [pygame.Rect(p.reshape(-1, 2).min(axis=0), np.ptp(p.reshape(-1, 2), axis=0) + 1)
+                       for p in self.unit_screen.values()]
         for u in units:
             self._draw_label(target, u)
 
@@ -164,18 +168,31 @@ class Scene:
             x = r.right + 5
 
     def _draw_label(self, target, u) -> None:
+        """The name goes under the unit's picture (over it when the unit faces down the
+        screen, so the label stays behind the unit), moved along until it covers no other
+        label or unit."""
         poly = self.unit_screen[u.id]
         text = "HQ" if u.troop is Troop.HQ else u.name
-        rear = poly[:, 2:4].reshape(-1, 2)
-        front = poly[:, 0:2].reshape(-1, 2)
-        centre_rear = rear.mean(axis=0)
-        back_dir = centre_rear - front.mean(axis=0)
-        n = np.linalg.norm(back_dir)
-        back_dir = back_dir / n if n > 1e-9 else np.array([0.0, 1.0])
-        size = self.label_size
-        pos = centre_rear + back_dir * (size * 0.9)
-        self.painter.draw(target, text, pos, size, colour("unit", "label"), anchor="center",
-                          back=colour("unit", "label_back"))
+        flat = poly.reshape(-1, 2)
+        lo, hi = flat.min(axis=0), flat.max(axis=0)
+        front_y, rear_y = poly[:, 0:2, 1].mean(), poly[:, 2:4, 1].mean()
+        below = rear_y >= front_y - 1e-6
+        surf = self.painter.render(text, self.label_size, colour("unit", "label"))
+        rect = surf.get_rect(midtop=((lo[0] + hi[0]) / 2, hi[1] + 2)) if below else \
+            surf.get_rect(midbottom=((lo[0] + hi[0]) / 2, lo[1] - 2))
+        rect = self._free_spot(rect, 1 if below else -1)
+        self.painter.draw(target, text, rect.center, self.label_size, colour("unit", "label"),
+                          anchor="center", back=colour("unit", "label_back"))
+
+    def _free_spot(self, rect: pygame.Rect, direction: int) -> pygame.Rect:
+        """Slide `rect` away from the unit until it overlaps nothing already placed."""
+        step = rect.height // 2 + 1
+        for _ in range(8):
+            if rect.inflate(4, 0).collidelist(self._taken) < 0:
+                break
+            rect = rect.move(0, direction * step)
+        self._taken.append(rect)
+        return rect
 
     # -- leaders ----------------------------------------------------------------------------
     def draw_leaders(self, target, state, poses=None, leader_pos=None) -> None:
@@ -196,8 +213,11 @@ class Scene:
             pygame.draw.circle(target, ring, c, r, 3 if not general else 2)
             self.painter.draw(target, "G" if general else "D", c, max(9, r + 1), (0, 0, 0),
                               bold=True, anchor="center")
-            self.painter.draw(target, lead.name.split()[-1], (c[0] + r + 3, c[1]), 11,
-                              (15, 15, 15), anchor="midleft", back=(255, 255, 255, 150))
+            name = lead.name.split()[-1]
+            rect = self.painter.render(name, 11, (15, 15, 15)).get_rect(midleft=(c[0] + r + 3, c[1]))
+            rect = self._free_spot(rect, 1)
+            self.painter.draw(target, name, rect.center, 11, (15, 15, 15), anchor="center",
+                              back=(255, 255, 255, 150))
 
     @staticmethod
     def _leader_point(st, lead, poses, leader_pos) -> tuple[float, float]:
