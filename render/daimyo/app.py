@@ -68,6 +68,7 @@ class TableView:
             self.overlays.draw(target, st, sel)
         self.scene.draw_units(target, st, frame.poses, frame.ghosts, selected)
         self.scene.draw_leaders(target, st, frame.poses, frame.leaders)
+        self.scene.draw_labels(target)
         target.set_clip(None)
 
     def draw_frame(self, target, frame=None, selected=None, header="", header_right="",

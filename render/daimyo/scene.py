@@ -41,6 +41,8 @@ class Scene:
         # Where each unit was last drawn, for hit tests and tests: id -> screen polygons
         self.unit_screen: dict[str, np.ndarray] = {}
         self._taken: list[pygame.Rect] = []      # screen rects labels must not cover
+        self._labelled: list = []
+        self._leader_labels: list = []
 
     # -- sizes that follow the zoom, within readable bounds --------------------------------
     @property
@@ -121,11 +123,17 @@ class Scene:
         units = [u for u in state.units.values() if u.alive or u.id in ghosts]
         for u in units:
             self._draw_unit(target, state, u, poses.get(u.id), u.id == selected)
-        # labels avoid the stands of every unit and each other
+        self._labelled = units
+        # labels avoid the stands of every unit, leaders and each other
         self._taken = [pygame.Rect(p.reshape(-1, 2).min(axis=0), np.ptp(p.reshape(-1, 2), axis=0) + 1)
                        for p in self.unit_screen.values()]
-        for u in units:
+
+    def draw_labels(self, target) -> None:
+        """Unit names, then leader names (after draw_units and draw_leaders)."""
+        for u in self._labelled:
             self._draw_label(target, u)
+        for name, circle in self._leader_labels:
+            self._draw_leader_label(target, name, circle)
 
     def _draw_unit(self, target, st, u, pose, selected: bool) -> None:
         poly = self.unit_polygons(u, pose)
@@ -178,27 +186,33 @@ class Scene:
         front_y, rear_y = poly[:, 0:2, 1].mean(), poly[:, 2:4, 1].mean()
         below = rear_y >= front_y - 1e-6
         surf = self.painter.render(text, self.label_size, colour("unit", "label"))
-        rect = surf.get_rect(midtop=((lo[0] + hi[0]) / 2, hi[1] + 2)) if below else \
-            surf.get_rect(midbottom=((lo[0] + hi[0]) / 2, lo[1] - 2))
-        rect = self._free_spot(rect, 1 if below else -1)
+        mid = (lo[0] + hi[0]) / 2
+        behind = surf.get_rect(midtop=(mid, hi[1] + 2)) if below else surf.get_rect(midbottom=(mid, lo[1] - 2))
+        ahead = surf.get_rect(midbottom=(mid, lo[1] - 2)) if below else surf.get_rect(midtop=(mid, hi[1] + 2))
+        rect = self._free_spot([behind, ahead], 1 if below else -1)
         self.painter.draw(target, text, rect.center, self.label_size, colour("unit", "label"),
                           anchor="center", back=colour("unit", "label_back"))
 
-    def _free_spot(self, rect: pygame.Rect, direction: int) -> pygame.Rect:
-        """Slide `rect` away from the unit until it overlaps nothing already placed."""
-        step = rect.height // 2 + 1
-        for _ in range(8):
-            if rect.inflate(4, 0).collidelist(self._taken) < 0:
-                break
-            rect = rect.move(0, direction * step)
-        self._taken.append(rect)
-        return rect
+    def _free_spot(self, candidates: list[pygame.Rect], direction: int) -> pygame.Rect:
+        """The first candidate spot that overlaps nothing placed yet; failing that, the first
+        one slid along `direction` (screen y) until it is free (or gives up)."""
+        pick = next((r for r in candidates if r.inflate(4, 0).collidelist(self._taken) < 0), None)
+        if pick is None:
+            pick = candidates[0]
+            step = pick.height // 2 + 1
+            for _ in range(8):
+                pick = pick.move(0, direction * step)
+                if pick.inflate(4, 0).collidelist(self._taken) < 0:
+                    break
+        self._taken.append(pick)
+        return pick
 
     # -- leaders ----------------------------------------------------------------------------
     def draw_leaders(self, target, state, poses=None, leader_pos=None) -> None:
         poses = poses or {}
         leader_pos = leader_pos or {}
         r = int(max(6, min(12, self.camera.scale * 1.0)))
+        self._leader_labels = []
         for lead in state.leaders.values():
             if not lead.alive:
                 continue
@@ -213,11 +227,19 @@ class Scene:
             pygame.draw.circle(target, ring, c, r, 3 if not general else 2)
             self.painter.draw(target, "G" if general else "D", c, max(9, r + 1), (0, 0, 0),
                               bold=True, anchor="center")
-            name = lead.name.split()[-1]
-            rect = self.painter.render(name, 11, (15, 15, 15)).get_rect(midleft=(c[0] + r + 3, c[1]))
-            rect = self._free_spot(rect, 1)
-            self.painter.draw(target, name, rect.center, 11, (15, 15, 15), anchor="center",
-                              back=(255, 255, 255, 150))
+            circle = pygame.Rect(c[0] - r, c[1] - r, 2 * r, 2 * r)
+            self._taken.append(circle)
+            self._leader_labels.append((lead.name.split()[-1], circle))
+
+    def _draw_leader_label(self, target, name: str, circle: pygame.Rect) -> None:
+        surf = self.painter.render(name, 11, (15, 15, 15))
+        spots = [surf.get_rect(midleft=(circle.right + 3, circle.centery)),
+                 surf.get_rect(midright=(circle.left - 3, circle.centery)),
+                 surf.get_rect(midtop=(circle.centerx, circle.bottom + 1)),
+                 surf.get_rect(midbottom=(circle.centerx, circle.top - 1))]
+        rect = self._free_spot(spots, 1)
+        self.painter.draw(target, name, rect.center, 11, (15, 15, 15), anchor="center",
+                          back=(255, 255, 255, 150))
 
     @staticmethod
     def _leader_point(st, lead, poses, leader_pos) -> tuple[float, float]:

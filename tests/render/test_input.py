@@ -1,0 +1,171 @@
+"""The input handler driven with synthetic pygame events, end to end through the game."""
+import math
+
+import pygame
+import pytest
+
+from render.daimyo.app import App, opponents_for
+from sim.daimyo import actions as A
+from sim.daimyo.geometry import stand_corners
+from tests.render.conftest import to_orders
+
+
+def key(app, k, mod=0):
+    app.input.handle(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
+
+
+def click(app, pos, button=1):
+    pos = (int(round(pos[0])), int(round(pos[1])))
+    app.input.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.input.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    app.input.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+
+
+def frame(app, screen):
+    app.update(0.0)
+    app.draw(screen)
+
+
+def unit_screen_centre(app, uid, stand=None):
+    """Screen centre of the unit (or of one stand: a daimyo may stand over the middle)."""
+    u = app.state.units[uid]
+    corners = stand_corners(u)
+    if stand is not None:
+        return app.camera.world_to_screen(corners[stand].mean(axis=0))
+    return app.camera.world_to_screen(corners.mean(axis=(0, 1)))
+
+
+def test_number_keys_choose_order_and_activate(game, screen):
+    app = App(game)
+    frame(app, screen)
+    assert "activate first" in " ".join(app.painter.texts())
+    key(app, pygame.K_1)                         # ChooseOrder(go_first=True)
+    assert game.state.phase == "activation" and game.state.to_move == "east"
+    game.dice.force(6, 6)
+    labels = [a for a in app.choices()]
+    n = next(i for i, a in enumerate(labels, 1) if getattr(a, "clan", "") == "honda")
+    key(app, getattr(pygame, f"K_{n}"))
+    assert game.state.active_clan == "honda"
+
+
+def test_click_unit_press_m_click_ahead_moves_it(game, screen):
+    to_orders(game)
+    app = App(game)
+    frame(app, screen)
+    u = game.state.units["honda-teppo"]
+    y0 = u.y
+    click(app, unit_screen_centre(app, "honda-teppo"))
+    assert app.selected == "honda-teppo"
+    key(app, pygame.K_m)
+    assert app.mode == "move"
+    frame(app, screen)                                   # the ghost preview draws
+    ahead = app.camera.world_to_screen((u.x, u.y + 6))   # east faces +y (90 degrees)
+    click(app, ahead)
+    last = game.actions[-1]
+    assert isinstance(last, A.Move) and last.unit == "honda-teppo"
+    assert last.distance == pytest.approx(6, abs=0.2)
+    assert u.y == pytest.approx(y0 + last.distance) and u.x == 40
+    # the move animates: half-way through, the unit is drawn between start and end
+    assert app.animator.busy
+    app.animator.update(0.2)
+    shown = app.animator.frame(game.state.units).poses["honda-teppo"]
+    assert y0 < shown[1] < u.y
+    frame(app, screen)
+    assert any(t.startswith("honda-teppo move to") for t, _ in app.log.entries)
+
+
+def test_illegal_order_shows_rule_number_on_screen(game, screen):
+    to_orders(game)
+    app = App(game)
+    frame(app, screen)
+    before = len(game.actions)
+    click(app, unit_screen_centre(app, "honda-yari", stand=0))
+    assert app.selected == "honda-yari"
+    key(app, pygame.K_m)
+    u = game.state.units["honda-yari"]
+    click(app, app.camera.world_to_screen((u.x, u.y + 14)))   # 14 cm: more than its 11 cm move
+    assert len(game.actions) == before                         # refused, nothing applied
+    frame(app, screen)
+    refused = [(t, r) for t, r in app.painter.drawn if t.startswith("Refused - rule 4.3:")]
+    assert refused, app.painter.texts()
+    assert app.status_rect.contains(refused[0][1])
+    assert "14.0" in refused[0][0]
+
+
+def test_selecting_enemy_and_ordering_is_refused_with_rule(game, screen):
+    to_orders(game)
+    app = App(game)
+    frame(app, screen)
+    click(app, unit_screen_centre(app, "shima-horse"))
+    key(app, pygame.K_h)                          # Hold an enemy unit
+    frame(app, screen)
+    assert any(t.startswith("Refused - rule 4.1:") for t in app.painter.texts())
+
+
+def test_wheel_follows_the_mouse(game, screen):
+    to_orders(game, "sakai")
+    app = App(game)
+    frame(app, screen)
+    u = game.state.units["sakai-samurai"]          # veteran: wheels at cost x1
+    click(app, unit_screen_centre(app, "sakai-samurai"))
+    key(app, pygame.K_w)
+    # a point ahead and to the left (west, since it faces north): a left wheel of ~20 degrees,
+    # which its 8 cm move pays for (16 cm wide: the outer corner travels 5.6 cm)
+    target = (u.x - 10 * math.tan(math.radians(20)), u.y + 10)
+    pos = app.camera.world_to_screen(target)
+    click(app, pos)
+    last = game.actions[-1]
+    assert isinstance(last, A.Wheel) and last.angle == pytest.approx(20, abs=1.5)
+    assert u.facing == pytest.approx(90 + last.angle)
+
+
+def test_turn_and_hold_keys(game, screen):
+    to_orders(game, "sakai")
+    app = App(game)
+    frame(app, screen)
+    click(app, unit_screen_centre(app, "sakai-bow"))
+    key(app, pygame.K_t)
+    key(app, pygame.K_RIGHT)
+    assert isinstance(game.actions[-1], A.Turn) and game.actions[-1].angle == -90
+    assert game.state.units["sakai-bow"].facing == 0
+    click(app, unit_screen_centre(app, "sakai-samurai"))
+    key(app, pygame.K_h)
+    assert isinstance(game.actions[-1], A.Hold)
+    key(app, pygame.K_SPACE)                       # the first Space finishes the animation
+    assert game.state.phase == "orders" and not app.animator.busy
+    key(app, pygame.K_SPACE)                       # the second ends movement
+    assert game.state.phase == "shooting"
+
+
+def test_camera_keys_and_wheel_zoom(game, screen):
+    app = App(game)
+    frame(app, screen)
+    scale = app.camera.scale
+    app.input.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(400, 400), rel=(0, 0), buttons=(0, 0, 0)))
+    app.input.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2, flipped=False))
+    assert app.camera.scale == pytest.approx(scale * 1.15 ** 2)
+    key(app, pygame.K_HOME)
+    assert app.camera.scale == pytest.approx(scale)
+    cx = app.camera.cx
+    key(app, pygame.K_LEFT)
+    assert app.camera.cx < cx
+
+
+def test_resize_relayouts(game, screen):
+    app = App(game)
+    app.input.handle(pygame.event.Event(pygame.VIDEORESIZE, size=(1920, 1080), w=1920, h=1080))
+    assert app.log.rect.right == 1920 and app.viewport.height == 1080 - 2 * app.header_rect.height
+
+
+def test_scripted_opponent_plays_other_side(game, screen):
+    humans, opponents, note = opponents_for(game, "west", "random", 5)
+    assert humans == {"west"} and set(opponents) == {"east"}
+    app = App(game, humans=humans, opponents=opponents, note=note)
+    app.update(0.0)                                # east (scripted) holds the initiative
+    assert len(game.actions) == 1 and game.actions[0].side == "east"
+
+
+def test_unknown_ai_level_falls_back_to_hot_seat(game):
+    humans, opponents, note = opponents_for(game, "east", "grandmaster", 1)
+    assert humans == {"east", "west"} and not opponents
+    assert "hot-seat" in note and "grandmaster" in note
