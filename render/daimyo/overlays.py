@@ -53,9 +53,11 @@ class OverlayPainter:
                tuple(sorted(k for k, v in self.enabled.items() if v)))
         if key != self._key:
             self.last_layers = [(n, g) for n, g in layers_for(state, unit) if self.enabled[n]]
-            self._surf = render_layers(self.camera, target.get_size(), self.last_layers)
+            full = render_layers(self.camera, target.get_size(), self.last_layers)
+            box = full.get_bounding_rect()          # blit only the painted part each frame
+            self._surf, self._at = full.subsurface(box).copy(), box.topleft
             self._key = key
-        target.blit(self._surf, (0, 0))
+        target.blit(self._surf, self._at)
 
 
 def render_layers(camera: Camera, size, layers) -> pygame.Surface:

@@ -107,15 +107,20 @@ class Scene:
     # -- units ------------------------------------------------------------------------------
     def unit_polygons(self, u, pose=None) -> np.ndarray:
         """Screen corners (stands, 4, 2) of unit `u` at its pose, or at `pose` (x, y, facing)."""
+        return self._unit_geometry(u, pose)[0]
+
+    def _unit_geometry(self, u, pose=None):
+        """(screen corners, integer rings per stand), cached until the unit or camera moves."""
         x, y, f = pose if pose is not None else (u.x, u.y, u.facing)
         key = (x, y, f, u.files, u.stands, self.camera.key)
         hit = self._unit_px.get(u.id)
         if hit is not None and hit[0] == key:
-            return hit[1]
+            return hit[1], hit[2]
         corners = stand_corners(u, x=x, y=y, facing=f)
         screen = self.camera.world_to_screen(corners)
-        self._unit_px[u.id] = (key, screen)
-        return screen
+        rings = [[tuple(p) for p in stand] for stand in np.rint(screen).astype(int).tolist()]
+        self._unit_px[u.id] = (key, screen, rings)
+        return screen, rings
 
     def draw_units(self, target, state, poses=None, ghosts=(), selected: str | None = None) -> None:
         poses = poses or {}
@@ -136,26 +141,28 @@ class Scene:
             self._draw_leader_label(target, name, circle)
 
     def _draw_unit(self, target, st, u, pose, selected: bool) -> None:
-        poly = self.unit_polygons(u, pose)
+        poly, rings = self._unit_geometry(u, pose)
         self.unit_screen[u.id] = poly
         clan = st.clans.get(u.clan)
         fill = clan.colour if clan else (200, 200, 200)
-        outline = colour("unit", "outline")
         hq = u.troop is Troop.HQ
+        body, edge, width = (colour("unit", "hq"), fill, 2) if hq else (fill, colour("unit", "outline"), 1)
+        facing = colour("unit", "facing")
         front_n = min(u.files, u.stands)
-        for i, stand in enumerate(poly):
-            ring = px(stand)
-            pygame.draw.polygon(target, colour("unit", "hq") if hq else fill, ring)
-            pygame.draw.polygon(target, fill if hq else outline, ring, 2 if hq else 1)
+        draw_polygon, draw_line = pygame.draw.polygon, pygame.draw.line
+        for i, ring in enumerate(rings):
+            draw_polygon(target, body, ring)
+            draw_polygon(target, edge, ring, width)
             if i < front_n:   # the facing mark: a light front edge on every front-rank stand
-                pygame.draw.line(target, colour("unit", "facing"), ring[0], ring[1], 2)
+                draw_line(target, facing, ring[0], ring[1], 2)
         if u.routing:
-            for stand in poly:
-                pygame.draw.polygon(target, colour("marker", "routing"), px(stand), 2)
+            for ring in rings:
+                draw_polygon(target, colour("marker", "routing"), ring, 2)
         if selected:
-            for stand in poly:
-                pygame.draw.polygon(target, colour("unit", "selected"), px(stand), 3)
-        self._draw_markers(target, u, poly)
+            for ring in rings:
+                draw_polygon(target, colour("unit", "selected"), ring, 3)
+        if u.disordered or u.routing or u.frenzied or u.hits:
+            self._draw_markers(target, u, poly)
 
     def _draw_markers(self, target, u, poly) -> None:
         """Disorder (D), rout (R), frenzy (F) and hits, in a row past the front-right corner."""

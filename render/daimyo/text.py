@@ -31,15 +31,24 @@ class Painter:
         rect = surf.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
         if back is not None:
             box = rect.inflate(pad * 2, pad)
-            if len(back) == 4:
-                tmp = pygame.Surface(box.size, pygame.SRCALPHA)
-                tmp.fill(back)
-                target.blit(tmp, box)
-            else:
-                target.fill(back, box)
-        target.blit(surf, rect)
+            target.blit(self._boxed(text, size, colour, bold, tuple(back), pad), box)
+        else:
+            target.blit(surf, rect)
         self.drawn.append((text, rect))
         return rect
+
+    def _boxed(self, text, size, colour, bold, back, pad) -> pygame.Surface:
+        """The text on its (possibly translucent) background, composed once and cached."""
+        key = ("boxed", text, size, tuple(colour), bold, back, pad)
+        surf = self._cache.get(key)
+        if surf is None:
+            glyphs = self.render(text, size, colour, bold)
+            w, h = glyphs.get_width() + pad * 2, glyphs.get_height() + pad
+            surf = pygame.Surface((w, h), pygame.SRCALPHA)
+            surf.fill(back if len(back) == 4 else (*back, 255))
+            surf.blit(glyphs, (pad, pad // 2))
+            self._cache[key] = surf
+        return surf
 
     def texts(self) -> list[str]:
         return [t for t, _ in self.drawn]

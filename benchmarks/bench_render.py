@@ -1,0 +1,110 @@
+"""Frame time of the Daimyo table view, headless at 1280x800.
+
+    PYTHONPATH=. python benchmarks/bench_render.py [--frames N]
+
+1. a still frame with 300 stands (60 units of 5) and the selected unit's overlays;
+2. the same while panning (every frame redraws the cached terrain and overlay layers);
+3. frames per second while 12 units animate along their move paths at once.
+Goal (issue 4): <= 5 ms for the still frame.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import pygame  # noqa: E402
+
+from render.daimyo.app import App  # noqa: E402
+from sim.core.scenario import open_game  # noqa: E402
+from sim.daimyo.events import UnitMoved  # noqa: E402
+
+SCENARIO = Path(__file__).resolve().parent.parent / "scenarios" / "daimyo" / "training.toml"
+
+
+def crowded_game(units: int = 60, stands: int = 5):
+    """The training game with its units replaced by a 6 x 10 block of 5-stand units."""
+    game = open_game(SCENARIO, seed=1)
+    st = game.state
+    template = st.units["honda-teppo"]            # arquebusiers: fire arcs in the overlays
+    clans = list(st.clans.values())
+    from dataclasses import replace
+    st.units = {}
+    for i in range(units):
+        col, row = i % 6, i // 6
+        clan = clans[i % len(clans)]
+        uid = f"u{i}"
+        st.units[uid] = replace(template, id=uid, name=f"Unit {i}", side=clan.side, clan=clan.id,
+                                stands=stands, files=stands, starting_stands=stands,
+                                x=10 + col * 20, y=5 + row * 9, facing=90 if clan.side == "east" else 270)
+    return game
+
+
+def timed(fn, frames: int) -> list[float]:
+    out = []
+    for _ in range(frames):
+        t0 = time.perf_counter()
+        fn()
+        out.append((time.perf_counter() - t0) * 1000)
+    return out
+
+
+def report(name: str, ms: list[float]) -> None:
+    ms = sorted(ms)
+    print(f"{name:44s} median {statistics.median(ms):6.2f} ms   p95 {ms[int(len(ms) * 0.95)]:6.2f} ms"
+          f"   ({1000 / statistics.median(ms):6.0f} frames/s)")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--frames", type=int, default=300)
+    frames = ap.parse_args().frames
+    pygame.init()
+    screen = pygame.display.set_mode((1280, 800))
+    game = crowded_game()
+    app = App(game, (1280, 800))
+    app.selected = "u13"
+    stands = sum(u.stands for u in game.state.living())
+    print(f"{stands} stands, {len(game.state.living())} units, 1280x800, overlays of {app.selected}")
+    app.draw(screen)                       # warm the caches (terrain layer, labels, overlays)
+
+    report("still frame, overlays on", timed(lambda: app.draw(screen), frames))
+
+    step = [0]
+
+    def panning():
+        step[0] += 1
+        app.camera.pan(1 if step[0] % 2 else -1, 0)
+        app.draw(screen)
+    report("panning (static layers redrawn each frame)", timed(panning, max(30, frames // 5)))
+
+    # 12 units move 10 cm at once; the animator plays them one after another, so queue
+    # them as one path each and keep re-queuing until enough frames are measured.
+    movers = [u for u in game.state.living()][:12]
+
+    def queue():
+        for u in movers:
+            app.animator.push([UnitMoved(u.id, ((u.x, u.y, u.facing), (u.x, u.y + 10, u.facing)), "move")])
+    queue()
+    ms = []
+    for _ in range(frames):
+        if not app.animator.busy:
+            queue()
+        t0 = time.perf_counter()
+        app.update(1 / 60)
+        app.draw(screen)
+        ms.append((time.perf_counter() - t0) * 1000)
+    report("animating (update + draw)", ms)
+    pygame.quit()
+
+
+if __name__ == "__main__":
+    main()
