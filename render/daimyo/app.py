@@ -73,8 +73,7 @@ class TableView:
 
     def draw_frame(self, target, frame=None, selected=None, header="", header_right="",
                    info=(), choices=(), status="", status_kind="") -> None:
-        self.painter.begin_frame()
-        target.fill(colour("table", "background"))
+        self.painter.begin_frame()      # the table, panels and bars cover the whole window
         self.draw_table(target, frame, selected)
         self.draw_extra(target)
         hud.draw_header(target, self.painter, self.header_rect, header, self.ui_size, header_right)

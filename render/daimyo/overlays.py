@@ -61,24 +61,39 @@ class OverlayPainter:
 
 
 def render_layers(camera: Camera, size, layers) -> pygame.Surface:
-    """All layers on one transparent surface; each layer is filled on its own scratch surface
-    first so that a hole (a ring-shaped band) is cut from that layer only."""
+    """All layers on one transparent surface. Each layer is filled on its own scratch surface
+    (just big enough for it) first, so that a hole in a ring-shaped band is cut from that
+    layer only and not from the layers under it."""
     out = pygame.Surface(size, pygame.SRCALPHA)
-    scratch = pygame.Surface(size, pygame.SRCALPHA)
+    bounds = out.get_rect()
     for name, geom in layers:
-        scratch.fill((0, 0, 0, 0))
         fill = colour("overlay", name)
         edge = colour("overlay", f"{name}_edge") if f"{name}_edge" in _overlay() else None
+        polys = []
         for poly in _polygons(geom):
-            ring = px(camera.world_to_screen(np.asarray(poly.exterior.coords)))
-            if len(ring) < 3:
+            ring = camera.world_to_screen(np.asarray(poly.exterior.coords))
+            holes = [camera.world_to_screen(np.asarray(h.coords)) for h in poly.interiors]
+            polys.append((ring, holes))
+        if not polys:
+            continue
+        allpts = np.concatenate([r for r, _ in polys])
+        lo = np.floor(allpts.min(axis=0)) - 2
+        hi = np.ceil(allpts.max(axis=0)) + 2
+        box = pygame.Rect(int(lo[0]), int(lo[1]), int(hi[0] - lo[0]), int(hi[1] - lo[1])).clip(bounds)
+        if box.width <= 0 or box.height <= 0:
+            continue
+        scratch = pygame.Surface(box.size, pygame.SRCALPHA)
+        shift = np.array(box.topleft)
+        for ring, holes in polys:
+            pts = px(ring - shift)
+            if len(pts) < 3:
                 continue
-            pygame.draw.polygon(scratch, fill, ring)
-            for hole in poly.interiors:
-                pygame.draw.polygon(scratch, (0, 0, 0, 0), px(camera.world_to_screen(np.asarray(hole.coords))))
+            pygame.draw.polygon(scratch, fill, pts)
+            for hole in holes:
+                pygame.draw.polygon(scratch, (0, 0, 0, 0), px(hole - shift))
             if edge is not None:
-                pygame.draw.polygon(scratch, edge, ring, 2)
-        out.blit(scratch, (0, 0))
+                pygame.draw.polygon(scratch, edge, pts, 2)
+        out.blit(scratch, box)
     return out
 
 

@@ -119,8 +119,17 @@ class Scene:
         corners = stand_corners(u, x=x, y=y, facing=f)
         screen = self.camera.world_to_screen(corners)
         rings = [[tuple(p) for p in stand] for stand in np.rint(screen).astype(int).tolist()]
-        self._unit_px[u.id] = (key, screen, rings)
+        flat = screen.reshape(-1, 2)
+        lo, hi = flat.min(axis=0), flat.max(axis=0)
+        box = pygame.Rect(int(lo[0]), int(lo[1]), int(hi[0] - lo[0]) + 1, int(hi[1] - lo[1]) + 1)
+        # the label goes behind the unit: below it unless its rear is up the screen
+        below = bool(screen[:, 2:4, 1].mean() >= screen[:, 0:2, 1].mean() - 1e-6)
+        self._unit_px[u.id] = (key, screen, rings, box, below)
         return screen, rings
+
+    def _unit_box(self, uid) -> tuple[pygame.Rect, bool]:
+        hit = self._unit_px[uid]
+        return hit[3], hit[4]
 
     def draw_units(self, target, state, poses=None, ghosts=(), selected: str | None = None) -> None:
         poses = poses or {}
@@ -130,8 +139,7 @@ class Scene:
             self._draw_unit(target, state, u, poses.get(u.id), u.id == selected)
         self._labelled = units
         # labels avoid the stands of every unit, leaders and each other
-        self._taken = [pygame.Rect(p.reshape(-1, 2).min(axis=0), np.ptp(p.reshape(-1, 2), axis=0) + 1)
-                       for p in self.unit_screen.values()]
+        self._taken = [self._unit_box(uid)[0] for uid in self.unit_screen]
 
     def draw_labels(self, target) -> None:
         """Unit names, then leader names (after draw_units and draw_leaders)."""
@@ -186,12 +194,9 @@ class Scene:
         """The name goes under the unit's picture (over it when the unit faces down the
         screen, so the label stays behind the unit), moved along until it covers no other
         label or unit."""
-        poly = self.unit_screen[u.id]
         text = "HQ" if u.troop is Troop.HQ else u.name
-        flat = poly.reshape(-1, 2)
-        lo, hi = flat.min(axis=0), flat.max(axis=0)
-        front_y, rear_y = poly[:, 0:2, 1].mean(), poly[:, 2:4, 1].mean()
-        below = rear_y >= front_y - 1e-6
+        box, below = self._unit_box(u.id)
+        lo, hi = box.topleft, box.bottomright
         surf = self.painter.render(text, self.label_size, colour("unit", "label"))
         mid = (lo[0] + hi[0]) / 2
         behind = surf.get_rect(midtop=(mid, hi[1] + 2)) if below else surf.get_rect(midbottom=(mid, lo[1] - 2))
