@@ -44,6 +44,8 @@ class OverlayPainter:
         self.enabled = {name: True for name in LAYERS}
         self._surf: pygame.Surface | None = None
         self._key = None
+        self._geo_key = None
+        self._at = (0, 0)
         self.last_layers: list[tuple[str, object]] = []
 
     def draw(self, target: pygame.Surface, state, unit) -> None:
@@ -52,20 +54,23 @@ class OverlayPainter:
         key = (_unit_key(state, unit), self.camera.key, target.get_size(),
                tuple(sorted(k for k, v in self.enabled.items() if v)))
         if key != self._key:
-            self.last_layers = [(n, g) for n, g in layers_for(state, unit) if self.enabled[n]]
-            full = render_layers(self.camera, target.get_size(), self.last_layers)
-            box = full.get_bounding_rect()          # blit only the painted part each frame
-            self._surf, self._at = full.subsurface(box).copy(), box.topleft
+            geo_key = (key[0], key[3])
+            if geo_key != self._geo_key:          # the rules geometry ignores the camera
+                self.last_layers = [(n, g) for n, g in layers_for(state, unit) if self.enabled[n]]
+                self._geo_key = geo_key
+            self._surf, self._at = render_layers(self.camera, target.get_size(), self.last_layers, crop=True)
             self._key = key
         target.blit(self._surf, self._at)
 
 
-def render_layers(camera: Camera, size, layers) -> pygame.Surface:
+def render_layers(camera: Camera, size, layers, crop: bool = False):
     """All layers on one transparent surface. Each layer is filled on its own scratch surface
     (just big enough for it) first, so that a hole in a ring-shaped band is cut from that
-    layer only and not from the layers under it."""
+    layer only and not from the layers under it. With `crop`, returns (surface, top-left)
+    cut to the painted part, which is all a frame then needs to blit."""
     out = pygame.Surface(size, pygame.SRCALPHA)
     bounds = out.get_rect()
+    painted = None
     for name, geom in layers:
         fill = colour("overlay", name)
         edge = colour("overlay", f"{name}_edge") if f"{name}_edge" in _overlay() else None
@@ -94,7 +99,12 @@ def render_layers(camera: Camera, size, layers) -> pygame.Surface:
             if edge is not None:
                 pygame.draw.polygon(scratch, edge, pts, 2)
         out.blit(scratch, box)
-    return out
+        painted = box if painted is None else painted.union(box)
+    if not crop:
+        return out
+    if painted is None:
+        return pygame.Surface((1, 1), pygame.SRCALPHA), (0, 0)
+    return out.subsurface(painted).copy(), painted.topleft
 
 
 def _overlay() -> dict:

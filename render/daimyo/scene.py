@@ -116,7 +116,11 @@ class Scene:
         hit = self._unit_px.get(u.id)
         if hit is not None and hit[0] == key:
             return hit[1], hit[2]
-        corners = stand_corners(u, x=x, y=y, facing=f)
+        world_key = key[:5]
+        if hit is not None and hit[5][0] == world_key:
+            corners = hit[5][1]                   # only the camera moved
+        else:
+            corners = stand_corners(u, x=x, y=y, facing=f)
         screen = self.camera.world_to_screen(corners)
         rings = [[tuple(p) for p in stand] for stand in np.rint(screen).astype(int).tolist()]
         flat = screen.reshape(-1, 2)
@@ -124,7 +128,7 @@ class Scene:
         box = pygame.Rect(int(lo[0]), int(lo[1]), int(hi[0] - lo[0]) + 1, int(hi[1] - lo[1]) + 1)
         # the label goes behind the unit: below it unless its rear is up the screen
         below = bool(screen[:, 2:4, 1].mean() >= screen[:, 0:2, 1].mean() - 1e-6)
-        self._unit_px[u.id] = (key, screen, rings, box, below)
+        self._unit_px[u.id] = (key, screen, rings, box, below, (world_key, corners))
         return screen, rings
 
     def _unit_box(self, uid) -> tuple[pygame.Rect, bool]:
