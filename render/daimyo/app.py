@@ -214,12 +214,8 @@ class App(TableView):
 
     def side_summary(self) -> list[str]:
         st = self.state
-        lines = [f"{self.to_act or 'nobody'} to act" + ("" if self.human_turn() or not self.to_act else " (scripted)")]
-        for side, army in st.armies.items():
-            units = st.living(side)
-            lines.append(f"{army.name}: {len(units)} units, {sum(u.stands for u in units)} stands,"
-                         f" {army.units_destroyed} lost")
-        return lines
+        head = f"{self.to_act or 'nobody'} to act" + ("" if self.human_turn() or not self.to_act else " (scripted)")
+        return [head] + hud.army_summary(st)
 
     def draw_extra(self, target) -> None:
         self.input.draw_preview(target)

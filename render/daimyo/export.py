@@ -36,8 +36,8 @@ class Picture(TableView):
             self.log.add_event(ev)
         sel = state.units.get(selected) if selected else None
         info = hud.unit_info(state, sel) + hud.overlay_legend(state, sel) if sel is not None else []
-        if events:
-            info = info or [f"Event {len(events) - 1}", describe(events[-1])]
+        if events and not info:
+            info = [f"Event {len(events) - 1}", describe(events[-1])] + hud.army_summary(state)
         self.draw_frame(self.surface, frame, selected, hud.header_text(state, state.to_move or None, note),
                         "", info, [], "Kassen - Daimyo")
         return self.surface

@@ -112,9 +112,19 @@ def overlay_legend(state, u) -> list[str]:
     from sim.daimyo import command, movement
     from sim.daimyo.tables import tables
     rng = tables().command.hatamoto_range_cm if u.hatamoto else command.command_range(state)
-    lines = [f"white: straight move {movement.remaining(state, u):.1f} cm; red: charge reach {u.move_row.charge:g} cm",
-             "blue: wheel arcs the move allows",
+    lines = [f"white: straight move {movement.remaining(state, u):.1f} cm",
+             f"red line: charge reach {u.move_row.charge:g} cm (4.4)",
+             "blue: wheels the move allows (4.3.5.1)",
              f"purple: {'General' if u.hatamoto else 'daimyo'} command range {rng:g} cm"]
     if u.missile:
         lines.append("orange: fire 0-8 cm, yellow: 8-15 cm (4.5)")
+    return lines
+
+
+def army_summary(state) -> list[str]:
+    lines = []
+    for side, army in state.armies.items():
+        units = state.living(side)
+        lines.append(f"{army.name} ({side}): {len(units)} units, {sum(u.stands for u in units)} stands,"
+                     f" {army.units_destroyed} lost")
     return lines

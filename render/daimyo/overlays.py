@@ -11,7 +11,7 @@ from render.daimyo.camera import Camera
 from render.daimyo.scene import _polygons, px
 from sim.daimyo import overlays as geo
 
-LAYERS = ("command", "charge", "move", "wheel", "fire_long", "fire_short")
+LAYERS = ("command", "charge", "move", "fire_long", "fire_short", "wheel")
 
 
 def layers_for(state, unit) -> list[tuple[str, object]]:
@@ -22,14 +22,14 @@ def layers_for(state, unit) -> list[tuple[str, object]]:
         out.append(("command", zone[0]))
     out.append(("charge", geo.charge_reach(unit)))
     out.append(("move", geo.move_reach(state, unit)))
-    for left in (True, False):
-        w = geo.wheel_reach(state, unit, left)
-        if not w.sector.is_empty:
-            out.append(("wheel", w.sector))
     zones = geo.fire_zones(unit)
     if zones is not None:
         out.append(("fire_long", zones["long"]))
         out.append(("fire_short", zones["short"]))
+    for left in (True, False):            # on top: thin wedges at the front corners
+        w = geo.wheel_reach(state, unit, left)
+        if not w.sector.is_empty:
+            out.append(("wheel", w.sector))
     return out
 
 

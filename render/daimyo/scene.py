@@ -253,6 +253,11 @@ class Scene:
                  surf.get_rect(midright=(circle.left - 3, circle.centery)),
                  surf.get_rect(midtop=(circle.centerx, circle.bottom + 1)),
                  surf.get_rect(midbottom=(circle.centerx, circle.top - 1))]
+        for uid in self.unit_screen:            # a leader over a unit: beside that unit
+            box = self._unit_box(uid)[0]
+            if box.collidepoint(circle.center):
+                spots += [surf.get_rect(midleft=(max(box.right, circle.right) + 3, circle.centery)),
+                          surf.get_rect(midright=(min(box.left, circle.left) - 3, circle.centery))]
         rect = self._free_spot(spots, 1)
         self.painter.draw(target, name, rect.center, 11, (15, 15, 15), anchor="center",
                           back=(255, 255, 255, 150))
