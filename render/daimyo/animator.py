@@ -84,17 +84,19 @@ class Frame:
     poses: dict
     leaders: dict
     ghosts: set
+    trail: tuple = ()          # the path now playing (poses), for a still picture of a move
 
 
 def frame_at(events, index: int, fraction: float, units: dict) -> Frame:
     """The picture while `events[index]` plays at `fraction`, events before it done, later ones
     still to come. `units` maps unit id -> unit in the final state (for its facing)."""
-    poses, leaders, ghosts = {}, {}, set()
+    poses, leaders, ghosts, trail = {}, {}, set(), ()
     for j in range(len(events) - 1, index - 1, -1):   # earliest pending wins: walk backwards
         ev = events[j]
         m = motion_of(ev)
         if j == index and m is not None:
             p = pose_along(m.poses, fraction)
+            trail = m.poses if 0 < fraction < 1 else ()
         elif m is not None:
             p = m.poses[0]
         else:
@@ -109,7 +111,7 @@ def frame_at(events, index: int, fraction: float, units: dict) -> Frame:
             poses[m.id] = (p[0], p[1], facing)
         else:
             leaders[m.id] = (p[0], p[1])
-    return Frame(poses, leaders, ghosts)
+    return Frame(poses, leaders, ghosts, trail)
 
 
 class Animator:

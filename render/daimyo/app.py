@@ -66,6 +66,7 @@ class TableView:
         sel = st.units.get(selected) if selected else None
         if sel is not None and self.show_overlays and sel.id not in frame.poses:
             self.overlays.draw(target, st, sel)
+        self.scene.draw_trail(target, frame.trail)
         self.scene.draw_units(target, st, frame.poses, frame.ghosts, selected)
         self.scene.draw_leaders(target, st, frame.poses, frame.leaders)
         self.scene.draw_labels(target)

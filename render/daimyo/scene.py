@@ -80,7 +80,7 @@ class Scene:
             if f.name and not f.linear:
                 c = f.shape.representative_point()
                 p = cam.world_to_screen((c.x, c.y))
-                self.painter.draw(surf, f.name, p, 12, colour("table", "feature_label"), anchor="center")
+                self.painter.draw(surf, f.name, p, self.label_size - 1, colour("table", "feature_label"), anchor="center")
         pygame.draw.polygon(surf, colour("table", "edge"), table_px, 3)
 
     def _paint_grid(self, surf: pygame.Surface, st) -> None:
@@ -134,6 +134,25 @@ class Scene:
     def _unit_box(self, uid) -> tuple[pygame.Rect, bool]:
         hit = self._unit_px[uid]
         return hit[3], hit[4]
+
+    def draw_trail(self, target, trail) -> None:
+        """The path of the move now playing (front-centre points) with its end marked, so a
+        still picture of a charge or rout shows where the unit is going."""
+        if not trail or len(trail) < 2:
+            return
+        pts = px(self.camera.world_to_screen([(p[0], p[1]) for p in trail]))
+        col = colour("overlay", "trail")
+        pygame.draw.lines(target, col, False, pts, 3)
+        pygame.draw.circle(target, col, pts[0], 4)
+        end = np.array(pts[-1], dtype=float)
+        prev = np.array(pts[-2], dtype=float)
+        d = end - prev
+        n = np.linalg.norm(d)
+        if n > 1e-6:                    # an arrow head at the destination
+            d /= n
+            side = np.array([-d[1], d[0]])
+            head = [end, end - d * 12 + side * 6, end - d * 12 - side * 6]
+            pygame.draw.polygon(target, col, px(head))
 
     def draw_units(self, target, state, poses=None, ghosts=(), selected: str | None = None) -> None:
         poses = poses or {}
@@ -248,7 +267,8 @@ class Scene:
             self._leader_labels.append((lead.name.split()[-1], circle))
 
     def _draw_leader_label(self, target, name: str, circle: pygame.Rect) -> None:
-        surf = self.painter.render(name, 11, (15, 15, 15))
+        size = self.label_size - 2
+        surf = self.painter.render(name, size, (15, 15, 15))
         spots = [surf.get_rect(midleft=(circle.right + 3, circle.centery)),
                  surf.get_rect(midright=(circle.left - 3, circle.centery)),
                  surf.get_rect(midtop=(circle.centerx, circle.bottom + 1)),
@@ -259,7 +279,7 @@ class Scene:
                 spots += [surf.get_rect(midleft=(max(box.right, circle.right) + 3, circle.centery)),
                           surf.get_rect(midright=(min(box.left, circle.left) - 3, circle.centery))]
         rect = self._free_spot(spots, 1)
-        self.painter.draw(target, name, rect.center, 11, (15, 15, 15), anchor="center",
+        self.painter.draw(target, name, rect.center, size, (15, 15, 15), anchor="center",
                           back=(255, 255, 255, 150))
 
     @staticmethod
