@@ -133,7 +133,7 @@ class InputHandler:
             files = app.mode_data.get("files", u.files)
             self._order(lambda side, u: A.Reform(side, u.id, files, facing))
         elif mode in ("charge", "shoot") and u is not None:
-            self._targeted(mode, app.scene.unit_at_screen(pos))
+            self._targeted(mode, self._unit_at(pos))
         elif mode == "leader" and app.selected_leader:
             self._move_leader(pos, x, y)
         else:
@@ -146,11 +146,19 @@ class InputHandler:
             app.selected_leader = lead.id
             app.mode, app.mode_data = "leader", {}
             return
-        uid = app.scene.unit_at_screen(pos)
+        uid = self._unit_at(pos)
         app.selected = uid
         app.mode, app.mode_data = None, {}
         if uid is not None and app.human_turn() and app.state.units[uid].side != app.to_act:
             app.say(f"{app.state.units[uid].name} is not {app.to_act}'s: shown for its reach only", "notice")
+
+    def _unit_at(self, pos) -> str | None:
+        """The unit under the pointer as drawn (mid-animation too); before the first frame,
+        from the table geometry."""
+        if self.app.scene.unit_screen:
+            return self.app.scene.unit_at_screen(pos)
+        u = geo.unit_at(self.app.state, *self.world(pos), tolerance=0.0)
+        return u.id if u is not None else None
 
     def _leader_at(self, pos):
         st = self.app.state
@@ -168,7 +176,7 @@ class InputHandler:
         app, side = self.app, self._side()
         if side is None:
             return
-        target = app.scene.unit_at_screen(pos)
+        target = self._unit_at(pos)
         attach = target if target and app.state.units[target].side == side else ""
         app.issue(A.MoveLeader(side, app.selected_leader, round(x, 2), round(y, 2), attach))
         app.selected_leader = None

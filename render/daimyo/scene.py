@@ -80,7 +80,7 @@ class Scene:
             if f.name and not f.linear:
                 c = f.shape.representative_point()
                 p = cam.world_to_screen((c.x, c.y))
-                self.painter.draw(surf, f.name, p, self.label_size - 1, colour("table", "feature_label"), anchor="center")
+                self.painter.draw(surf, f.name, p, max(12, self.label_size - 1), colour("table", "feature_label"), anchor="center")
         pygame.draw.polygon(surf, colour("table", "edge"), table_px, 3)
 
     def _paint_grid(self, surf: pygame.Surface, st) -> None:
@@ -267,7 +267,7 @@ class Scene:
             self._leader_labels.append((lead.name.split()[-1], circle))
 
     def _draw_leader_label(self, target, name: str, circle: pygame.Rect) -> None:
-        size = self.label_size - 2
+        size = max(11, self.label_size - 2)
         surf = self.painter.render(name, size, (15, 15, 15))
         spots = [surf.get_rect(midleft=(circle.right + 3, circle.centery)),
                  surf.get_rect(midright=(circle.left - 3, circle.centery)),

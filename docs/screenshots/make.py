@@ -1,0 +1,77 @@
+"""Regenerate the screenshots in this folder (headless):
+
+    PYTHONPATH=. python docs/screenshots/make.py
+
+Pictures of saved games come from `kassen render`; the play-window ones drive the real
+window code with synthetic mouse and key events, as a player would.
+"""
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent.parent
+sys.path.insert(0, str(ROOT))
+
+import pygame  # noqa: E402
+
+from render.daimyo.app import App  # noqa: E402
+from sim.core.scenario import open_game  # noqa: E402
+from sim.daimyo.geometry import stand_corners  # noqa: E402
+
+TRAINING = ROOT / "scenarios" / "daimyo" / "training.toml"
+SAVE = HERE / "training_moves.json"
+
+
+def render(*args):
+    """`kassen render ...` through render.cli, the handler the CLI wires in."""
+    import argparse
+    from render.cli import add_parsers
+    p = argparse.ArgumentParser()
+    add_parsers(p.add_subparsers(dest="command", required=True))
+    a = p.parse_args(["render", *map(str, args)])
+    a.func(a)
+
+
+def play_window_shots():
+    pygame.init()
+    screen = pygame.display.set_mode((1280, 800))
+    game = open_game(TRAINING, seed=1)
+    app = App(game)
+    press = lambda k: app.input.handle(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0))
+
+    def move_mouse(pos):
+        app.input.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+
+    def click(world):
+        pos = tuple(int(v) for v in app.camera.world_to_screen(world))
+        move_mouse(pos)
+        for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            app.input.handle(pygame.event.Event(kind, pos=pos, button=1))
+
+    press(pygame.K_1)                    # east activates first
+    press(pygame.K_1)                    # try Honda (seed 1: 1+6+2 = 9, activated)
+    app.animator.skip()
+    u = game.state.units["honda-teppo"]
+    click(tuple(stand_corners(u)[0].mean(axis=0)))
+    press(pygame.K_m)
+    move_mouse(tuple(int(v) for v in app.camera.world_to_screen((u.x, u.y + 7))))
+    app.draw(screen)
+    pygame.image.save(screen, str(HERE / "play_move_order.png"))
+    click((u.x, u.y + 30))               # too far: refused with the rule
+    app.draw(screen)
+    pygame.image.save(screen, str(HERE / "play_refused.png"))
+    pygame.quit()
+
+
+if __name__ == "__main__":
+    render(TRAINING, "--png", HERE / "training_start.png")
+    render(TRAINING, "--png", HERE / "training_overlays.png", "--select", "honda-teppo")
+    render(SAVE, "--png", HERE / "training_move_mid.png", "--event", 14, "--fraction", 0.5)
+    render(SAVE, "--png", HERE / "training_1080p_west.png", "--size", "1920x1080", "--side", "west")
+    render(SAVE, "--gif", HERE / "training_moves.gif", "--fps", 10)
+    play_window_shots()
