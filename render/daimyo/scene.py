@@ -229,18 +229,22 @@ class Scene:
                           anchor="center", back=colour("unit", "label_back"))
 
     def _free_spot(self, candidates: list[pygame.Rect], direction: int) -> pygame.Rect:
-        """The first candidate spot that overlaps nothing placed yet; failing that, the first
-        one slid along `direction` (screen y) until it is free (or gives up)."""
-        pick = next((r for r in candidates if r.inflate(4, 0).collidelist(self._taken) < 0), None)
-        if pick is None:
-            pick = candidates[0]
-            step = pick.height // 2 + 1
-            for _ in range(8):
-                pick = pick.move(0, direction * step)
-                if pick.inflate(4, 0).collidelist(self._taken) < 0:
-                    break
-        self._taken.append(pick)
-        return pick
+        """The first candidate spot that overlaps nothing placed yet; failing that, of the
+        candidates and the first one slid along `direction` (screen y), the least covered."""
+        tried = list(candidates)
+        step = candidates[0].height // 2 + 1
+        tried += [candidates[0].move(0, direction * step * k) for k in range(1, 7)]
+        best, best_cover = None, None
+        for r in tried:
+            hits = r.inflate(4, 0).collidelistall(self._taken)
+            if not hits:
+                best = r
+                break
+            cover = sum(_overlap(r, self._taken[i]) for i in hits)
+            if best_cover is None or cover < best_cover:
+                best, best_cover = r, cover
+        self._taken.append(best)
+        return best
 
     # -- leaders ----------------------------------------------------------------------------
     def draw_leaders(self, target, state, poses=None, leader_pos=None) -> None:
@@ -300,6 +304,11 @@ class Scene:
                 if _inside(p, stand):
                     return uid
         return None
+
+
+def _overlap(a: pygame.Rect, b: pygame.Rect) -> int:
+    c = a.clip(b)
+    return c.width * c.height
 
 
 def _inside(p: np.ndarray, quad: np.ndarray) -> bool:
