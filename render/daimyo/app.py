@@ -273,4 +273,4 @@ def play(game, args=None) -> None:
     try:
         run(app)
     finally:
-        pygame.quit()
+        pygame.display.quit()      # close the window; fonts and the rest stay usable

@@ -189,4 +189,4 @@ def play_replay(game, args=None) -> None:
     try:
         run(viewer)
     finally:
-        pygame.quit()
+        pygame.display.quit()      # close the window; fonts and the rest stay usable

@@ -169,3 +169,69 @@ def test_unknown_ai_level_falls_back_to_hot_seat(game):
     humans, opponents, note = opponents_for(game, "east", "grandmaster", 1)
     assert humans == {"east", "west"} and not opponents
     assert "hot-seat" in note and "grandmaster" in note
+
+
+def test_charge_key_picks_the_combat_action_naming_the_clicked_enemy(game, screen, monkeypatch):
+    """Charges come from the combat rules (not in this branch yet): C + click on an enemy gives
+    whichever legal action of kind Charge names the selected unit and that enemy."""
+    from dataclasses import dataclass
+    from sim.core.protocol import Action
+
+    @dataclass(frozen=True)
+    class Charge(Action):
+        side: str
+        unit: str
+        target: str
+
+    to_orders(game)
+    app = App(game)
+    frame(app, screen)
+    wanted = Charge("east", "honda-teppo", "shima-horse")
+    monkeypatch.setattr(app, "legal", lambda: [Charge("east", "honda-teppo", "otani-teppo"), wanted])
+    given = []
+    monkeypatch.setattr(game, "apply", lambda a: given.append(a) or [])
+    click(app, unit_screen_centre(app, "honda-teppo"))
+    key(app, pygame.K_c)
+    click(app, unit_screen_centre(app, "shima-horse"))
+    assert given == [wanted]
+    # the charge is also offered on the number keys while the unit is selected
+    assert wanted in app.choices()
+
+
+def test_click_leader_then_destination_moves_him(game, screen):
+    to_orders(game)
+    app = App(game)
+    frame(app, screen)
+    lead = game.state.leaders["daimyo-sakai"]
+    click(app, app.camera.world_to_screen((lead.x, lead.y)))
+    assert app.mode == "leader" and app.selected_leader == "daimyo-sakai"
+    click(app, app.camera.world_to_screen((lead.x + 5, lead.y - 4)))
+    last = game.actions[-1]
+    assert isinstance(last, A.MoveLeader) and last.leader == "daimyo-sakai"
+    assert (lead.x, lead.y) == pytest.approx((85, 14), abs=0.2)
+
+
+def test_window_loop_runs_and_quits(game):
+    from render.daimyo.app import run
+    pygame.display.set_mode((1280, 800))
+    app = App(game)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_1, mod=0))
+    run(app, max_frames=3)
+    assert game.state.phase == "activation"          # the key went through the loop
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    run(app)
+    assert not app.running
+
+
+def test_play_with_side_and_unknown_level_says_hot_seat(game, monkeypatch):
+    import argparse
+    from render.daimyo import app as app_mod
+    seen = {}
+
+    def fake_run(app, fps=60, max_frames=None):
+        seen["note"], seen["humans"] = app.note, app.humans
+    monkeypatch.setattr(app_mod, "run", fake_run)
+    app_mod.play(game, argparse.Namespace(side="west", ai="grandmaster", seed=1, size=(1280, 800)))
+    assert "hot-seat" in seen["note"] and seen["humans"] == {"east", "west"}
+    app_mod.play(game, argparse.Namespace(side="west", ai=None, seed=1, size=(1280, 800)))
+    assert seen["humans"] == {"west"} and "random" in seen["note"]
