@@ -113,3 +113,28 @@ def test_cli_errors_are_one_line_kassen_errors(tmp_path):
     bad.write_text("{not json")
     with pytest.raises(KassenError):
         _cli("replay", str(bad))
+
+
+def test_replay_plays_moves_over_time_and_logs_as_it_goes():
+    game = _played()
+    v = ReplayViewer(Timeline.of(game))
+    i = next(i for i, e in enumerate(v.timeline.events) if e.kind == "UnitMoved")
+    v.seek(i - 1)
+    v.key(pygame.K_SPACE)                         # play from the next event: the move
+    assert v.playing and v.index == i and v.fraction == 0.0
+    v.update(0.25)                                 # 8 cm at 14 cm/s takes 0.57 s
+    state, frame = v.timeline.at(v.index, v.fraction)
+    y = frame.poses["honda-teppo"][1]
+    assert 26 < y < 34
+    v.update(0.5)
+    assert v.index > i and v.log.entries[-1][0] == v.timeline.events[v.index].describe()
+    v.key(pygame.K_SPACE)
+    assert not v.playing
+
+
+def test_replay_viewer_from_west_edge():
+    game = _played()
+    v = ReplayViewer(Timeline.of(game), side="west")
+    assert v.camera.quarters == 2
+    south, north = v.camera.world_to_screen([(60, 0), (60, 90)])
+    assert north[1] > south[1]
