@@ -6,7 +6,6 @@ Pictures of saved games come from `kassen render`; the play-window ones drive th
 window code with synthetic mouse and key events, as a player would.
 """
 import os
-import subprocess
 import sys
 from pathlib import Path
 

@@ -10,7 +10,6 @@ import time
 
 import pygame
 
-from render.assets import colour
 from render.daimyo import hud
 from render.daimyo.animator import Animator, Frame
 from render.daimyo.camera import Camera

@@ -52,10 +52,18 @@ class Camera:
         """A world facing (degrees CCW from +x) as seen on screen, still CCW from screen right."""
         return (facing + 90 * self.quarters) % 360
 
+    def __setattr__(self, name, value) -> None:
+        object.__setattr__(self, name, value)
+        if name != "_key":
+            object.__setattr__(self, "_key", None)     # any change of view: a new key
+
     @property
     def key(self) -> tuple:
         """Changes whenever the picture of a fixed world would change (cache invalidation)."""
-        return (self.viewport, round(self.scale, 6), round(self.cx, 6), round(self.cy, 6), self.quarters % 4)
+        if self._key is None:
+            self._key = (self.viewport, round(self.scale, 6), round(self.cx, 6), round(self.cy, 6),
+                         self.quarters % 4)
+        return self._key
 
     # -- moves ---------------------------------------------------------------------------
     def set_viewport(self, rect: tuple[int, int, int, int]) -> None:

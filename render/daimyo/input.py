@@ -13,6 +13,7 @@ from render.daimyo.scene import px
 from sim.daimyo import actions as A
 from sim.daimyo import movement
 from sim.daimyo import overlays as geo
+from sim.daimyo.geometry import stand_corners
 
 DRAG_PIXELS = 5
 PAN_STEP = 60
@@ -329,7 +330,6 @@ class InputHandler:
             files = app.mode_data.get("files", u.files)
             pose = (u.x, u.y, app.mode_data.get("facing", u.facing))
             label = f"reform {files} wide, facing {pose[2]:.0f}"
-        from sim.daimyo.geometry import stand_corners
         corners = stand_corners(u, x=pose[0], y=pose[1], facing=pose[2], files=files)
         ghost = colour("overlay", "ghost")[:3]
         target.set_clip(app.viewport)
