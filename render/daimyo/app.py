@@ -34,6 +34,9 @@ class TableView:
         self.overlays = OverlayPainter(self.camera)
         self.log = LogPanel(self.painter)
         self.show_overlays = True
+        self._table_sig = None
+        self._table_pic: pygame.Surface | None = None
+        self._table_texts: list = []
         self.size = size
         self.layout(size)
         self.camera.fit()
@@ -57,8 +60,33 @@ class TableView:
             self.camera.fit()
 
     # -- drawing ----------------------------------------------------------------------------
+    def _table_signature(self, target, frame: Frame, selected) -> tuple:
+        """Everything the table picture depends on; equal signatures, equal pictures."""
+        st = self.state
+        units = tuple((u.id, u.x, u.y, u.facing, u.files, u.stands, u.disordered, u.routing,
+                       u.frenzied, u.hits, u.gone, u.move_used) for u in st.units.values())
+        leaders = tuple((l.x, l.y, l.attached_to, l.alive) for l in st.leaders.values())
+        shown = (tuple(sorted(frame.poses.items())), tuple(sorted(frame.ghosts)),
+                 tuple(sorted(frame.leaders.items())), frame.trail)
+        return (id(st), self.camera.key, target.get_size(), selected, self.show_overlays,
+                self.scene.grid, st.weather, units, leaders, shown)
+
     def draw_table(self, target, frame: Frame | None = None, selected: str | None = None) -> None:
+        """The table, terrain, overlays, units, leaders and labels. A frame identical to the
+        last one (nothing moved, nothing selected anew) is one blit of the cached picture."""
         frame = frame or Frame({}, {}, set())
+        sig = self._table_signature(target, frame, selected)
+        if sig == self._table_sig:
+            target.blit(self._table_pic, self.viewport)
+            self.painter.drawn.extend(self._table_texts)
+            return
+        first_text = len(self.painter.drawn)
+        self._paint_table(target, frame, selected)
+        self._table_pic = target.subsurface(self.viewport).copy()
+        self._table_texts = self.painter.drawn[first_text:]
+        self._table_sig = sig
+
+    def _paint_table(self, target, frame: Frame, selected) -> None:
         st = self.state
         target.set_clip(self.viewport)
         self.scene.draw_static(target, st)
