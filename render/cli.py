@@ -43,6 +43,8 @@ def add_parsers(sub) -> None:
     c.add_argument("--seed", type=int, default=1)
     c.add_argument("--ai", metavar="LEVEL", help="scripted opponent level for the other side (default random)")
     c.add_argument("--size", type=_size, default=(1280, 800), help="window size, e.g. 1920x1080")
+    c.add_argument("--save", default="kassen-save.json",
+                   help="where Ctrl+S and closing the window save the game (default kassen-save.json)")
     c.set_defaults(func=cmd_play)
 
     c = sub.add_parser("replay", help="step through a saved game by event, phase and turn")
@@ -102,6 +104,8 @@ def cmd_play(args) -> int:
 
 def cmd_replay(args) -> int:
     from sim.core.save import load
+    if Path(args.save).suffix.lower() == ".toml":
+        raise KassenError(f"{args.save} is a scenario; replay needs a save file (from kassen play or kassen run --save)")
     game = load(args.save)
     _check_side(game, args.side)
     view_module(game, "replay").replay(game, args)

@@ -126,6 +126,7 @@ class App(TableView):
         self.note = note
         self.selected: str | None = None
         self.selected_leader: str | None = None
+        self.save_path: str | None = None
         self.mode: str | None = None
         self.mode_data: dict = {}
         self.message = ("", "", 0.0)
@@ -184,6 +185,19 @@ class App(TableView):
         if sel is not None and (not sel.alive or sel.side != self.to_act):
             self.selected = None
         return True
+
+    def save(self) -> None:
+        """Write the game (scenario, seed, actions, state) for `kassen replay`."""
+        from sim.core.save import save
+        if not self.save_path:
+            self.say("no save file given (kassen play --save PATH)", "notice")
+            return
+        try:
+            save(self.game, self.save_path)
+        except OSError as exc:
+            self.say(f"could not save to {self.save_path}: {exc.strerror}", "error")
+            return
+        self.say(f"saved to {self.save_path} ({len(self.game.actions)} orders)", "notice")
 
     def say(self, text: str, kind: str = "notice") -> None:
         self.message = (text, kind, self.clock() + MESSAGE_SECONDS)
@@ -297,7 +311,10 @@ def play(game, args=None) -> None:
     size = tuple(getattr(args, "size", None) or (1280, 800))
     pygame.display.set_mode(size, pygame.RESIZABLE)
     app = App(game, size, humans, opponents, note, view_side=side)
+    app.save_path = getattr(args, "save", None)
     try:
         run(app)
+        if app.save_path and game.actions:
+            app.save()
     finally:
         pygame.display.quit()      # close the window; fonts and the rest stay usable

@@ -230,7 +230,7 @@ class InputHandler:
             self._order(lambda side, u: A.Hold(side, u.id))
         elif key == pygame.K_c:
             self._set_mode("charge")
-        elif key == pygame.K_s:
+        elif key == pygame.K_s and not mod & pygame.KMOD_CTRL:
             self._set_mode("shoot")
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self._confirm()
@@ -260,6 +260,8 @@ class InputHandler:
             app.camera.fit()
         elif key == pygame.K_q and mod & pygame.KMOD_CTRL:
             app.running = False
+        elif key == pygame.K_s and mod & pygame.KMOD_CTRL:
+            app.save()
 
     def _confirm(self) -> None:
         app, u = self.app, self.unit

@@ -235,3 +235,19 @@ def test_play_with_side_and_unknown_level_says_hot_seat(game, monkeypatch):
     assert "hot-seat" in seen["note"] and seen["humans"] == {"east", "west"}
     app_mod.play(game, argparse.Namespace(side="west", ai=None, seed=1, size=(1280, 800)))
     assert seen["humans"] == {"west"} and "random" in seen["note"]
+
+
+def test_ctrl_s_saves_a_game_that_replays(game, screen, tmp_path):
+    from sim.core.save import load
+    to_orders(game)
+    app = App(game)
+    app.save_path = str(tmp_path / "g.json")
+    frame(app, screen)
+    click(app, unit_screen_centre(app, "honda-teppo"))
+    key(app, pygame.K_m)
+    key(app, pygame.K_m)                                   # the whole move
+    key(app, pygame.K_s, pygame.KMOD_LCTRL)
+    assert app.mode is None and "saved to" in app.message[0]
+    again = load(tmp_path / "g.json")
+    assert again.actions == game.actions
+    assert again.state.units["honda-teppo"].y == pytest.approx(26 + 11)
