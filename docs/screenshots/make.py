@@ -64,6 +64,18 @@ def play_window_shots():
     click((u.x, u.y + 30))               # too far: refused with the rule
     app.draw(screen)
     pygame.image.save(screen, str(HERE / "play_refused.png"))
+
+    # 1920x1080: the spearmen wheeling towards the pointer
+    app.input.handle(pygame.event.Event(pygame.VIDEORESIZE, size=(1920, 1080), w=1920, h=1080))
+    screen = pygame.display.set_mode((1920, 1080))
+    app.message = ("", "", 0.0)
+    press(pygame.K_ESCAPE)               # leave move mode (kept after the refusal for a retry)
+    y = game.state.units["honda-yari"]
+    click(tuple(stand_corners(y)[0].mean(axis=0)))
+    press(pygame.K_w)
+    move_mouse(tuple(int(v) for v in app.camera.world_to_screen((y.x - 3, y.y + 12))))
+    app.draw(screen)
+    pygame.image.save(screen, str(HERE / "play_wheel_1080p.png"))
     pygame.quit()
 
 

@@ -9,9 +9,14 @@ from render.assets import colour
 from render.daimyo.text import Painter
 
 
+PHASE_NAMES = {"setup": "set-up", "choose_order": "initiative (3)", "activation": "clan activation (4.1)",
+               "orders": "movement (4.3)", "shooting": "shooting (4.5)", "end": "end of turn (5)",
+               "leaders": "leader moves (5)", "over": "game over"}
+
+
 def header_text(state, to_act: str | None, note: str = "") -> str:
     clan = state.clans.get(state.active_clan)
-    parts = [f"Turn {state.turn}", f"phase {state.phase}"]
+    parts = [f"Turn {state.turn}", PHASE_NAMES.get(state.phase, state.phase)]
     if state.initiative:
         parts.append(f"initiative {state.initiative}")
     if to_act:

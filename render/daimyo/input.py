@@ -154,9 +154,10 @@ class InputHandler:
             app.say(f"{app.state.units[uid].name} is not {app.to_act}'s: shown for its reach only", "notice")
 
     def _unit_at(self, pos) -> str | None:
-        """The unit under the pointer as drawn (mid-animation too); before the first frame,
-        from the table geometry."""
-        if self.app.scene.unit_screen:
+        """The unit under the pointer as drawn (mid-animation too); before the first frame
+        of this view (just resized, zoomed...), from the table geometry."""
+        scene = self.app.scene
+        if scene.unit_screen and scene.unit_screen_view == self.app.camera.key:
             return self.app.scene.unit_at_screen(pos)
         u = geo.unit_at(self.app.state, *self.world(pos), tolerance=0.0)
         return u.id if u is not None else None
@@ -318,7 +319,7 @@ class InputHandler:
         if u is None or app.mode not in ("move", "wheel", "reform"):
             return
         x, y = self.world(self.mouse)
-        files = None
+        files, over = None, False
         if app.mode == "move":
             d = max(0.0, min(geo.point_ahead_distance(u, x, y), movement.remaining(app.state, u)))
             r = math.radians(u.facing)
@@ -327,13 +328,15 @@ class InputHandler:
         elif app.mode == "wheel":
             angle = app.mode_data.get("angle", 0.0)
             pose = geo.wheel_pose(u, angle)
-            label = f"wheel {angle:+.0f} deg"
+            cost, left = geo.wheel_cost(u, angle), movement.remaining(app.state, u)
+            over = cost > left + 1e-6
+            label = f"wheel {angle:+.0f} deg: {cost:.1f} of {left:.1f} cm" + (" - too far" if over else "")
         else:
             files = app.mode_data.get("files", u.files)
             pose = (u.x, u.y, app.mode_data.get("facing", u.facing))
             label = f"reform {files} wide, facing {pose[2]:.0f}"
         corners = stand_corners(u, x=pose[0], y=pose[1], facing=pose[2], files=files)
-        ghost = colour("overlay", "ghost")[:3]
+        ghost = colour("marker", "routing")[:3] if over else colour("overlay", "ghost")[:3]
         target.set_clip(app.viewport)
         for stand in app.camera.world_to_screen(corners):
             pygame.draw.polygon(target, ghost, px(stand), 2)

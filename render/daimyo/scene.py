@@ -40,6 +40,7 @@ class Scene:
         self._unit_px: dict[str, tuple[tuple, np.ndarray]] = {}
         # Where each unit was last drawn, for hit tests and tests: id -> screen polygons
         self.unit_screen: dict[str, np.ndarray] = {}
+        self.unit_screen_view = None
         self._taken: list[pygame.Rect] = []      # screen rects labels must not cover
         self._labelled: list = []
         self._leader_labels: list = []
@@ -157,6 +158,7 @@ class Scene:
     def draw_units(self, target, state, poses=None, ghosts=(), selected: str | None = None) -> None:
         poses = poses or {}
         self.unit_screen = {}
+        self.unit_screen_view = self.camera.key     # hit tests trust it only for this view
         units = [u for u in state.units.values() if u.alive or u.id in ghosts]
         for u in units:
             self._draw_unit(target, state, u, poses.get(u.id), u.id == selected)

@@ -54,12 +54,21 @@ def charge_reach(u: Unit) -> Polygon:
     return edge.buffer(reach).intersection(_ahead(u, reach))
 
 
-def wheel_reach(st: DaimyoState, u: Unit, left: bool) -> WheelReach:
-    """4.3.5.1: the outer corner's arc is paid at the quality's wheel cost (doubled when
-    disordered); the largest angle the remaining move buys, capped at 180 degrees."""
+def _wheel_rate(u: Unit) -> float:
+    """4.3.5.1: cm of move per radian of wheel: the outer corner's arc at the quality's wheel
+    cost, doubled when disordered."""
     m = tables().manoeuvre
-    rate = u.width * m.wheel_cost[u.quality.value] * (m.disorder_factor if u.disordered else 1)
-    limit = min(180.0, math.degrees(max(0.0, movement.remaining(st, u)) / rate))
+    return u.width * m.wheel_cost[u.quality.value] * (m.disorder_factor if u.disordered else 1)
+
+
+def wheel_cost(u: Unit, angle: float) -> float:
+    """cm of move a wheel of `angle` degrees costs (4.3.5.1)."""
+    return math.radians(abs(angle)) * _wheel_rate(u)
+
+
+def wheel_reach(st: DaimyoState, u: Unit, left: bool) -> WheelReach:
+    """4.3.5.1: the largest wheel the remaining move buys, capped at 180 degrees."""
+    limit = min(180.0, math.degrees(max(0.0, movement.remaining(st, u)) / _wheel_rate(u)))
     angle = limit if left else -limit
     pivot, outer = _wheel_corners(u, left)
     steps = max(2, int(limit // 5) + 1)
