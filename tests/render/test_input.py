@@ -251,3 +251,31 @@ def test_ctrl_s_saves_a_game_that_replays(game, screen, tmp_path):
     again = load(tmp_path / "g.json")
     assert again.actions == game.actions
     assert again.state.units["honda-teppo"].y == pytest.approx(26 + 11)
+
+
+def test_click_right_after_resize_hits_the_unit_under_the_pointer(game, screen):
+    to_orders(game)
+    app = App(game)
+    frame(app, screen)                                  # picture at 1280x800
+    app.input.handle(pygame.event.Event(pygame.VIDEORESIZE, size=(1920, 1080), w=1920, h=1080))
+    click(app, unit_screen_centre(app, "honda-teppo"))  # before any frame at the new size
+    assert app.selected == "honda-teppo"
+
+
+def test_wheel_preview_reports_cost_and_refusal_beyond_the_move(game, screen):
+    to_orders(game)
+    app = App(game)
+    frame(app, screen)
+    u = game.state.units["honda-teppo"]                 # regular: wheels at double cost
+    click(app, unit_screen_centre(app, "honda-teppo"))
+    key(app, pygame.K_w)
+    pos = app.camera.world_to_screen((u.x - 10, u.y + 10))     # 45 degrees left
+    app.input.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=tuple(int(v) for v in pos), rel=(0, 0),
+                                        buttons=(0, 0, 0)))
+    frame(app, screen)
+    label = next(t for t in app.painter.texts() if t.startswith("wheel +45 deg"))
+    assert "25.1 of 11.0 cm - too far" in label          # 45 deg x 16 cm x 2 = 25.1 cm
+    key(app, pygame.K_RETURN)
+    assert not any(isinstance(a, A.Wheel) for a in game.actions)
+    frame(app, screen)
+    assert any(t.startswith("Refused - rule 4.3.5.1:") for t in app.painter.texts())

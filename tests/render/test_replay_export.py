@@ -138,3 +138,16 @@ def test_replay_viewer_from_west_edge():
     assert v.camera.quarters == 2
     south, north = v.camera.world_to_screen([(60, 0), (60, 90)])
     assert north[1] > south[1]
+
+
+def test_mid_move_picture_draws_the_trail_ahead_of_the_unit(tmp_path):
+    from render.assets import colour
+    from render.daimyo.export import Picture
+    game = _played()
+    i = next(i for i, e in enumerate(game.events) if e.kind == "UnitMoved")
+    out = export_png(game, tmp_path / "mid.png", event=i, fraction=0.25)
+    img = Image.open(out)
+    pic = Picture(game.state, (1280, 800))
+    # the move runs from y 26 to 34 on x 40; at 25% the front is at 28: 31 is trail, not unit
+    x, y = pic.camera.world_to_screen((40, 31))
+    assert img.getpixel((int(x), int(y)))[:3] == colour("overlay", "trail")
