@@ -37,6 +37,11 @@ class TableView:
         self._table_sig = None
         self._table_pic: pygame.Surface | None = None
         self._table_texts: list = []
+        self._table_mark = None
+        self._still_key = None            # the table without the pieces now moving
+        self._still_pic: pygame.Surface | None = None
+        self._still_texts: list = []
+        self._still_mark = None
         self.size = size
         self.layout(size)
         self.camera.fit()
@@ -60,43 +65,71 @@ class TableView:
             self.camera.fit()
 
     # -- drawing ----------------------------------------------------------------------------
-    def _table_signature(self, target, frame: Frame, selected) -> tuple:
-        """Everything the table picture depends on; equal signatures, equal pictures."""
+    def _signature(self, target, selected) -> tuple:
+        """Everything a picture of the still table depends on."""
         st = self.state
         units = tuple((u.id, u.x, u.y, u.facing, u.files, u.stands, u.disordered, u.routing,
                        u.frenzied, u.hits, u.gone, u.move_used) for u in st.units.values())
         leaders = tuple((l.x, l.y, l.attached_to, l.alive) for l in st.leaders.values())
-        shown = (tuple(sorted(frame.poses.items())), tuple(sorted(frame.ghosts)),
-                 tuple(sorted(frame.leaders.items())), frame.trail)
         return (id(st), self.camera.key, target.get_size(), selected, self.show_overlays,
-                self.scene.grid, st.weather, units, leaders, shown)
+                self.scene.grid, st.weather, units, leaders)
 
     def draw_table(self, target, frame: Frame | None = None, selected: str | None = None) -> None:
-        """The table, terrain, overlays, units, leaders and labels. A frame identical to the
-        last one (nothing moved, nothing selected anew) is one blit of the cached picture."""
+        """The table, terrain, overlays, units, leaders and labels. Two cached pictures keep
+        this cheap: the whole table while nothing changes (one blit), and, while pieces
+        animate, the table without them (blit it, then draw only what moves)."""
         frame = frame or Frame({}, {}, set())
-        sig = self._table_signature(target, frame, selected)
+        base = self._signature(target, selected)
+        moving = frozenset(frame.poses)
+        sig = (base, tuple(sorted(frame.poses.items())), tuple(sorted(frame.ghosts)),
+               tuple(sorted(frame.leaders.items())), frame.trail)
         if sig == self._table_sig:
             target.blit(self._table_pic, self.viewport)
             self.painter.drawn.extend(self._table_texts)
+            self.scene.resume(self._table_mark)
             return
         first_text = len(self.painter.drawn)
-        self._paint_table(target, frame, selected)
+        if moving or frame.leaders:
+            self._paint_moving(target, frame, selected, base, moving)
+        else:
+            self._paint_table(target, frame, selected, "all")
         self._table_pic = target.subsurface(self.viewport).copy()
         self._table_texts = self.painter.drawn[first_text:]
+        self._table_mark = self.scene.mark()
         self._table_sig = sig
 
-    def _paint_table(self, target, frame: Frame, selected) -> None:
+    def _paint_table(self, target, frame: Frame, selected, part: str) -> None:
+        """Terrain, overlays, the trail of the move playing and the pieces (`part`: all, or
+        the still ones only)."""
         st = self.state
         target.set_clip(self.viewport)
         self.scene.draw_static(target, st)
         sel = st.units.get(selected) if selected else None
         if sel is not None and self.show_overlays and sel.id not in frame.poses:
             self.overlays.draw(target, st, sel)
+        if part == "all":
+            self.scene.draw_trail(target, frame.trail)
+        self.scene.draw_pieces(target, st, frame.poses, frame.ghosts, frame.leaders, selected, part)
+        target.set_clip(None)
+
+    def _paint_moving(self, target, frame: Frame, selected, base, moving) -> None:
+        """The cached picture of everything still, then the moving pieces over it."""
+        key = (base, moving, tuple(sorted(frame.leaders)), tuple(sorted(frame.ghosts)))
+        if key != self._still_key:
+            first_text = len(self.painter.drawn)
+            self._paint_table(target, frame, selected, "still")
+            self._still_pic = target.subsurface(self.viewport).copy()
+            self._still_texts = self.painter.drawn[first_text:]
+            self._still_mark = self.scene.mark()
+            self._still_key = key
+        else:
+            target.blit(self._still_pic, self.viewport)
+            self.painter.drawn.extend(self._still_texts)
+            self.scene.resume(self._still_mark)
+        target.set_clip(self.viewport)
         self.scene.draw_trail(target, frame.trail)
-        self.scene.draw_units(target, st, frame.poses, frame.ghosts, selected)
-        self.scene.draw_leaders(target, st, frame.poses, frame.leaders)
-        self.scene.draw_labels(target)
+        self.scene.draw_pieces(target, self.state, frame.poses, frame.ghosts, frame.leaders, selected,
+                               "moving")
         target.set_clip(None)
 
     def draw_frame(self, target, frame=None, selected=None, header="", header_right="",

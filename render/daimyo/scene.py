@@ -155,16 +155,37 @@ class Scene:
             head = [end, end - d * 12 + side * 6, end - d * 12 - side * 6]
             pygame.draw.polygon(target, col, px(head))
 
-    def draw_units(self, target, state, poses=None, ghosts=(), selected: str | None = None) -> None:
+    def mark(self):
+        """What has been drawn so far (for hit tests and label placement), to resume from
+        when a cached picture of the still pieces is reused."""
+        return dict(self.unit_screen), list(self._taken), self.unit_screen_view
+
+    def resume(self, mark) -> None:
+        self.unit_screen, self._taken, self.unit_screen_view = dict(mark[0]), list(mark[1]), mark[2]
+
+    def draw_pieces(self, target, state, poses=None, ghosts=(), leader_pos=None,
+                    selected: str | None = None, part: str = "all") -> None:
+        """Units, leaders and their labels. `part` "still" leaves out what is moving (units
+        in `poses`, leaders in `leader_pos` or riding with a moving unit); "moving" draws just
+        that, on top of a resumed picture of the still part."""
+        self.draw_units(target, state, poses, ghosts, selected, part)
+        self.draw_leaders(target, state, poses, leader_pos, part)
+        self.draw_labels(target)
+
+    def draw_units(self, target, state, poses=None, ghosts=(), selected: str | None = None,
+                   part: str = "all") -> None:
         poses = poses or {}
-        self.unit_screen = {}
+        if part != "moving":
+            self.unit_screen = {}
+            self._taken = []
         self.unit_screen_view = self.camera.key     # hit tests trust it only for this view
-        units = [u for u in state.units.values() if u.alive or u.id in ghosts]
+        units = [u for u in state.units.values() if (u.alive or u.id in ghosts)
+                 and (part == "all" or (u.id in poses) == (part == "moving"))]
         for u in units:
             self._draw_unit(target, state, u, poses.get(u.id), u.id == selected)
         self._labelled = units
         # labels avoid the stands of every unit, leaders and each other
-        self._taken = [self._unit_box(uid)[0] for uid in self.unit_screen]
+        self._taken += [self._unit_box(u.id)[0] for u in units]
 
     def draw_labels(self, target) -> None:
         """Unit names, then leader names (after draw_units and draw_leaders)."""
@@ -249,13 +270,17 @@ class Scene:
         return best
 
     # -- leaders ----------------------------------------------------------------------------
-    def draw_leaders(self, target, state, poses=None, leader_pos=None) -> None:
+    def draw_leaders(self, target, state, poses=None, leader_pos=None, part: str = "all") -> None:
+        """Leaders: all, or the still or moving ones (see draw_pieces)."""
         poses = poses or {}
         leader_pos = leader_pos or {}
         r = int(max(6, min(12, self.camera.scale * 1.0)))
         self._leader_labels = []
         for lead in state.leaders.values():
             if not lead.alive:
+                continue
+            moving = lead.id in leader_pos or lead.attached_to in poses
+            if part != "all" and moving != (part == "moving"):
                 continue
             p = self._leader_point(state, lead, poses, leader_pos)
             s = self.camera.world_to_screen(p)

@@ -93,3 +93,36 @@ def test_layout_readable_at_both_sizes(game):
         # every label is on the screen
         for text, rect in view.painter.drawn:
             assert pygame.Rect(0, 0, *size).contains(rect), text
+
+
+def _pixel(surf, cam, pt):
+    x, y = cam.world_to_screen(pt)
+    return tuple(surf.get_at((int(x), int(y))))[:3]
+
+
+def test_animated_frames_draw_moving_pieces_over_the_cached_still_table(game):
+    """While a unit moves, the still table is cached and only the mover is redrawn: the
+    mover must appear at each new pose and never at the old one; others stay put."""
+    from render.assets import colour
+    from render.daimyo.animator import Frame
+    from sim.daimyo.model import LeaderKind
+    st = game.state
+    u = st.units["shima-horse"]                      # front at y 70 facing south, 3 cm deep
+    lead = st.leaders["daimyo-otani"]                 # an unattached leader walking east
+    assert lead.kind is LeaderKind.DAIMYO and not lead.attached_to
+    view = TableView(st, (1280, 800))
+    surf = pygame.Surface((1280, 800))
+    red = st.clans["shima"].colour
+    for y, lx in ((66.0, 90.0), (62.0, 95.0), (58.0, 100.0)):
+        view.painter.begin_frame()
+        view.draw_table(surf, Frame({u.id: (u.x, y, 270.0)}, {lead.id: (lx, 82.0)}, set()))
+        assert _pixel(surf, view.camera, (u.x - 6, y + 1.5)) == red         # new pose
+        assert _pixel(surf, view.camera, (u.x - 6, 71.5)) != red           # old pose left
+        assert _pixel(surf, view.camera, (lx, 82.0)) == colour("leader", "daimyo")
+        if lx != 90.0:                                                          # he left 90
+            assert _pixel(surf, view.camera, (90.0, 82.0)) != colour("leader", "daimyo")
+        honda = stand_corners(st.units["honda-teppo"]).mean(axis=1)[0]
+        assert _pixel(surf, view.camera, honda) == st.clans["honda"].colour  # still unit
+    assert view._still_key is not None                                          # cache used
+    assert sum(1 for t in view.painter.texts() if t == "Shima horse") == 1     # drawn once
+    assert sum(1 for t in view.painter.texts() if t == "Yoshitsugu") == 1
