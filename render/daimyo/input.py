@@ -282,13 +282,14 @@ class InputHandler:
             return
         if self._side() is None:
             return
-        ends = [a for a in app.legal() if type(a).__name__.startswith("End")]
+        # Forgoing every remaining activation attempt (EndActivations) is too costly for a
+        # stray key press: it stays on its number key.
+        ends = [a for a in app.legal() if type(a).__name__.startswith("End")
+                and type(a).__name__ != "EndActivations"]
         if len(ends) == 1:
             app.issue(ends[0])
-        elif not ends:
-            app.say("nothing to end now: choose with the number keys", "notice")
         else:
-            app.say("choose with the number keys", "notice")
+            app.say("nothing to end with Space now: choose with the number keys", "notice")
 
     def _choose(self, n: int) -> None:
         app = self.app

@@ -279,3 +279,12 @@ def test_wheel_preview_reports_cost_and_refusal_beyond_the_move(game, screen):
     assert not any(isinstance(a, A.Wheel) for a in game.actions)
     frame(app, screen)
     assert any(t.startswith("Refused - rule 4.3.5.1:") for t in app.painter.texts())
+
+
+def test_space_does_not_forgo_activations(game, screen):
+    app = App(game)
+    frame(app, screen)
+    key(app, pygame.K_1)                          # east first: activation step
+    key(app, pygame.K_SPACE)
+    assert game.state.phase == "activation" and len(game.actions) == 1
+    assert "number keys" in app.message[0]
