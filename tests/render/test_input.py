@@ -285,6 +285,7 @@ def test_space_does_not_forgo_activations(game, screen):
     app = App(game)
     frame(app, screen)
     key(app, pygame.K_1)                          # east first: activation step
+    frame(app, screen)                            # its events play (no animation to skip)
     key(app, pygame.K_SPACE)
     assert game.state.phase == "activation" and len(game.actions) == 1
     assert "number keys" in app.message[0]
