@@ -192,17 +192,12 @@ class App(TableView):
         return self._legal
 
     def choices(self) -> list:
-        """Actions offered on the number keys: everything but the key-driven unit orders, and
-        of unit actions only the selected unit's (its charges and shots, say)."""
-        out = []
-        for a in self.legal():
-            unit = getattr(a, "unit", None)
-            if type(a).__name__ in KEY_ORDERS:
-                continue
-            if unit is not None and unit != self.selected:
-                continue
-            out.append(a)
-        return out
+        """Actions offered on the number keys: every legal action but the key-driven unit
+        orders (so charge reactions, rallies, charges and shots of the combat rules appear
+        without this view knowing them), the selected unit's first."""
+        out = [a for a in self.legal() if type(a).__name__ not in KEY_ORDERS]
+        rank = lambda a: 0 if getattr(a, "unit", None) == self.selected else 1 if not hasattr(a, "unit") else 2
+        return sorted(out, key=rank)          # stable: the rules' own order within each group
 
     def issue(self, action) -> bool:
         """Give an order. A refused order is shown with its rule number and reason."""

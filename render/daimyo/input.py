@@ -183,6 +183,22 @@ class InputHandler:
         app.issue(A.MoveLeader(side, app.selected_leader, round(x, 2), round(y, 2), attach))
         app.selected_leader = None
 
+    def _shoot_key(self) -> None:
+        """4.5: a unit shoots at the nearest target in arc, so the rules' Shoot may name no
+        target: then S fires at once; if shots name targets, S waits for a click."""
+        app, u = self.app, self.unit
+        if u is None:
+            self._set_mode("shoot")
+            return
+        shots = [a for a in app.legal() if type(a).__name__ == "Shoot" and getattr(a, "unit", None) == u.id]
+        named = [a for a in shots if set(a.__dict__.values()) & (set(app.state.units) - {u.id})]
+        if len(shots) == 1 and not named:
+            app.issue(shots[0])
+        elif not shots:
+            app.say(f"{u.name} cannot shoot now", "error")
+        else:
+            self._set_mode("shoot")
+
     def _targeted(self, mode: str, target: str | None) -> None:
         """Charge and shoot orders come from the combat rules: pick the legal action of that
         kind for the selected unit that names the clicked unit."""
@@ -232,7 +248,7 @@ class InputHandler:
         elif key == pygame.K_c:
             self._set_mode("charge")
         elif key == pygame.K_s and not mod & pygame.KMOD_CTRL:
-            self._set_mode("shoot")
+            self._shoot_key()
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self._confirm()
         elif key == pygame.K_SPACE:

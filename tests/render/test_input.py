@@ -289,3 +289,33 @@ def test_space_does_not_forgo_activations(game, screen):
     key(app, pygame.K_SPACE)
     assert game.state.phase == "activation" and len(game.actions) == 1
     assert "number keys" in app.message[0]
+
+
+def test_s_shoots_at_once_when_the_rules_pick_the_target(game, screen, monkeypatch):
+    from dataclasses import dataclass
+    from sim.core.protocol import Action
+
+    @dataclass(frozen=True)
+    class Shoot(Action):                 # the combat rules' shape: nearest target, none named
+        side: str
+        unit: str
+
+    @dataclass(frozen=True)
+    class React(Action):                 # a decision for another unit: still offered
+        side: str
+        unit: str
+        choice: str
+
+    to_orders(game)
+    app = App(game)
+    frame(app, screen)
+    shot, react = Shoot("east", "honda-teppo"), React("east", "sakai-bow", "stand")
+    monkeypatch.setattr(app, "legal", lambda: [react, shot])
+    given = []
+    monkeypatch.setattr(game, "apply", lambda a: given.append(a) or [])
+    click(app, unit_screen_centre(app, "honda-teppo"))
+    assert app.choices() == [shot, react]           # the selected unit's first
+    key(app, pygame.K_s)
+    assert given == [shot] and app.mode is None
+    key(app, pygame.K_2)
+    assert given == [shot, react]
