@@ -26,11 +26,21 @@ def describe(event) -> str:
     return str(text)
 
 
+def _value(v) -> str:
+    """Short forms: a path of poses by its end point, floats without noise."""
+    if isinstance(v, float):
+        return f"{v:g}"
+    if isinstance(v, tuple) and v and all(isinstance(p, tuple) and len(p) >= 2 for p in v):
+        x, y = v[-1][0], v[-1][1]
+        return f"{len(v)} points to ({x:.1f}, {y:.1f})"
+    return str(v)
+
+
 def _plain(event) -> str:
     """Events without their own sentence: 'PhaseChanged: phase orders, side east (4.1)'."""
     fields = {f.name: getattr(event, f.name) for f in dataclasses.fields(event)}
     rule = fields.pop("rule", "")
-    words = ", ".join(f"{k} {v}" for k, v in fields.items() if v not in ("", None, (), []))
+    words = ", ".join(f"{k} {_value(v)}" for k, v in fields.items() if v not in ("", None, (), []))
     name = re.sub(r"(?<!^)([A-Z])", r" \1", type(event).__name__).lower()
     return f"{name}: {words}" + (f" ({rule})" if rule else "") if words else name + (f" ({rule})" if rule else "")
 

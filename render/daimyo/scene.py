@@ -222,6 +222,8 @@ class Scene:
         """Disorder (D), rout (R), frenzy (F) and hits, in a row past the front-right corner."""
         front_n = min(u.files, u.stands)
         anchor = poly[front_n - 1][1]            # front-right corner of the front rank
+        # lay the row outward, away from the unit (units in melee touch at their fronts)
+        outward = 1 if anchor[0] >= poly[0][0][0] else -1
         badges = []
         if u.disordered:
             badges.append(("D", colour("marker", "disordered"), (0, 0, 0)))
@@ -231,10 +233,11 @@ class Scene:
             badges.append(("F", colour("marker", "frenzied"), (255, 255, 255)))
         if u.hits:
             badges.append((f"{u.hits}h", colour("marker", "hits_back"), colour("marker", "hits")))
-        x, y = int(anchor[0]) + 4, int(anchor[1]) - 8
+        x, y = int(anchor[0]) + 4 * outward, int(anchor[1])
         for text, back, fore in badges:
-            r = self.painter.draw(target, text, (x, y), 11, fore, bold=True, back=back, pad=3)
-            x = r.right + 5
+            r = self.painter.draw(target, text, (x, y), 11, fore, bold=True, back=back, pad=3,
+                                  anchor="midleft" if outward > 0 else "midright")
+            x = r.right + 5 if outward > 0 else r.left - 5
 
     def _draw_label(self, target, u) -> None:
         """The name goes under the unit's picture (over it when the unit faces down the

@@ -54,3 +54,15 @@ class Plain(Event):
 def test_unknown_events_are_logged_not_fatal():
     assert describe(Broken("u1")) == "Broken"
     assert describe(Plain("u1", "u2")) == "plain: unit u1, target u2 (4.4)"
+
+
+@dataclass(frozen=True)
+class MoraleMove(Event):
+    unit: str
+    path: tuple
+    rule: str = "5.1"
+
+
+def test_default_lines_shorten_paths():
+    ev = MoraleMove("otani-teppo", ((90.0, 57.0, 270.0), (90.0, 61.25, 270.0)))
+    assert describe(ev) == "morale move: unit otani-teppo, path 2 points to (90.0, 61.2) (5.1)"
