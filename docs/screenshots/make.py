@@ -79,6 +79,50 @@ def play_window_shots():
     pygame.quit()
 
 
+class Aggressive:
+    """A crude scripted general for pictures of combat: charges whenever the rules offer a
+    charge, otherwise makes the longest forward move, otherwise a random legal action."""
+
+    def __init__(self, seed):
+        from sim.core.players import RandomPlayer
+        self.fallback = RandomPlayer(seed)
+
+    def choose(self, game, side):
+        acts = game.legal_actions(side)
+        for kind in ("Charge", "ActivateClan", "ChooseOrder"):
+            picks = [a for a in acts if type(a).__name__ == kind]
+            if picks:
+                return picks[0]
+        moves = [a for a in acts if type(a).__name__ == "Move"]
+        if moves:
+            return max(moves, key=lambda a: a.distance)
+        return self.fallback.choose(game, side)
+
+
+def combat_shots():
+    """Charge, rout and pursuit mid-animation, once the combat rules emit those events
+    (skipped while they are not in this checkout)."""
+    from sim.core.players import play_out
+    from sim.core.save import save
+    game = open_game(TRAINING, seed=1)
+    play_out(game, {s: Aggressive(7 + i) for i, s in enumerate(game.sides())}, max_actions=3000)
+    first = {}
+    for i, e in enumerate(game.events):
+        first.setdefault(e.kind, i)
+    wanted = {"ChargeMoved": "training_charge_mid.png", "UnitRouted": "training_rout_mid.png",
+              "Pursued": "training_pursuit_mid.png"}
+    if not any(k in first for k in wanted):
+        print("no charges in this game (combat rules not present?): combat screenshots skipped")
+        return
+    path = HERE / "training_combat.json"
+    save(game, path)
+    for kind, name in wanted.items():
+        if kind in first:
+            render(path, "--png", HERE / name, "--event", first[kind], "--fraction", 0.6)
+    if "UnitRouted" in first:
+        render(path, "--gif", HERE / "training_rout.gif", "--event", first["UnitRouted"], "--fps", 10)
+
+
 if __name__ == "__main__":
     render(TRAINING, "--png", HERE / "training_start.png")
     render(TRAINING, "--png", HERE / "training_overlays.png", "--select", "honda-teppo")
@@ -86,3 +130,4 @@ if __name__ == "__main__":
     render(SAVE, "--png", HERE / "training_1080p_west.png", "--size", "1920x1080", "--side", "west")
     render(SAVE, "--gif", HERE / "training_moves.gif", "--fps", 10)
     play_window_shots()
+    combat_shots()
