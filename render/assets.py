@@ -40,14 +40,26 @@ def terrain_colours(kind: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return row["fill"], row["edge"]
 
 
-@lru_cache(maxsize=None)
+_fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+
+
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """DejaVu Sans at `size` px; pygame's default font if the bundled file is missing."""
+    """DejaVu Sans at `size` px; pygame's default font if the bundled file is missing.
+    Cached, and rebuilt if pygame's font module was shut down and started again since."""
     if not pygame.font.get_init():
         pygame.font.init()
+    f = _fonts.get((size, bold))
+    if f is not None:
+        try:
+            f.get_height()
+            return f
+        except pygame.error:           # created before a pygame.quit(): dead
+            _fonts.clear()
     path = ASSETS / "fonts" / FONT_FILES[bold]
     if path.exists():
-        return pygame.font.Font(str(path), size)
-    f = pygame.font.Font(None, int(size * 1.3))   # the default font runs small
-    f.set_bold(bold)
+        f = pygame.font.Font(str(path), size)
+    else:
+        f = pygame.font.Font(None, int(size * 1.3))   # the default font runs small
+        f.set_bold(bold)
+    _fonts[(size, bold)] = f
     return f

@@ -76,7 +76,7 @@ def play_window_shots():
     move_mouse(tuple(int(v) for v in app.camera.world_to_screen((y.x - 3, y.y + 12))))
     app.draw(screen)
     pygame.image.save(screen, str(HERE / "play_wheel_1080p.png"))
-    pygame.quit()
+    pygame.display.quit()
 
 
 class Aggressive:

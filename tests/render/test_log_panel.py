@@ -66,3 +66,11 @@ class MoraleMove(Event):
 def test_default_lines_shorten_paths():
     ev = MoraleMove("otani-teppo", ((90.0, 57.0, 270.0), (90.0, 61.25, 270.0)))
     assert describe(ev) == "morale move: unit otani-teppo, path 2 points to (90.0, 61.2) (5.1)"
+
+
+def test_fonts_survive_pygame_restart():
+    from render.assets import font
+    font(13).size("x")
+    pygame.quit()
+    pygame.init()
+    assert font(13).size("Honda")[0] > 0
