@@ -43,6 +43,7 @@ class Scene:
         self.unit_screen_view = None
         self._taken: list[pygame.Rect] = []      # screen rects labels must not cover
         self._labelled: list = []
+        self._badges: list[pygame.Rect] = []
         self._leader_labels: list = []
 
     # -- sizes that follow the zoom, within readable bounds --------------------------------
@@ -181,11 +182,12 @@ class Scene:
         self.unit_screen_view = self.camera.key     # hit tests trust it only for this view
         units = [u for u in state.units.values() if (u.alive or u.id in ghosts)
                  and (part == "all" or (u.id in poses) == (part == "moving"))]
+        self._badges = []
         for u in units:
             self._draw_unit(target, state, u, poses.get(u.id), u.id == selected)
         self._labelled = units
-        # labels avoid the stands of every unit, leaders and each other
-        self._taken += [self._unit_box(u.id)[0] for u in units]
+        # labels avoid the stands and markers of every unit, leaders and each other
+        self._taken += [self._unit_box(u.id)[0] for u in units] + self._badges
 
     def draw_labels(self, target) -> None:
         """Unit names, then leader names (after draw_units and draw_leaders)."""
@@ -237,6 +239,7 @@ class Scene:
         for text, back, fore in badges:
             r = self.painter.draw(target, text, (x, y), 11, fore, bold=True, back=back, pad=3,
                                   anchor="midleft" if outward > 0 else "midright")
+            self._badges.append(r.inflate(6, 2))
             x = r.right + 5 if outward > 0 else r.left - 5
 
     def _draw_label(self, target, u) -> None:
