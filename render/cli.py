@@ -80,7 +80,7 @@ def open_source(path: str, seed: int = 1):
 
 
 def view_module(game, needs: str):
-    """render.<system>, which must provide `needs` (play, replay, export_png or export_gif)."""
+    """render.<system>, which must provide `needs` (play, play_replay, export_png or export_gif)."""
     try:
         module = importlib.import_module(f"render.{game.system}")
     except ModuleNotFoundError:
@@ -108,7 +108,7 @@ def cmd_replay(args) -> int:
         raise KassenError(f"{args.save} is a scenario; replay needs a save file (from kassen play or kassen run --save)")
     game = load(args.save)
     _check_side(game, args.side)
-    view_module(game, "replay").replay(game, args)
+    view_module(game, "play_replay").play_replay(game, args)
     return 0
 
 

@@ -22,6 +22,7 @@ def export_gif(game, path, **kw) -> None:
     _export(game, path, **kw)
 
 
-def replay(game, args=None) -> None:
-    from render.daimyo.replay import play_replay
-    play_replay(game, args)
+def play_replay(game, args=None) -> None:
+    """The replay window (not named `replay`: that is the submodule's name)."""
+    from render.daimyo.replay import play_replay as _replay
+    _replay(game, args)

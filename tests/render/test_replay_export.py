@@ -151,3 +151,25 @@ def test_mid_move_picture_draws_the_trail_ahead_of_the_unit(tmp_path):
     # the move runs from y 26 to 34 on x 40; at 25% the front is at 28: 31 is trail, not unit
     x, y = pic.camera.world_to_screen((40, 31))
     assert img.getpixel((int(x), int(y)))[:3] == colour("overlay", "trail")
+
+
+def test_cli_replay_opens_the_viewer_on_a_save(tmp_path, monkeypatch):
+    from render.daimyo import replay as replay_mod
+    game = _played()
+    save(game, tmp_path / "g.json")
+    seen = {}
+
+    def fake_run(viewer, fps=60, max_frames=None):
+        seen["events"], seen["quarters"] = len(viewer.timeline), viewer.camera.quarters
+    monkeypatch.setattr(replay_mod, "run", fake_run)
+    assert _cli("replay", str(tmp_path / "g.json"), "--side", "west") == 0
+    assert seen == {"events": len(game.events), "quarters": 2}
+    with pytest.raises(KassenError, match="replay needs a save"):
+        _cli("replay", TRAINING)
+
+
+def test_whole_game_gif_has_a_frame_per_step(tmp_path):
+    game = _played()
+    out = export_gif(game, tmp_path / "all.gif", fps=8, size=(480, 320))
+    t = Timeline.of(game)
+    assert Image.open(out).n_frames == len(gif_positions(t, 8, 0, len(t)))
