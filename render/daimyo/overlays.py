@@ -11,6 +11,7 @@ from render.daimyo.camera import Camera
 from render.daimyo.scene import _polygons, px
 from sim.daimyo import overlays as geo
 
+MAX_OVERLAY_SIDE = 6000        # px; a command circle at extreme zoom is cut, not allocated whole
 LAYERS = ("command", "charge", "move", "fire_long", "fire_short", "wheel")
 
 
@@ -46,34 +47,38 @@ class OverlayPainter:
         self._key = None
         self._geo_key = None
         self._at = (0, 0)
+        self._origin = np.zeros(2)
         self.last_layers: list[tuple[str, object]] = []
 
     def draw(self, target: pygame.Surface, state, unit) -> None:
+        """Blit the unit's overlays. Painted once per unit state and zoom: panning only moves
+        the picture (it covers the whole overlay, not just what was on screen)."""
         if unit is None or not unit.alive:
             return
-        key = (_unit_key(state, unit), self.camera.key, target.get_size(),
+        cam = self.camera
+        key = (_unit_key(state, unit), round(cam.scale, 6), cam.quarters % 4,
                tuple(sorted(k for k, v in self.enabled.items() if v)))
         if key != self._key:
             geo_key = (key[0], key[3])
             if geo_key != self._geo_key:          # the rules geometry ignores the camera
                 self.last_layers = [(n, g) for n, g in layers_for(state, unit) if self.enabled[n]]
                 self._geo_key = geo_key
-            self._surf, self._at = render_layers(self.camera, target.get_size(), self.last_layers, crop=True)
+            self._surf, self._at = render_layers(cam, None, self.last_layers)
+            self._origin = cam.world_to_screen((0.0, 0.0))
             self._key = key
-        target.blit(self._surf, self._at)
+        shift = cam.world_to_screen((0.0, 0.0)) - self._origin
+        target.blit(self._surf, (int(round(self._at[0] + shift[0])), int(round(self._at[1] + shift[1]))))
 
 
-def render_layers(camera: Camera, size, layers, crop: bool = False):
+def render_layers(camera: Camera, size, layers):
     """All layers on one transparent surface. Each layer is filled on its own scratch surface
     (just big enough for it) first, so that a hole in a ring-shaped band is cut from that
-    layer only and not from the layers under it. With `crop`, returns (surface, top-left)
-    cut to the painted part, which is all a frame then needs to blit."""
-    out = pygame.Surface(size, pygame.SRCALPHA)
-    bounds = out.get_rect()
-    painted = None
+    layer only and not from the layers under it.
+
+    With a `size`, the surface is that big and lines up with the screen; with None, it is
+    just big enough for the layers, and (surface, screen position of its corner) returns."""
+    painted = []
     for name, geom in layers:
-        fill = colour("overlay", name)
-        edge = colour("overlay", f"{name}_edge") if f"{name}_edge" in _overlay() else None
         polys = []
         for poly in _polygons(geom):
             ring = camera.world_to_screen(np.asarray(poly.exterior.coords))
@@ -84,9 +89,21 @@ def render_layers(camera: Camera, size, layers, crop: bool = False):
         allpts = np.concatenate([r for r, _ in polys])
         lo = np.floor(allpts.min(axis=0)) - 2
         hi = np.ceil(allpts.max(axis=0)) + 2
-        box = pygame.Rect(int(lo[0]), int(lo[1]), int(hi[0] - lo[0]), int(hi[1] - lo[1])).clip(bounds)
+        painted.append((name, polys, pygame.Rect(int(lo[0]), int(lo[1]), int(hi[0] - lo[0]), int(hi[1] - lo[1]))))
+    if size is not None:
+        frame = pygame.Rect((0, 0), size)
+    elif painted:
+        frame = painted[0][2].unionall([b for _, _, b in painted[1:]])
+        frame.size = (min(frame.width, MAX_OVERLAY_SIDE), min(frame.height, MAX_OVERLAY_SIDE))
+    else:
+        frame = pygame.Rect(0, 0, 1, 1)
+    out = pygame.Surface(frame.size, pygame.SRCALPHA)
+    for name, polys, box in painted:
+        box = box.clip(frame)
         if box.width <= 0 or box.height <= 0:
             continue
+        fill = colour("overlay", name)
+        edge = colour("overlay", f"{name}_edge") if f"{name}_edge" in _overlay() else None
         scratch = pygame.Surface(box.size, pygame.SRCALPHA)
         shift = np.array(box.topleft)
         for ring, holes in polys:
@@ -98,13 +115,8 @@ def render_layers(camera: Camera, size, layers, crop: bool = False):
                 pygame.draw.polygon(scratch, (0, 0, 0, 0), px(hole - shift))
             if edge is not None:
                 pygame.draw.polygon(scratch, edge, pts, 2)
-        out.blit(scratch, box)
-        painted = box if painted is None else painted.union(box)
-    if not crop:
-        return out
-    if painted is None:
-        return pygame.Surface((1, 1), pygame.SRCALPHA), (0, 0)
-    return out.subsurface(painted).copy(), painted.topleft
+        out.blit(scratch, box.move(-frame.x, -frame.y))
+    return out if size is not None else (out, frame.topleft)
 
 
 def _overlay() -> dict:

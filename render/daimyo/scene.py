@@ -7,6 +7,7 @@ along a path; `ghosts` are units already removed in the state whose removal is s
 """
 from __future__ import annotations
 
+import copy
 import math
 
 import numpy as np
@@ -24,6 +25,8 @@ _LAYER = {"low_hill": 0, "beach": 0, "rocky": 0, "marsh": 1, "bog": 1, "scrub": 
           "small_river": 2, "river": 2, "ford": 3, "road": 3, "bridge": 4, "wood": 5, "village": 5,
           "house": 6}
 LINEAR_LAYER = 7
+STATIC_MARGIN = 40                  # px of background painted around the table
+MAX_STATIC_PIXELS = 12_000_000      # a whole-table picture bigger than this is painted per view
 
 
 def px(points) -> list[tuple[int, int]]:
@@ -53,22 +56,45 @@ class Scene:
 
     # -- the static layer -------------------------------------------------------------------
     def draw_static(self, target: pygame.Surface, state) -> None:
-        key = (self.camera.key, target.get_size(), self.grid, id(state.terrain), len(state.terrain))
-        if self._static is None or key != self._static_key:
-            self._static = pygame.Surface(target.get_size())
-            self._paint_static(self._static, state)
-            self._static_key = key
-        vp = pygame.Rect(self.camera.viewport)
-        target.blit(self._static, vp, vp)
-
-    def _paint_static(self, surf: pygame.Surface, st) -> None:
+        """Table, grid and terrain. They are painted once per zoom for the whole table, so
+        panning only moves the picture; a table too big at this zoom is painted per view."""
         cam = self.camera
+        w, h = state.width, state.height
+        corners = cam.world_to_screen([(0, 0), (w, 0), (w, h), (0, h)])
+        lo = np.floor(corners.min(axis=0)) - STATIC_MARGIN
+        size = (np.ceil(corners.max(axis=0)) + STATIC_MARGIN - lo).astype(int)
+        vp = pygame.Rect(cam.viewport)
+        whole = int(size[0]) * int(size[1]) <= MAX_STATIC_PIXELS
+        key = (round(cam.scale, 6), cam.quarters % 4, self.grid, id(state.terrain), len(state.terrain),
+               whole or cam.key, whole or target.get_size())
+        if self._static is None or key != self._static_key:
+            if whole:
+                painter = copy.copy(cam)
+                painter.pan(-lo[0], -lo[1])          # the table's corner at the surface's
+                self._static = pygame.Surface((int(size[0]), int(size[1])))
+            else:
+                painter = cam
+                self._static = pygame.Surface(target.get_size())
+            self._paint_static(self._static, state, painter)
+            self._static_origin = painter.world_to_screen((0.0, 0.0))
+            self._static_key = key
+        if whole:
+            at = cam.world_to_screen((0.0, 0.0)) - self._static_origin
+            clip = target.get_clip()
+            target.set_clip(vp.clip(clip) if clip else vp)
+            target.fill(colour("table", "background"), vp)
+            target.blit(self._static, (int(round(at[0])), int(round(at[1]))))
+            target.set_clip(clip)
+        else:
+            target.blit(self._static, vp, vp)
+
+    def _paint_static(self, surf: pygame.Surface, st, cam: Camera) -> None:
         surf.fill(colour("table", "background"))
         corners = [(0, 0), (st.width, 0), (st.width, st.height), (0, st.height)]
         table_px = px(cam.world_to_screen(corners))
         pygame.draw.polygon(surf, colour("table", "cloth"), table_px)
         if self.grid:
-            self._paint_grid(surf, st)
+            self._paint_grid(surf, st, cam)
         for f in sorted(st.terrain, key=lambda f: LINEAR_LAYER if f.linear else _LAYER.get(f.kind, 1)):
             fill, edge = terrain_colours(f.kind)
             for poly in _polygons(f.shape):
@@ -77,7 +103,7 @@ class Scene:
                     pygame.draw.polygon(surf, fill, ring)
                     pygame.draw.polygon(surf, edge, ring, 2)
             if f.kind == "wood":
-                self._paint_trees(surf, f, edge)
+                self._paint_trees(surf, f, edge, cam)
         for f in st.terrain:     # names last so no feature covers another's label
             if f.name and not f.linear:
                 c = f.shape.representative_point()
@@ -85,8 +111,7 @@ class Scene:
                 self.painter.draw(surf, f.name, p, max(12, self.label_size - 1), colour("table", "feature_label"), anchor="center")
         pygame.draw.polygon(surf, colour("table", "edge"), table_px, 3)
 
-    def _paint_grid(self, surf: pygame.Surface, st) -> None:
-        cam = self.camera
+    def _paint_grid(self, surf: pygame.Surface, st, cam: Camera) -> None:
         step = 5 if cam.scale * 5 >= 14 else 10
         for i in range(0, int(st.width) + 1, step):
             a, b = cam.world_to_screen([(i, 0), (i, st.height)])
@@ -95,15 +120,15 @@ class Scene:
             a, b = cam.world_to_screen([(0, j), (st.width, j)])
             pygame.draw.line(surf, colour("table", "grid_major" if j % 10 == 0 else "grid"), a, b)
 
-    def _paint_trees(self, surf, feature, edge) -> None:
+    def _paint_trees(self, surf, feature, edge, cam: Camera) -> None:
         """A few tree dots so a wood reads as a wood even in grey-scale prints."""
         shape = feature.shape
         minx, miny, maxx, maxy = shape.bounds
         xs, ys = np.meshgrid(np.arange(minx + 2, maxx, 4.0), np.arange(miny + 2, maxy, 4.0))
         pts = np.column_stack([xs.ravel(), ys.ravel()])
         inside = shapely.contains_xy(shape, pts[:, 0], pts[:, 1])
-        r = max(2, int(self.camera.scale * 0.8))
-        for p in self.camera.world_to_screen(pts[inside]):
+        r = max(2, int(cam.scale * 0.8))
+        for p in cam.world_to_screen(pts[inside]):
             pygame.draw.circle(surf, edge, (int(p[0]), int(p[1])), r)
 
     # -- units ------------------------------------------------------------------------------

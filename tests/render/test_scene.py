@@ -126,3 +126,27 @@ def test_animated_frames_draw_moving_pieces_over_the_cached_still_table(game):
     assert view._still_key is not None                                          # cache used
     assert sum(1 for t in view.painter.texts() if t == "Shima horse") == 1     # drawn once
     assert sum(1 for t in view.painter.texts() if t == "Yoshitsugu") == 1
+
+
+def test_panning_moves_cached_layers_like_a_fresh_paint(game):
+    """Terrain and overlays are painted once per zoom and moved when panning: after a pan the
+    picture must match one painted from scratch at the new camera."""
+    size = (1280, 800)
+    moved = TableView(game.state, size)
+    a = pygame.Surface(size)
+    moved.draw_frame(a, selected="honda-teppo")            # paints the cached layers
+    moved.camera.pan(137, -58)
+    moved.draw_frame(a, selected="honda-teppo")            # reuses them, shifted
+    fresh = TableView(game.state, size)
+    fresh.camera.pan(137, -58)
+    b = pygame.Surface(size)
+    fresh.draw_frame(b, selected="honda-teppo")
+    vp = moved.viewport
+    pa = pygame.surfarray.array3d(a)[vp.left:vp.right, vp.top:vp.bottom]
+    pb = pygame.surfarray.array3d(b)[vp.left:vp.right, vp.top:vp.bottom]
+    differ = np.any(pa != pb, axis=2).mean()
+    assert differ < 0.002, differ
+    # and the pan really moved the picture: a stand is drawn where the camera now puts it
+    u = game.state.units["honda-teppo"]
+    c = moved.camera.world_to_screen(stand_corners(u).mean(axis=1)[0])
+    assert tuple(a.get_at((int(c[0]), int(c[1]))))[:3] == game.state.clans["honda"].colour
