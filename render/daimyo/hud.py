@@ -9,7 +9,7 @@ from render.assets import colour
 from render.daimyo.text import Painter
 
 
-PHASE_NAMES = {"setup": "set-up", "choose_order": "initiative (3)", "activation": "clan activation (4.1)",
+PHASE_NAMES = {"setup": "set-up", "choose_order": "order of activation (3)", "activation": "clan activation (4.1)",
                "orders": "movement (4.3)", "shooting": "shooting (4.5)", "end": "end of turn (5)",
                "leaders": "leader moves (5)", "over": "game over"}
 
