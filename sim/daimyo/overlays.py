@@ -11,13 +11,19 @@ import shapely
 from shapely.geometry import LineString, Point, Polygon
 
 from sim.daimyo import command, movement
-from sim.daimyo.geometry import _axes, all_round_arc, fire_arc, footprint, stand_corners
+from sim.daimyo.geometry import all_round_arc, direction, fire_arc, footprint, stand_corners
 from sim.daimyo.model import Unit
 from sim.daimyo.state import DaimyoState
 from sim.daimyo.tables import tables
 
 SHORT_RANGE = 8.0     # 4.5.1 effective range
 LONG_RANGE = 15.0     # 4.5.1 long range
+
+
+def _axes(facing: float) -> tuple[np.ndarray, np.ndarray]:
+    """Forward and right-hand unit vectors of a facing."""
+    fwd = direction(facing)
+    return fwd, np.array([fwd[1], -fwd[0]])
 
 
 @dataclass(frozen=True)
