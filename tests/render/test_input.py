@@ -202,13 +202,13 @@ def test_click_leader_then_destination_moves_him(game, screen):
     to_orders(game)
     app = App(game)
     frame(app, screen)
-    lead = game.state.leaders["daimyo-sakai"]
+    lead = game.state.leaders["daimyo-honda"]        # his clan is the active one
     click(app, app.camera.world_to_screen((lead.x, lead.y)))
-    assert app.mode == "leader" and app.selected_leader == "daimyo-sakai"
+    assert app.mode == "leader" and app.selected_leader == "daimyo-honda"
     click(app, app.camera.world_to_screen((lead.x + 5, lead.y - 4)))
     last = game.actions[-1]
-    assert isinstance(last, A.MoveLeader) and last.leader == "daimyo-sakai"
-    assert (lead.x, lead.y) == pytest.approx((85, 14), abs=0.2)
+    assert isinstance(last, A.MoveLeader) and last.leader == "daimyo-honda"
+    assert (lead.x, lead.y) == pytest.approx((45, 14), abs=0.2)
 
 
 def test_window_loop_runs_and_quits(game):
