@@ -61,10 +61,17 @@ def action_label(action, state) -> str:
         return "activate the General"
     if kind == "EndActivations":
         return "no more activation attempts this turn"
+    if kind == "MoveLeader":
+        lead = state.leaders.get(action.leader)
+        who = lead.name if lead else action.leader
+        unit = state.units.get(action.attach) if action.attach else None
+        return f"move {who} to ({action.x:g}, {action.y:g})" + (f", joining {unit.name}" if unit else "")
     if kind.startswith("End"):
         return re.sub(r"(?<!^)([A-Z])", r" \1", kind).lower()      # EndLeaderMoves -> end leader moves
     words = []
     for k, v in fields.items():
+        if v in ("", None):
+            continue
         if isinstance(v, float):
             v = f"{v:g}"
         words.append(str(v) if k in ("unit", "target") else f"{k} {v}")

@@ -74,3 +74,14 @@ def test_fonts_survive_pygame_restart():
     pygame.quit()
     pygame.init()
     assert font(13).size("Honda")[0] > 0
+
+
+def test_action_labels_read_as_orders(game):  # noqa: D103
+    from render.daimyo.hud import action_label
+    from sim.daimyo import actions as A
+    st = game.state
+    assert action_label(A.MoveLeader("east", "daimyo-honda", 40.0, 26.0, "honda-teppo"), st) == \
+        "move Honda Tadakatsu to (40, 26), joining Honda arquebusiers"
+    assert action_label(A.ActivateClan("east", "sakai"), st) == "try to activate clan Sakai"
+    assert action_label(A.EndLeaderMoves("east"), st) == "end leader moves"
+    assert action_label(A.ChooseOrder("east", False), st) == "activate second"
