@@ -76,7 +76,7 @@ def test_fonts_survive_pygame_restart():
     assert font(13).size("Honda")[0] > 0
 
 
-def test_action_labels_read_as_orders(game):  # noqa: D103
+def test_action_labels_read_as_orders(game):
     from render.daimyo.hud import action_label
     from sim.daimyo import actions as A
     st = game.state
