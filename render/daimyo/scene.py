@@ -1,8 +1,8 @@
 """Drawing the table: cloth, grid, terrain, stands, markers, leaders and HQ.
 
-The table and terrain never change during a game, so they are drawn once per camera position
-onto a cached surface; stands are drawn every frame (they move while animating) from screen
-polygons cached per unit pose. `poses` overrides let the event player show a unit part-way
+The table and terrain never change during a game, so they are painted once per zoom onto a
+cached surface that panning only moves; stands are drawn from screen polygons cached per
+unit pose and view, and labels are placed so they cover no stand, marker or other label. `poses` overrides let the event player show a unit part-way
 along a path; `ghosts` are units already removed in the state whose removal is still to play.
 """
 from __future__ import annotations
@@ -40,7 +40,7 @@ class Scene:
         self.grid = grid
         self._static: pygame.Surface | None = None
         self._static_key = None
-        self._unit_px: dict[str, tuple[tuple, np.ndarray]] = {}
+        self._unit_px: dict[str, tuple] = {}      # id -> (key, screen, rings, box, below, world)
         # Where each unit was last drawn, for hit tests and tests: id -> screen polygons
         self.unit_screen: dict[str, np.ndarray] = {}
         self.unit_screen_view = None
