@@ -260,6 +260,9 @@ class App(TableView):
         }
         if self.mode in help_for:
             return help_for[self.mode], ""
+        hover = self.scene.unit_at_screen(self.input.mouse) if self.viewport.collidepoint(self.input.mouse) else None
+        if hover is not None and hover != self.selected:
+            return hud.unit_line(self.state, self.state.units[hover]), ""
         if self.selected:
             return ("M move  W wheel  T turn  F fall back  R reform  H hold  C charge  S shoot  "
                     "Space end step  Esc deselect"), ""

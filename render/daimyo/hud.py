@@ -140,3 +140,14 @@ def army_summary(state) -> list[str]:
         lines.append(f"{army.name} ({side}): {len(units)} units, {sum(u.stands for u in units)} stands,"
                      f" {army.units_destroyed} lost")
     return lines
+
+
+def unit_line(state, u) -> str:
+    """One line about a unit, for the pointer hovering over it."""
+    clan = state.clans.get(u.clan)
+    flags = [n for n, on in (("disordered", u.disordered), ("ROUTING", u.routing),
+                             ("frenzied", u.frenzied)) if on]
+    hits = f", {u.hits} hit{'s' if u.hits != 1 else ''}" if u.hits else ""
+    return (f"{u.name} - {clan.name if clan else u.clan} ({u.side}), {u.quality.value} "
+            f"{u.troop.value.replace('_', ' ')}, {u.stands} stands{hits}"
+            + (f", {', '.join(flags)}" if flags else ""))

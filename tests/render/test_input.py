@@ -319,3 +319,14 @@ def test_s_shoots_at_once_when_the_rules_pick_the_target(game, screen, monkeypat
     assert given == [shot] and app.mode is None
     key(app, pygame.K_2)
     assert given == [shot, react]
+
+
+def test_hovering_a_unit_describes_it_in_the_status_bar(game, screen):
+    app = App(game)
+    frame(app, screen)
+    game.state.units["shima-horse"].disordered = True
+    pos = tuple(int(v) for v in unit_screen_centre(app, "shima-horse"))
+    app.input.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    frame(app, screen)
+    line = "Shima horse - Shima (west), veteran mounted samurai, 4 stands, disordered"
+    assert any(t == line and app.status_rect.contains(r) for t, r in app.painter.drawn)
