@@ -91,12 +91,20 @@ class TableView:
         first_text = len(self.painter.drawn)
         if moving or frame.leaders:
             self._paint_moving(target, frame, selected, base, moving)
-        else:
-            self._paint_table(target, frame, selected, "all")
-        self._table_pic = target.subsurface(self.viewport).copy()
+            self._table_sig = None      # the next frame differs anyway: keep no copy
+            return
+        self._paint_table(target, frame, selected, "all")
+        self._table_pic = self._keep(target, self._table_pic)
         self._table_texts = self.painter.drawn[first_text:]
         self._table_mark = self.scene.mark()
         self._table_sig = sig
+
+    def _keep(self, target, pic: pygame.Surface | None) -> pygame.Surface:
+        """Copy the table part of `target` into `pic` (reused when the size allows)."""
+        if pic is None or pic.get_size() != self.viewport.size:
+            pic = pygame.Surface(self.viewport.size)
+        pic.blit(target, (0, 0), self.viewport)
+        return pic
 
     def _paint_table(self, target, frame: Frame, selected, part: str) -> None:
         """Terrain, overlays, the trail of the move playing and the pieces (`part`: all, or
@@ -118,7 +126,7 @@ class TableView:
         if key != self._still_key:
             first_text = len(self.painter.drawn)
             self._paint_table(target, frame, selected, "still")
-            self._still_pic = target.subsurface(self.viewport).copy()
+            self._still_pic = self._keep(target, self._still_pic)
             self._still_texts = self.painter.drawn[first_text:]
             self._still_mark = self.scene.mark()
             self._still_key = key

@@ -82,8 +82,10 @@ class Scene:
             at = cam.world_to_screen((0.0, 0.0)) - self._static_origin
             clip = target.get_clip()
             target.set_clip(vp.clip(clip) if clip else vp)
-            target.fill(colour("table", "background"), vp)
-            target.blit(self._static, (int(round(at[0])), int(round(at[1]))))
+            spot = self._static.get_rect(topleft=(int(round(at[0])), int(round(at[1]))))
+            if not spot.contains(vp):            # zoomed out or panned off: bare floor shows
+                target.fill(colour("table", "background"), vp)
+            target.blit(self._static, spot)
             target.set_clip(clip)
         else:
             target.blit(self._static, vp, vp)
