@@ -150,3 +150,16 @@ def test_panning_moves_cached_layers_like_a_fresh_paint(game):
     u = game.state.units["honda-teppo"]
     c = moved.camera.world_to_screen(stand_corners(u).mean(axis=1)[0])
     assert tuple(a.get_at((int(c[0]), int(c[1]))))[:3] == game.state.clans["honda"].colour
+
+
+def test_deep_zoom_paints_terrain_per_view(game):
+    """At 60 px/cm the table would be a 7200x5400 picture: it is painted for the view only."""
+    from render.assets import terrain_colours
+    view = TableView(game.state, (1280, 800))
+    view.camera.scale = 60.0
+    view.camera.cx, view.camera.cy = 36.0, 45.0          # the wood's east edge and the stream
+    surf = pygame.Surface((1280, 800))
+    view.draw_frame(surf)
+    assert view.scene._static.get_size() == (1280, 800)
+    assert _pixel(surf, view.camera, (29.0, 43.0)) == terrain_colours("wood")[0]
+    assert _pixel(surf, view.camera, (40.0, 45.3)) == terrain_colours("stream")[0]
