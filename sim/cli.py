@@ -108,7 +108,10 @@ def build_parser() -> argparse.ArgumentParser:
     _batch_args(c)
     c.set_defaults(func=_cmd_duel)
 
-    for name, issue in (("play", 4), ("replay", 4), ("render", 4), ("odds", 5), ("bench", 5)):
+    from render.cli import add_parsers as add_render_parsers   # imports no pygame until used
+    add_render_parsers(sub)
+
+    for name, issue in (("odds", 5), ("bench", 5)):
         c = sub.add_parser(name, help=f"(issue {issue})")
         c.add_argument("rest", nargs="*")
         c.set_defaults(func=_not_yet(issue))
