@@ -17,24 +17,25 @@ _REGISTRY: dict[str, type] = {}
 
 def serializable(cls: type) -> type:
     """Register a dataclass or Enum so it can be saved and loaded by name."""
-    name = cls.__qualname__
-    other = _REGISTRY.get(name)
-    if other is not None and other is not cls and other.__module__ != cls.__module__:
-        raise TypeError(f"two serializable classes named {name}: {other.__module__}, {cls.__module__}")
-    _REGISTRY[name] = cls
+    # Tagged by module and name, so two systems may both have e.g. a GameOver event.
+    _REGISTRY[_tag(cls)] = cls
     return cls
+
+
+def _tag(cls: type) -> str:
+    return f"{cls.__module__}:{cls.__qualname__}"
 
 
 def encode(obj: Any) -> Any:
     """Turn a registered object tree into JSON-compatible data."""
     if obj is None or isinstance(obj, (bool, int, float, str)):
         if isinstance(obj, enum.Enum):
-            return {"__enum": type(obj).__qualname__, "v": obj.value}
+            return {"__enum": _tag(type(obj)), "v": obj.value}
         return obj
     if isinstance(obj, enum.Enum):
-        return {"__enum": type(obj).__qualname__, "v": obj.value}
+        return {"__enum": _tag(type(obj)), "v": obj.value}
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        out = {"__t": type(obj).__qualname__}
+        out = {"__t": _tag(type(obj))}
         for f in dataclasses.fields(obj):
             if f.metadata.get("transient"):
                 continue
