@@ -1,27 +1,218 @@
 """Movement and manoeuvre orders (4.3): planning (validation, no mutation) and execution.
 
-`plan` computes the full outcome of an order - new pose, cost in cm, path - or raises a
-RuleError naming the section broken. `execute` applies a plan and emits its events.
+`plan` computes the whole outcome of an order along its swept path - where the unit ends,
+what it costs in cm, which terrain, friends and leaders it meets - or raises a RuleError
+naming the section broken. `execute` applies a plan and emits its events; the path in
+`UnitMoved` is the exact one taken, for the renderer to animate.
+
+Sweeps are checked with Shapely: the stands' swept hulls against an STRtree of the other
+stands (the benchmark in benchmarks/bench_sweep.py measured this faster than pymunk shape
+queries). Terrain contact along the path is found on poses sampled every 0.5 cm (or every
+degree of a wheel) and each change of contact is then bisected to 1e-9 of the path, so costs
+are exact to far below a millimetre.
 """
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
 
+import numpy as np
 import shapely
+from shapely.geometry import Point
 
 from sim.core.errors import RuleError
 from sim.daimyo import actions as A
-from sim.daimyo.events import Disordered, FormationChanged, LeaderMoved, UnitMoved, UnitRemoved
-from sim.daimyo.geometry import direction, footprint, stand_corners
-from sim.daimyo.model import Formation, Quality, Unit
+from sim.core.events import Note
+from sim.daimyo.events import (Disordered, FormationChanged, LeaderKilled, LeaderMoved, UnitMoved,
+                               UnitRemoved)
+from sim.daimyo.geometry import (CONTACT_TOLERANCE, LEADER_RADIUS, corners_at, direction,
+                                 footprint, stand_polygons, swept_pieces, table_box)
+from sim.daimyo.model import Formation, Troop, Unit, Weapon
 from sim.daimyo.state import DaimyoState
 from sim.daimyo.tables import tables
+from sim.daimyo.terrain import terrain_map
 
 SYSTEM = "daimyo"
 EPS = 1e-6
+OVERLAP = 1e-6          # cm^2: stands overlapping less than this only touch
+SAMPLE_CM = 0.5         # pose sampling along a path; less than any stand's depth
+BISECT = 40
 
 
+def _err(rule: str, msg: str) -> RuleError:
+    return RuleError(rule, msg, SYSTEM)
+
+
+# -- the move allowance (4.3) -------------------------------------------------------------
+def base_move(u: Unit) -> float:
+    """4.3 movement table (6.1 for guns): the normal move in good order on open ground."""
+    if u.troop is Troop.ARTILLERY:
+        am = tables().artillery_movement
+        return am[Weapon.HEAVY_CANNON.value] if Weapon.HEAVY_CANNON in u.weapons else am[Weapon.LIGHT_CANNON.value]
+    return u.move_row.normal
+
+
+def max_move(st: DaimyoState, u: Unit) -> float:
+    """The allowance for this turn: the table move, +3 cm in column (4.3), weather (6.2).
+    Fixed by the turn's first order, so a 90-degree turn into column adds nothing (D-35)."""
+    if u.move_allowance:
+        return u.move_allowance
+    allowance = base_move(u)
+    if u.formation is Formation.COLUMN and u.troop is not Troop.ARTILLERY:
+        allowance += tables().manoeuvre.column_bonus_cm
+    if st.weather in ("heavy_rain", "thunderstorm"):
+        allowance -= 3.0                  # 6.2: -3 cm from every move
+    elif st.weather == "snowing":
+        allowance /= 2                    # 6.2: all moves halved
+    return max(allowance, 0.0)
+
+
+def remaining(st: DaimyoState, u: Unit) -> float:
+    return max_move(st, u) - u.move_used
+
+
+def _column_bonus_in(st: DaimyoState, u: Unit) -> bool:
+    """Whether this turn's allowance holds the column's +3 cm (marked when it was fixed)."""
+    if u.move_allowance:
+        return "+column" in u.terrain_paid
+    return u.formation is Formation.COLUMN and u.troop is not Troop.ARTILLERY
+
+
+# -- motions ------------------------------------------------------------------------------
+@dataclass
+class Motion:
+    """A unit's movement for one order as poses over s in [0, 1].
+
+    kind "straight": translation by `length` cm along the facing (negative: backwards);
+    "wheel": rotation by `angle` degrees about `pivot`, `length` the outer corner's arc;
+    "jump": a turn or reform, from the start pose to `end` with `files` (stands turn in place)."""
+    unit: Unit
+    kind: str
+    start: tuple[float, float, float]
+    length: float = 0.0
+    angle: float = 0.0
+    pivot: tuple[float, float] = (0.0, 0.0)
+    end: tuple[float, float, float] | None = None
+    files: int | None = None
+
+    def poses(self, s) -> np.ndarray:
+        s = np.atleast_1d(np.asarray(s, dtype=float))
+        x, y, f = self.start
+        if self.kind == "straight":
+            d = direction(f)
+            return np.stack([x + d[0] * self.length * s, y + d[1] * self.length * s, np.full_like(s, f)], -1)
+        if self.kind == "wheel":
+            a = np.radians(self.angle * s)
+            ox, oy = x - self.pivot[0], y - self.pivot[1]
+            return np.stack([self.pivot[0] + ox * np.cos(a) - oy * np.sin(a),
+                             self.pivot[1] + ox * np.sin(a) + oy * np.cos(a),
+                             (f + self.angle * s) % 360], -1)
+        return np.array([self.start if v < 1 else self.end for v in s], dtype=float)
+
+    def corners(self, s) -> np.ndarray:
+        """(n, stands, 4, 2); a jump takes its new formation only at its end."""
+        s = np.atleast_1d(np.asarray(s, dtype=float))
+        if self.kind != "jump":
+            return corners_at(self.unit, self.poses(s))
+        return np.stack([corners_at(self.unit, [self.start])[0] if v < 1
+                         else corners_at(self.unit, [self.end], self.files)[0] for v in s])
+
+    def samples(self) -> np.ndarray:
+        if self.kind == "jump":
+            return np.array([0.0, 1.0])
+        if self.kind == "straight":
+            n = max(2, math.ceil(abs(self.length) / SAMPLE_CM) + 1)
+        else:
+            step = min(1.0, math.degrees(SAMPLE_CM / max(self.unit.width, self.unit.depth, 1.0)))
+            n = max(2, math.ceil(abs(self.angle) / step) + 1)
+        return np.linspace(0.0, 1.0, n)
+
+    def cut(self, s: float) -> "Motion":
+        """The same motion stopped at s."""
+        if self.kind == "jump":
+            return self
+        return Motion(self.unit, self.kind, self.start, self.length * s, self.angle * s, self.pivot)
+
+    def path(self) -> list[tuple[float, float, float]]:
+        """The poses a renderer animates: ends of a straight move, every degree of a wheel."""
+        if self.kind == "jump":
+            return [tuple(self.start), tuple(self.end)]
+        s = self.samples() if self.kind == "wheel" else np.array([0.0, 1.0])
+        return [tuple(float(v) for v in p) for p in self.poses(s)]
+
+
+def _bisect(motion: Motion, lo: float, hi: float, good) -> float:
+    """The last s in [lo, hi] where `good(corners)` still holds, given good at lo, not at hi."""
+    for _ in range(BISECT):
+        mid = (lo + hi) / 2
+        if good(motion.corners(mid)[0]):
+            lo = mid
+        else:
+            hi = mid
+    return lo
+
+
+def _runs(s: np.ndarray, flags: np.ndarray, motion: Motion, test) -> list[tuple[float, float]]:
+    """Intervals of s where `test(corners)` holds, from sampled `flags`, ends bisected."""
+    out = []
+    n = len(s)
+    i = 0
+    while i < n:
+        if not flags[i]:
+            i += 1
+            continue
+        j = i
+        while j + 1 < n and flags[j + 1]:
+            j += 1
+        a = s[i] if i == 0 else 1 - _bisect_rev(motion, s[i], s[i - 1], test)
+        b = s[j] if j == n - 1 else _bisect(motion, s[j], s[j + 1], test)
+        out.append((float(a), float(b)))
+        i = j + 1
+    return out
+
+
+def _bisect_rev(motion: Motion, inside: float, outside: float, test) -> float:
+    """1 - (first s where test holds) searching down from `inside` to `outside`."""
+    lo, hi = outside, inside
+    for _ in range(BISECT):
+        mid = (lo + hi) / 2
+        if test(motion.corners(mid)[0]):
+            hi = mid
+        else:
+            lo = mid
+    return 1 - hi
+
+
+def _measure(intervals: list[tuple[float, float]]) -> float:
+    total, end = 0.0, -1.0
+    for a, b in sorted(intervals):
+        if b <= end:
+            continue
+        total += b - max(a, end)
+        end = b
+    return total
+
+
+def _minus(a: list[tuple[float, float]], b: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    out = []
+    for x, y in a:
+        pieces = [(x, y)]
+        for p, q in b:
+            nxt = []
+            for u, v in pieces:
+                if q <= u or p >= v:
+                    nxt.append((u, v))
+                    continue
+                if p > u:
+                    nxt.append((u, p))
+                if q < v:
+                    nxt.append((q, v))
+            pieces = nxt
+        out.extend(pieces)
+    return out
+
+
+# -- the plan -----------------------------------------------------------------------------
 @dataclass
 class Plan:
     action: A.Action
@@ -33,23 +224,45 @@ class Plan:
     ends_movement: bool = False
     disorder: list[tuple[str, str]] = field(default_factory=list)   # (cause, rule)
     leaves_table: bool = False
+    passed: list[str] = field(default_factory=list)        # friends interpenetrated (4.3.2)
+    walked_into: list[str] = field(default_factory=list)   # friends it would have ended inside
+    kills: list[str] = field(default_factory=list)         # enemy leaders contacted (4.3.3)
+    paid: list[str] = field(default_factory=list)          # flat terrain costs paid now
+    turned: int = 0
+    allowance: float = 0.0
+    notes: list[tuple[str, str]] = field(default_factory=list)
 
 
-def max_move(st: DaimyoState, u: Unit) -> float:
-    """4.3: the movement table's normal move; +3 cm in column on good terrain (terrain
-    effects: see plan_straight)."""
-    base = u.move_row.normal
-    if u.formation is Formation.COLUMN:
-        base += tables().manoeuvre.column_bonus_cm
-    return base
+class _Others:
+    """The other stands on the table, split into friends and enemies, with STRtrees."""
 
+    def __init__(self, st: DaimyoState, u: Unit):
+        self.friend_ids, self.friend_polys = [], []
+        self.enemy_ids, self.enemy_polys = [], []
+        for o in st.living():
+            if o.id == u.id:
+                continue
+            polys = stand_polygons(o)
+            ids, out = (self.friend_ids, self.friend_polys) if o.side == u.side else (self.enemy_ids, self.enemy_polys)
+            ids.extend([o.id] * len(polys))
+            out.extend(polys)
+        self.friend_ids = np.array(self.friend_ids, dtype=object)
+        self.enemy_ids = np.array(self.enemy_ids, dtype=object)
+        self.friend_polys = np.array(self.friend_polys, dtype=object)
+        self.enemy_polys = np.array(self.enemy_polys, dtype=object)
+        self.friends = shapely.STRtree(self.friend_polys)
+        self.enemies = shapely.STRtree(self.enemy_polys)
 
-def remaining(st: DaimyoState, u: Unit) -> float:
-    return max_move(st, u) - u.move_used
-
-
-def _err(rule: str, msg: str) -> RuleError:
-    return RuleError(rule, msg, SYSTEM)
+    def friend_overlaps(self, polys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Pairs (index into polys, friend unit id) that overlap beyond touching."""
+        if len(self.friend_polys) == 0 or len(polys) == 0:
+            return np.empty(0, dtype=int), np.empty(0, dtype=object)
+        src, dst = self.friends.query(polys, predicate="intersects")
+        if len(src) == 0:
+            return src, np.empty(0, dtype=object)
+        area = shapely.area(shapely.intersection(polys[src], self.friend_polys[dst]))
+        keep = area > OVERLAP
+        return src[keep], self.friend_ids[dst[keep]]
 
 
 def plan(st: DaimyoState, action: A.Action) -> Plan:
@@ -58,15 +271,19 @@ def plan(st: DaimyoState, action: A.Action) -> Plan:
         return Plan(action, u.id, [(u.x, u.y, u.facing)], 0.0, "hold", ends_movement=True)
     if u.reforming:
         raise _err("4.3.5.4", f"{u.id} has reformed and may not move further this turn")
+    if u.blocked:
+        raise _err("4.3.2", f"{u.id} was walked into by a friendly unit and may not move further this turn")
+    if u.fell_back:
+        raise _err("4.3.5.3", f"{u.id} has fallen back; that was its move this turn")
+    if u.mounting:
+        raise _err("1.7", f"{u.id} is mounting up and cannot move until next turn")
+    start = (u.x, u.y, u.facing)
     if isinstance(action, A.Move):
-        return _plan_straight(st, u, action, action.distance, "move")
+        if not action.distance > EPS:
+            raise _err("4.3", "a move goes straight ahead by a positive distance (use FallBack to go back)")
+        return _plan_motion(st, u, action, Motion(u, "straight", start, length=action.distance), "move", 1.0)
     if isinstance(action, A.FallBack):
-        limit = tables().manoeuvre.fall_back_cm
-        if u.missile_ashigaru:
-            limit = u.move_row.normal / 2      # 4.3.5.3
-        if not 0 < action.distance <= limit + EPS:
-            raise _err("4.3.5.3", f"{u.id} may fall back at most {limit:g} cm")
-        return _plan_straight(st, u, action, -action.distance, "fall_back", free=True)
+        return _plan_fall_back(st, u, action)
     if isinstance(action, A.Turn):
         return _plan_turn(st, u, action)
     if isinstance(action, A.Wheel):
@@ -76,98 +293,281 @@ def plan(st: DaimyoState, action: A.Action) -> Plan:
     raise _err("4.3", f"unknown movement order {action.kind}")
 
 
-def _plan_straight(st, u, action, distance, how, free=False) -> Plan:
-    if distance > 0 and distance > remaining(st, u) + EPS:
-        raise _err("4.3", f"{u.id} has {remaining(st, u):.1f} cm of move left, not {distance:.1f}")
-    d = direction(u.facing)
-    nx, ny = u.x + d[0] * distance, u.y + d[1] * distance
-    cost = 0.0 if free else abs(distance)
-    p = Plan(action, u.id, [(u.x, u.y, u.facing), (nx, ny, u.facing)], cost, how)
-    _check_destination(st, u, p, nx, ny, u.facing, u.files)
+def _plan_fall_back(st, u, action) -> Plan:
+    """4.3.5.3: straight back facing the enemy, 3 cm regardless of terrain; missile ashigaru
+    half their move and may still shoot, measured from where they started. Falling back is
+    the unit's whole move this turn (ruling D-36)."""
+    limit = tables().manoeuvre.fall_back_cm
+    if u.missile_ashigaru:
+        limit = base_move(u) / 2
+    if not EPS < action.distance <= limit + EPS:
+        raise _err("4.3.5.3", f"{u.id} may fall back more than 0 and at most {limit:g} cm")
+    if u.move_used > EPS:
+        raise _err("4.3.5.3", f"{u.id} has already moved; falling back is a whole move")
+    motion = Motion(u, "straight", (u.x, u.y, u.facing), length=-action.distance)
+    p = _plan_motion(st, u, action, motion, "fall_back", 0.0, free_terrain=True)
+    p.cost = max_move(st, u)
+    p.ends_movement = True
     return p
 
 
 def _plan_turn(st, u, action) -> Plan:
-    if action.angle not in (90, -90, 180):
-        raise _err("4.3.5.2", "units turn 90 or 180 degrees")
-    turned = sum(abs(getattr(a, "angle", 0)) for a in ())  # per-turn tally kept on the unit
-    frac = tables().manoeuvre.turn_fraction[u.quality.value]
-    if u.disordered:
-        frac *= tables().manoeuvre.disorder_factor
-    cost = frac * u.move_row.normal
-    if cost > remaining(st, u) + EPS:
-        raise _err("4.3.5.2", f"turning costs {cost:.1f} cm; {u.id} has {remaining(st, u):.1f} left")
-    facing = (u.facing + action.angle) % 360
-    files = u.files
-    if abs(action.angle) == 90:
-        files = u.ranks if u.ranks <= u.stands else u.files   # 4.3.5.2: column <-> line
-    p = Plan(action, u.id, [(u.x, u.y, u.facing), (u.x, u.y, facing)], cost, "turn", files=files)
-    _check_destination(st, u, p, u.x, u.y, facing, files)
+    """4.3.5.2: 90 or 180 degrees; Elite/Veteran pay 1/4 of their move, others 1/2, doubled
+    when disordered; at most 180 degrees a turn. A 90-degree turn swaps line and column: the
+    ranks become files and the new front lies along the flank turned to (ruling D-37)."""
+    m = tables().manoeuvre
+    if action.angle not in (90, -90, 180, -180):
+        raise _err("4.3.5.2", "units turn 90 degrees left (90), right (-90) or about (180)")
+    if u.troop is Troop.ARTILLERY:
+        raise _err("6.1", "guns rotate with Reform, not Turn")
+    if u.turned_deg + abs(action.angle) > tables().terrain_effects.max_turn_deg:
+        raise _err("4.3.5.2", f"{u.id} has turned {u.turned_deg} degrees; at most 180 a turn")
+    cost = m.turn_fraction[u.quality.value] * base_move(u) * (m.disorder_factor if u.disordered else 1)
+    fwd, right = direction(u.facing), direction(u.facing - 90)
+    p0 = np.array([u.x, u.y])
+    if abs(action.angle) == 180:
+        files = u.files
+        front = p0 - fwd * u.depth
+        facing = (u.facing + 180) % 360
+    else:
+        files = min(u.ranks, u.stands)
+        width = files * u.stand_w
+        side = -1 if action.angle > 0 else 1           # the corner on the side turned to
+        corner = p0 + right * side * (u.width / 2)
+        front = corner - fwd * (width / 2)
+        facing = (u.facing + action.angle) % 360
+    end = (float(front[0]), float(front[1]), float(facing))
+    motion = Motion(u, "jump", (u.x, u.y, u.facing), end=end, files=files)
+    p = _plan_motion(st, u, action, motion, "turn", cost)
+    p.turned = abs(action.angle)
     return p
 
 
 def _plan_wheel(st, u, action) -> Plan:
-    """4.3.5.1: pivot on the inner front corner; the outer corner's arc is the distance,
-    x1 for Elite/Veteran, x2 Regular, x3 Raw, doubled again if disordered (ruling D-9)."""
-    if not 0 < abs(action.angle) <= 180:
+    """4.3.5.1: forwards, pivoting on the inner front corner; the outer corner's arc is the
+    distance, x1 Elite/Veteran, x2 Regular, x3 Raw, doubled again if disordered (ruling D-9)."""
+    if not EPS < abs(action.angle) <= 180:
         raise _err("4.3.5.1", "wheel by a non-zero angle of at most 180 degrees")
-    arc = math.radians(abs(action.angle)) * u.width
+    if u.troop is Troop.ARTILLERY:
+        raise _err("6.1", "guns move straight forward only")
     m = tables().manoeuvre
-    cost = arc * m.wheel_cost[u.quality.value] * (m.disorder_factor if u.disordered else 1)
-    if cost > remaining(st, u) + EPS:
-        raise _err("4.3.5.1", f"wheeling {action.angle:g} costs {cost:.1f} cm; {u.id} has {remaining(st, u):.1f} left")
-    corners = stand_corners(u)
-    n = min(u.files, u.stands)
-    pivot = corners[0, 0] if action.angle > 0 else corners[n - 1, 1]
-    path = []
-    steps = max(2, int(abs(action.angle) // 5) + 1)
-    for i in range(steps + 1):
-        a = math.radians(action.angle * i / steps)
-        ox, oy = u.x - pivot[0], u.y - pivot[1]
-        x = pivot[0] + ox * math.cos(a) - oy * math.sin(a)
-        y = pivot[1] + ox * math.sin(a) + oy * math.cos(a)
-        path.append((x, y, (u.facing + action.angle * i / steps) % 360))
-    p = Plan(action, u.id, path, cost, "wheel")
-    x, y, f = path[-1]
-    _check_destination(st, u, p, x, y, f, u.files)
-    return p
+    factor = m.wheel_cost[u.quality.value] * (m.disorder_factor if u.disordered else 1)
+    fwd, right = direction(u.facing), direction(u.facing - 90)
+    side = -1 if action.angle > 0 else 1               # left wheel pivots on the left corner
+    pivot = np.array([u.x, u.y]) + right * side * (u.width / 2)
+    arc = math.radians(abs(action.angle)) * u.width
+    motion = Motion(u, "wheel", (u.x, u.y, u.facing), length=arc, angle=action.angle,
+                    pivot=(float(pivot[0]), float(pivot[1])))
+    return _plan_motion(st, u, action, motion, "wheel", factor)
 
 
 def _plan_reform(st, u, action) -> Plan:
+    """4.3.5.4 / 4.2.2: any facing and formation about the unit's centre (ruling D-38); the
+    unit moves and shoots no further this turn. It must not have moved yet (4.2.2)."""
     if not 1 <= action.files <= u.stands:
         raise _err("1.5", f"{u.id} has {u.stands} stands; files must be 1-{u.stands}")
-    if u.move_used > EPS:
+    if u.moved or u.move_used > EPS:
         raise _err("4.3.5.4", f"{u.id} has already moved; reforming takes the whole turn")
-    p = Plan(action, u.id, [(u.x, u.y, u.facing), (u.x, u.y, action.facing % 360)], 0.0, "reform",
-             files=action.files, ends_movement=True)
-    _check_destination(st, u, p, u.x, u.y, action.facing % 360, action.files)
+    centre = np.array([u.x, u.y]) - direction(u.facing) * (u.depth / 2)
+    depth = math.ceil(u.stands / action.files) * u.stand_d
+    facing = action.facing % 360
+    front = centre + direction(facing) * (depth / 2)
+    end = (float(front[0]), float(front[1]), float(facing))
+    motion = Motion(u, "jump", (u.x, u.y, u.facing), end=end, files=action.files)
+    p = _plan_motion(st, u, action, motion, "reform", 0.0, free_terrain=True)
+    p.cost = 0.0
+    p.ends_movement = True
     return p
 
 
-def _check_destination(st, u, p: Plan, x, y, facing, files) -> None:
-    shape = footprint(u, x=x, y=y, facing=facing, files=files)
-    table = shapely.box(0, 0, st.width, st.height)
-    if not table.contains(shape):
-        p.leaves_table = True          # 4.3.4: any part off the table removes the unit
-        return
+def _plan_motion(st: DaimyoState, u: Unit, action, motion: Motion, how: str, factor: float,
+                 free_terrain: bool = False) -> Plan:
+    """Validate one motion along its swept path and price it (4.3, 4.3.1-4.3.4, 4.4)."""
+    others = _Others(st, u)
+    leaves = False
+    notes = []
+    table = table_box(st.width, st.height).buffer(1e-9)
+
+    def on_table(c):
+        return bool(shapely.contains(table, shapely.polygons(c)).all())
+
+    # 4.3.4: if any part of any stand leaves the table, the unit is removed there.
+    s = motion.samples()
+    corners = motion.corners(s)
+    inside = np.array([on_table(c) for c in corners])
+    if not inside.all():
+        if motion.kind == "jump":
+            raise _err("4.3.4", f"{u.id} would turn or reform with stands off the table")
+        first = int(np.argmin(inside))
+        if first == 0:
+            raise _err("4.3.4", f"{u.id} is already partly off the table")
+        motion = motion.cut(_bisect(motion, s[first - 1], s[first], on_table))
+        leaves = True
+        notes.append((f"{u.id} goes off the table", "4.3.4"))
+        s = motion.samples()
+        corners = motion.corners(s)
+
+    # 4.3.2: a unit that would end inside a friend is placed behind it.
+    walked: list[str] = []
+    k = u.stands
+    if not leaves:
+        flat = shapely.polygons(corners.reshape(-1, 4, 2))
+        src, ids = others.friend_overlaps(flat)
+        hit = np.zeros(len(s), dtype=bool)
+        hit[np.unique(src // k)] = True
+        if hit[-1]:
+            walked = sorted(set(ids[src // k == len(s) - 1].tolist()))
+            if motion.kind == "jump":
+                raise _err("4.3.2", f"{u.id} would turn or reform into {', '.join(walked)}")
+            j = len(s) - 1
+            while j >= 0 and hit[j]:
+                j -= 1
+            if j < 0:
+                raise _err("4.3.2", f"{u.id} cannot be placed behind {', '.join(walked)}")
+
+            def clear(c):
+                return len(others.friend_overlaps(shapely.polygons(c))[0]) == 0
+            motion = motion.cut(_bisect(motion, s[j], s[j + 1], clear))
+            notes.append((f"{u.id} would end inside {', '.join(walked)} and stops behind it", "4.3.2"))
+            s = motion.samples()
+            corners = motion.corners(s)
+
+    pieces = swept_pieces(corners) if motion.kind != "jump" else shapely.polygons(corners[-1])
+    _check_enemies(st, u, others, pieces)
+    tmap = terrain_map(st, u.cavalry, u.stands)
+    entered = tmap.entering(pieces).any(axis=0)
+    for i, patch in enumerate(tmap.patches):
+        if entered[i] and patch.effect == "impassable":
+            raise _err("4.3.1", f"{patch.id} ({patch.kind}) is impassable to {u.id}")
+
+    # 4.3.2 interpenetration: friends passed through along the way.
+    src, ids = others.friend_overlaps(pieces)
+    passed = sorted(set(ids.tolist()) - set(walked)) if motion.kind != "jump" else []
+
+    # 4.3.3 unattached enemy leaders touched are killed.
+    kills = leaders_contacted(st, u, pieces)
+
+    # 4.3.1 terrain: cost while touching, flat costs on first touch, disorder on entering.
+    cost, paid, disorder = _terrain_cost(st, u, motion, s, corners, tmap, entered, factor, free_terrain)
+    for f in passed:
+        if not (u.missile_ashigaru and not st.units[f].moved):
+            disorder.append((f"passed through {f}", "4.3.2"))
+            break
+    if u.passed_by_missile:
+        disorder.append(("moved after missile ashigaru passed through it", "4.3.2"))
+    if motion.kind == "jump" and how == "reform":
+        disorder = [d for d in disorder if d[1] != "4.3.1"]
+
+    used = u.move_used
+    allowance = max_move(st, u)
+    if how not in ("fall_back", "reform") and used + cost > allowance + EPS:
+        rule = "4.3.1" if paid or cost > factor * abs(motion.length) + EPS else _rule(how)
+        raise _err(rule, f"{how} costs {cost:.2f} cm; {u.id} has {allowance - used:.2f} of {allowance:g} left")
+    p = Plan(action, u.id, motion.path(), cost, how, files=motion.files, disorder=disorder,
+             leaves_table=leaves, passed=passed, walked_into=walked, kills=kills, paid=paid,
+             allowance=allowance, notes=notes)
+    return p
+
+
+def _check_enemies(st, u: Unit, others: _Others, pieces: np.ndarray) -> None:
+    """4.4: a normal move may come no closer than 3 cm to an enemy; a unit already closer may
+    not close further (ruling D-39)."""
     approach = tables().manoeuvre.charge_approach_cm
-    for other in st.living():
-        if other.id == u.id:
+    if len(others.enemy_polys) == 0:
+        return
+    src, dst = others.enemies.query(pieces, predicate="dwithin", distance=approach - EPS)
+    if len(src) == 0:
+        return
+    here = footprint(u)
+    for enemy in sorted(set(others.enemy_ids[dst].tolist())):
+        polys = others.enemy_polys[others.enemy_ids == enemy]
+        closest = float(shapely.distance(pieces[:, None], polys[None, :]).min())
+        start = float(shapely.distance(here, shapely.union_all(polys)))
+        if closest < min(approach, start) - EPS:
+            raise _err("4.4", f"a normal move may not come closer than {approach:g} cm to {enemy} "
+                              f"({closest:.2f} cm); only a charge makes contact")
+
+
+def leaders_contacted(st: DaimyoState, u: Unit, pieces) -> list[str]:
+    """4.3.3: unattached enemy leaders any swept stand of `u` touches (not for routers; the
+    caller decides). A leader is a 20 mm round base (ruling D-31)."""
+    found = []
+    for leader in st.leaders.values():
+        if leader.alive and leader.side != u.side and not leader.attached_to:
+            if shapely.dwithin(pieces, Point(leader.x, leader.y), LEADER_RADIUS + CONTACT_TOLERANCE).any():
+                found.append(leader.id)
+    return found
+
+
+def _terrain_cost(st, u: Unit, motion: Motion, s, corners, tmap, entered, factor, free_terrain):
+    te = tables().terrain_effects
+    k = u.stands
+    polys = shapely.polygons(corners.reshape(-1, 4, 2))
+    touch = tmap.touching(polys).reshape(len(s), k, -1).any(axis=1) if tmap.patches else np.zeros((len(s), 0), bool)
+    touched = touch.any(axis=0) if len(s) else np.zeros(0, bool)
+    paid: list[str] = []
+    disorder: list[tuple[str, str]] = []
+    flat = 0.0
+    difficult: list[tuple[float, float]] = []
+    moved = motion.kind != "jump" or motion.end != motion.start or motion.files not in (None, u.files)
+    for i, patch in enumerate(tmap.patches):
+        if patch.effect == "difficult" and entered[i] and moved and u.troop is not Troop.PEASANT:
+            disorder.append((f"moving in difficult terrain ({patch.id})", "4.3.1"))
+        if patch.effect == "obstacle" and entered[i] and moved:
+            disorder.append((f"crossing an obstacle ({patch.id})", "4.3.1"))
+        if not touched[i] or free_terrain:
             continue
-        gap = footprint(other).distance(shape)
-        if other.side != u.side and gap < approach - EPS:
-            raise _err("4.4", f"a normal move may not come closer than {approach:g} cm to {other.id}")
-        if other.side == u.side and shape.intersection(footprint(other)).area > EPS:
-            raise _err("4.3.2", f"{u.id} would end inside {other.id}")
+        if patch.effect == "light" and "light" not in u.terrain_paid + paid:
+            paid.append("light")
+            flat += te.light_cm
+        elif patch.effect == "obstacle" and f"obstacle:{patch.id}" not in u.terrain_paid:
+            paid.append(f"obstacle:{patch.id}")
+            flat += te.obstacle_cavalry_cm if u.cavalry else te.obstacle_infantry_cm
+        elif patch.effect == "difficult":
+            shape = tmap.shapes[i]
+
+            def test(c, shape=shape):
+                return bool(shapely.intersects(shapely.polygons(c), shape).any())
+            difficult.extend(_runs(s, touch[:, i], motion, test))
+    if free_terrain:
+        return factor * abs(motion.length), [], disorder
+    rough = any(touched[i] and p.effect in ("light", "difficult", "obstacle") for i, p in enumerate(tmap.patches))
+    if rough and "column" not in u.terrain_paid and _column_bonus_in(st, u):
+        paid.append("column")                     # 4.3: the +3 cm is for good terrain only
+        flat += tables().manoeuvre.column_bonus_cm
+    mult = te.difficult_cavalry_factor if u.cavalry else te.difficult_infantry_factor
+    road: list[tuple[float, float]] = []
+    if u.formation is Formation.COLUMN and tmap.road is not None and motion.kind != "jump":
+        on = tmap.on_road(polys).reshape(len(s), k).all(axis=1)
+        road_shape = tmap.road.buffer(1e-4)
+
+        def on_road(c):
+            return bool(shapely.covers(road_shape, shapely.polygons(c)).all())
+        road = _minus(_runs(s, on, motion, on_road), difficult)
+    if motion.kind == "jump":
+        span = 1.0 * (mult if difficult else 1.0)
+        return factor * span + flat, paid, disorder
+    rate = 1 + (mult - 1) * _measure(difficult) + (te.road_column_factor - 1) * _measure(road)
+    return factor * abs(motion.length) * rate + flat, paid, disorder
 
 
+# -- execution ----------------------------------------------------------------------------
 def execute(game, p: Plan) -> None:
     st = game.state
     u = st.units[p.unit]
+    if not u.move_allowance:
+        if _column_bonus_in(st, u):
+            u.terrain_paid.append("+column")
+        u.move_allowance = max_move(st, u) or EPS
     u.move_used += p.cost
+    u.terrain_paid.extend(p.paid)
+    u.turned_deg += p.turned
     if p.how != "hold":
         u.moved = True
     x, y, f = p.path[-1]
+    if p.how == "fall_back":
+        u.fell_back = True
+        u.shoot_from = (u.x, u.y, u.facing)        # 4.3.5.3: shots measured from the start
     u.x, u.y, u.facing = x, y, f
     if p.files is not None and p.files != u.files:
         u.files = p.files
@@ -178,12 +578,35 @@ def execute(game, p: Plan) -> None:
         u.activated = True
     if p.how != "hold":
         game.emit(UnitMoved(u.id, tuple(p.path), p.how, p.cost, _rule(p.how)))
+    for text, rule in p.notes:
+        game.emit(Note(text, rule))
     for cause, rule in p.disorder:
-        if not u.disordered:
-            u.disordered = True
-            game.emit(Disordered(u.id, cause, rule))
+        make_disordered(game, u, cause, rule)
+    for f in p.passed:
+        other = st.units[f]
+        if u.missile_ashigaru and not other.moved:
+            other.passed_by_missile = True         # 4.3.2: disordered only if it moves later
+        else:
+            make_disordered(game, other, f"{u.id} passed through it", "4.3.2")
+    for f in p.walked_into:
+        st.units[f].blocked = True
+    for lid in p.kills:
+        kill_leader(game, lid, f"run down by {u.id}", "4.3.3")
     if p.leaves_table:
         remove_unit(game, u, "left_table", "4.3.4")
+
+
+def make_disordered(game, u: Unit, cause: str, rule: str) -> None:
+    if not u.disordered:
+        u.disordered = True
+        game.emit(Disordered(u.id, cause, rule))
+
+
+def kill_leader(game, leader_id: str, cause: str, rule: str) -> None:
+    leader = game.state.leaders[leader_id]
+    leader.alive = False
+    leader.attached_to = ""
+    game.emit(LeaderKilled(leader_id, cause, rule))
 
 
 def _rule(how: str) -> str:
@@ -194,7 +617,8 @@ def _rule(how: str) -> str:
 def remove_unit(game, u: Unit, reason: str, rule: str) -> None:
     st = game.state
     u.gone = reason
-    st.armies[u.side].units_destroyed += 1
+    if reason != "abandoned":
+        st.armies[u.side].units_destroyed += 1
     st.routs.append((u.x, u.y, reason))
     for leader in st.attached(u.id):
         leader.attached_to = ""
@@ -202,39 +626,124 @@ def remove_unit(game, u: Unit, reason: str, rule: str) -> None:
     game.emit(UnitRemoved(u.id, reason, rule))
 
 
+# -- finite menus for AI and random players -----------------------------------------------
+def max_straight(st: DaimyoState, u: Unit, limit: float | None = None) -> float:
+    """The longest legal straight move now (bisection over plans; 0 if none)."""
+    hi = remaining(st, u) if limit is None else limit
+    if hi <= EPS:
+        return 0.0
+    probe = A.Move(u.side, u.id, hi)
+    try:
+        plan(st, probe)
+        return hi
+    except RuleError:
+        pass
+    lo = 0.0
+    for _ in range(12):
+        mid = (lo + hi) / 2
+        try:
+            plan(st, A.Move(u.side, u.id, mid))
+            lo = mid
+        except RuleError:
+            hi = mid
+    return math.floor(lo * 100) / 100
+
+
 def candidates(st: DaimyoState, u: Unit) -> list[A.Action]:
     """A finite menu of orders for AI and random players; humans may give any distance."""
     out: list[A.Action] = [A.Hold(u.side, u.id)]
-    left = remaining(st, u)
-    for frac in (1.0, 0.5):
-        d = round(left * frac, 2)
+    if u.reforming or u.blocked or u.fell_back or u.mounting:
+        return out
+    far = max_straight(st, u)
+    for d in sorted({far, round(far / 2, 2)}, reverse=True):
         if d > 0.5:
             out.append(A.Move(u.side, u.id, d))
-    for angle in (30, -30):
-        out.append(A.Wheel(u.side, u.id, angle))
-    for angle in (90, -90, 180):
-        out.append(A.Turn(u.side, u.id, angle))
+    tries: list[A.Action] = [A.Wheel(u.side, u.id, a) for a in (30, -30)]
+    tries += [A.Turn(u.side, u.id, a) for a in (90, -90, 180)]
+    if not u.moved:
+        tries.append(A.FallBack(u.side, u.id, tables().manoeuvre.fall_back_cm))
+        if u.disordered:
+            tries.append(A.Reform(u.side, u.id, u.files, u.facing))
+    for a in tries:
+        try:
+            plan(st, a)
+        except RuleError:
+            continue
+        out.append(a)
+    return out
+
+
+# -- leaders (4.4 Leaders, 5.2 end-of-turn leader moves) ---------------------------------
+def leader_may_move(st: DaimyoState, leader, during_activation: bool) -> bool:
+    """Who moves now: in an activation, the active clan's daimyo (4.1 step 2) or the activated
+    Mobile General (4.1); at the end of the turn every leader that has not moved (5.2)."""
+    if not leader.alive or leader.moved or leader.seated:
+        return False
+    if not during_activation:
+        return True
+    if leader.kind.value == "daimyo":
+        return leader.clan == st.active_clan and leader.side == st.to_move
+    return st.active_general == leader.side
+
+
+def leader_candidates(st: DaimyoState, side: str, during_activation: bool) -> list[A.Action]:
+    """A finite menu of leader moves: join each reachable friendly unit he may join, leave his
+    unit (stepping 2 cm behind it), or move his full speed toward his clan's units."""
+    out: list[A.Action] = []
+    for leader in st.leaders.values():
+        if leader.side != side or not leader_may_move(st, leader, during_activation):
+            continue
+        here = _leader_xy(st, leader)
+        for u in st.living(side):
+            if u.troop is Troop.HQ or u.id == leader.attached_to:
+                continue
+            if leader.kind.value == "daimyo" and u.clan != leader.clan:
+                continue
+            if math.dist(here, (u.x, u.y)) <= leader.speed + EPS:
+                out.append(A.MoveLeader(side, leader.id, round(u.x, 2), round(u.y, 2), u.id))
+        if leader.attached_to:
+            u = st.units[leader.attached_to]
+            back = np.array([u.x, u.y]) - direction(u.facing) * (u.depth + 2.0)
+            out.append(A.MoveLeader(side, leader.id, round(float(back[0]), 2), round(float(back[1]), 2), ""))
+        else:
+            mates = [u for u in st.living(side) if u.troop is not Troop.HQ
+                     and (leader.kind.value != "daimyo" or u.clan == leader.clan)]
+            if mates:
+                cx = sum(u.x for u in mates) / len(mates)
+                cy = sum(u.y for u in mates) / len(mates)
+                gap = math.dist(here, (cx, cy))
+                if gap > 1.0:
+                    t = min(1.0, (leader.speed - 0.01) / gap)
+                    out.append(A.MoveLeader(side, leader.id, round(here[0] + (cx - here[0]) * t, 2),
+                                            round(here[1] + (cy - here[1]) * t, 2), ""))
     legal = []
     for a in out:
         try:
-            plan(st, a)
+            plan_leader(st, a, during_activation)
         except RuleError:
             continue
         legal.append(a)
     return legal
 
 
-def leader_candidates(st: DaimyoState, side: str, during_activation: bool) -> list[A.Action]:
-    return []
+def _leader_xy(st: DaimyoState, leader) -> tuple[float, float]:
+    if leader.attached_to and leader.attached_to in st.units:
+        u = st.units[leader.attached_to]
+        return (u.x, u.y)
+    return (leader.x, leader.y)
 
 
 def plan_leader(st: DaimyoState, action: A.MoveLeader, during_activation: bool) -> None:
     leader = st.leaders.get(action.leader)
     if leader is None or not leader.alive or leader.side != action.side:
         raise _err("4.4", f"no living leader {action.leader!r} of yours")
+    if leader.seated:
+        raise _err("1.7", f"{leader.id} is seated at his HQ; he moves only after mounting up")
     if leader.moved:
         raise _err("5.2", f"{leader.id} has already moved this turn")
-    start = (leader.x, leader.y)
+    if not leader_may_move(st, leader, during_activation):
+        raise _err("4.1", f"{leader.id} may not move now (his clan or General is not active)")
+    start = _leader_xy(st, leader)
     dist = math.dist(start, (action.x, action.y))
     if dist > leader.speed + EPS:
         raise _err("4.3", f"{leader.id} moves at most {leader.speed:g} cm, not {dist:.1f}")
@@ -242,16 +751,23 @@ def plan_leader(st: DaimyoState, action: A.MoveLeader, during_activation: bool) 
         raise _err("4.3.4", "leaders stay on the table")
     if action.attach:
         target = st.units.get(action.attach)
-        if target is None or not target.alive or target.side != leader.side:
+        if target is None or not target.alive or target.side != leader.side or target.troop is Troop.HQ:
             raise _err("4.4", f"no unit {action.attach!r} of yours to join")
         if leader.clan and target.clan != leader.clan:
             raise _err("4.4", "a daimyo may attach only to units of his own clan")
+        if math.dist((action.x, action.y), (target.x, target.y)) > EPS:
+            raise _err("4.4", f"to join {target.id} move to its front centre ({target.x:.2f}, {target.y:.2f})")
+    else:
+        spot = Point(action.x, action.y).buffer(LEADER_RADIUS)
+        for u in st.living():
+            if shapely.intersects(footprint(u), spot) and u.side != leader.side:
+                raise _err("4.4", f"{leader.id} may not walk into enemy unit {u.id}")
 
 
 def execute_leader(game, action: A.MoveLeader) -> None:
     st = game.state
     leader = st.leaders[action.leader]
-    path = ((leader.x, leader.y), (action.x, action.y))
+    path = (_leader_xy(st, leader), (action.x, action.y))
     leader.x, leader.y = action.x, action.y
     leader.attached_to = action.attach
     leader.moved = True
