@@ -107,7 +107,7 @@ def orderable_units(st: DaimyoState) -> list[Unit]:
     side = st.to_move
     out = []
     for u in st.living(side):
-        if u.troop is Troop.HQ or u.routing or u.activated or u.obedience == "failed":
+        if u.troop is Troop.HQ or u.routing or u.activated or u.obedience == "failed" or u.blocked:
             continue
         if u.halted_turns > 0:
             continue
