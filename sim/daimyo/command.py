@@ -135,10 +135,10 @@ def check_orderable(st: DaimyoState, unit_id: str) -> None:
         raise RuleError("5.1", f"{unit_id} must stand still this turn (halt/retire/retreat result)", SYSTEM)
     if u.obedience == "failed":
         raise RuleError("1.9", f"{unit_id} failed its obedience test and halts this turn", SYSTEM)
-    if u not in orderable_units(st):
-        raise RuleError("4.1", f"{unit_id} is not part of the active clan or has already acted this turn", SYSTEM)
     if u.blocked:
         raise RuleError("4.3.2", f"{unit_id} was walked into by a friendly unit and may not move further", SYSTEM)
+    if u not in orderable_units(st):
+        raise RuleError("4.1", f"{unit_id} is not part of the active clan or has already acted this turn", SYSTEM)
 
 
 def in_command(st: DaimyoState, u: Unit) -> bool:
