@@ -45,22 +45,34 @@ def stand_layout(stands: int, files: int) -> list[tuple[int, float]]:
     return out
 
 
-def corners_at(unit: Unit, poses, files: int | None = None) -> np.ndarray:
-    """Stand corners for many poses at once: `poses` is (n, 3) of (x, y, facing); returns
-    (n, stands, 4, 2), corners ordered front-left, front-right, rear-right, rear-left."""
-    poses = np.asarray(poses, dtype=float).reshape(-1, 3)
+def local_corners(unit: Unit, files: int | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Every stand corner in the unit's own frame, origin at its front centre: the forward and
+    rightward offsets, each (stands, 4), corners front-left, front-right, rear-right, rear-left."""
     files = unit.files if files is None else files
     layout = np.array(stand_layout(unit.stands, files), dtype=float).reshape(-1, 2)
     w, d = unit.stand_w, unit.stand_d
     rank, lat = layout[:, 0], layout[:, 1]
-    # each corner in the unit's own (forward, right) frame, origin at the front centre
     local_f = np.stack([-rank * d, -rank * d, -rank * d - d, -rank * d - d], axis=1)
     local_r = np.stack([lat * w - w / 2, lat * w + w / 2, lat * w + w / 2, lat * w - w / 2], axis=1)
+    return local_f, local_r
+
+
+def place_corners(local: tuple[np.ndarray, np.ndarray], poses) -> np.ndarray:
+    """`local_corners` placed at each of (n, 3) poses: (n, stands, 4, 2)."""
+    poses = np.asarray(poses, dtype=float).reshape(-1, 3)
+    local_f, local_r = local
     r = np.radians(poses[:, 2])
-    fwd = np.stack([np.cos(r), np.sin(r)], axis=-1)
-    right = np.stack([fwd[:, 1], -fwd[:, 0]], axis=-1)
-    return (poses[:, None, None, :2] + local_f[None, :, :, None] * fwd[:, None, None, :]
-            + local_r[None, :, :, None] * right[:, None, None, :])
+    c, s = np.cos(r), np.sin(r)
+    # forward (c, s), right (s, -c)
+    x = poses[:, 0, None, None] + local_f[None] * c[:, None, None] + local_r[None] * s[:, None, None]
+    y = poses[:, 1, None, None] + local_f[None] * s[:, None, None] - local_r[None] * c[:, None, None]
+    return np.stack([x, y], axis=-1)
+
+
+def corners_at(unit: Unit, poses, files: int | None = None) -> np.ndarray:
+    """Stand corners for many poses at once: `poses` is (n, 3) of (x, y, facing); returns
+    (n, stands, 4, 2), corners ordered front-left, front-right, rear-right, rear-left."""
+    return place_corners(local_corners(unit, files), poses)
 
 
 def stand_corners(unit: Unit, x: float | None = None, y: float | None = None,
@@ -176,7 +188,8 @@ def line_of_sight(src: Point | Sequence[float], target: Polygon, blockers: Seque
     tgt = shapely.ops.nearest_points(target, src)[0]
     line = LineString([src, tgt])
     if blockers:
-        lane = line.buffer(LOS_GAP / 2, cap_style="flat")
+        # a gap of exactly 4 cm is enough, so stands merely touching the lane do not block
+        lane = line.buffer(LOS_GAP / 2 - 1e-6, cap_style="flat")
         if shapely.intersects(np.asarray(blockers, dtype=object), lane).any():
             return False
     return not any(line.crosses(t) or line.within(t) for t in terrain_blocks)

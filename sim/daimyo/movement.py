@@ -25,8 +25,9 @@ from sim.daimyo import actions as A
 from sim.core.events import Note
 from sim.daimyo.events import (Disordered, FormationChanged, LeaderKilled, LeaderMoved, UnitMoved,
                                UnitRemoved)
-from sim.daimyo.geometry import (CONTACT_TOLERANCE, LEADER_RADIUS, corners_at, direction,
-                                 footprint, stand_polygons, swept_pieces, table_box)
+from sim.daimyo.geometry import (CONTACT_TOLERANCE, LEADER_RADIUS, direction, footprint,
+                                 local_corners, place_corners, stand_polygons, swept_pieces,
+                                 table_box)
 from sim.daimyo.model import Formation, Troop, Unit, Weapon
 from sim.daimyo.state import DaimyoState
 from sim.daimyo.tables import tables
@@ -36,7 +37,7 @@ SYSTEM = "daimyo"
 EPS = 1e-6
 OVERLAP = 1e-6          # cm^2: stands overlapping less than this only touch
 SAMPLE_CM = 0.5         # pose sampling along a path; less than any stand's depth
-BISECT = 40
+BISECT = 32            # halvings of a <= 0.5 cm bracket: exact to 1e-10 cm
 
 
 def _err(rule: str, msg: str) -> RuleError:
@@ -95,6 +96,10 @@ class Motion:
     end: tuple[float, float, float] | None = None
     files: int | None = None
 
+    def __post_init__(self) -> None:
+        self._here = local_corners(self.unit)
+        self._there = local_corners(self.unit, self.files) if self.kind == "jump" else self._here
+
     def poses(self, s) -> np.ndarray:
         s = np.atleast_1d(np.asarray(s, dtype=float))
         x, y, f = self.start
@@ -113,9 +118,9 @@ class Motion:
         """(n, stands, 4, 2); a jump takes its new formation only at its end."""
         s = np.atleast_1d(np.asarray(s, dtype=float))
         if self.kind != "jump":
-            return corners_at(self.unit, self.poses(s))
-        return np.stack([corners_at(self.unit, [self.start])[0] if v < 1
-                         else corners_at(self.unit, [self.end], self.files)[0] for v in s])
+            return place_corners(self._here, self.poses(s))
+        return np.stack([place_corners(self._here, [self.start])[0] if v < 1
+                         else place_corners(self._there, [self.end])[0] for v in s])
 
     def samples(self) -> np.ndarray:
         if self.kind == "jump":
@@ -242,7 +247,7 @@ class _Others:
         for o in st.living():
             if o.id == u.id:
                 continue
-            polys = stand_polygons(o)
+            polys = _stands_cached(st, o)
             ids, out = (self.friend_ids, self.friend_polys) if o.side == u.side else (self.enemy_ids, self.enemy_polys)
             ids.extend([o.id] * len(polys))
             out.extend(polys)
@@ -263,6 +268,16 @@ class _Others:
         area = shapely.area(shapely.intersection(polys[src], self.friend_polys[dst]))
         keep = area > OVERLAP
         return src[keep], self.friend_ids[dst[keep]]
+
+
+def _stands_cached(st: DaimyoState, o: Unit) -> np.ndarray:
+    """Stand polygons of a unit, reused while its pose and formation stay the same."""
+    key = (o.x, o.y, o.facing, o.files, o.stands, o.stand_d)
+    cache = st.geometry_cache.setdefault("stands", {})
+    hit = cache.get(o.id)
+    if hit is None or hit[0] != key:
+        hit = cache[o.id] = (key, stand_polygons(o))
+    return hit[1]
 
 
 def plan(st: DaimyoState, action: A.Action) -> Plan:
@@ -394,7 +409,7 @@ def _plan_motion(st: DaimyoState, u: Unit, action, motion: Motion, how: str, fac
     # 4.3.4: if any part of any stand leaves the table, the unit is removed there.
     s = motion.samples()
     corners = motion.corners(s)
-    inside = np.array([on_table(c) for c in corners])
+    inside = shapely.contains(table, shapely.polygons(corners.reshape(-1, 4, 2))).reshape(len(s), -1).all(axis=1)
     if not inside.all():
         if motion.kind == "jump":
             raise _err("4.3.4", f"{u.id} would turn or reform with stands off the table")
@@ -425,8 +440,11 @@ def _plan_motion(st: DaimyoState, u: Unit, action, motion: Motion, how: str, fac
             if j < 0:
                 raise _err("4.3.2", f"{u.id} cannot be placed behind {', '.join(walked)}")
 
+            near = others.friend_polys[np.isin(others.friend_ids, list(set(ids.tolist())))]
+            shrunk = shapely.buffer(near, -1e-7, join_style="mitre")   # overlap, not touch
+
             def clear(c):
-                return len(others.friend_overlaps(shapely.polygons(c))[0]) == 0
+                return not shapely.intersects(shapely.polygons(c)[:, None], shrunk[None, :]).any()
             motion = motion.cut(_bisect(motion, s[j], s[j + 1], clear))
             notes.append((f"{u.id} would end inside {', '.join(walked)} and stops behind it", "4.3.2"))
             s = motion.samples()
@@ -639,14 +657,20 @@ def max_straight(st: DaimyoState, u: Unit, limit: float | None = None) -> float:
     except RuleError:
         pass
     lo = 0.0
-    for _ in range(12):
+    for _ in range(24):
         mid = (lo + hi) / 2
         try:
             plan(st, A.Move(u.side, u.id, mid))
             lo = mid
         except RuleError:
             hi = mid
-    return math.floor(lo * 100) / 100
+    nice = round(lo, 3)                        # a tidy number when it is still legal
+    if nice > lo:
+        try:
+            plan(st, A.Move(u.side, u.id, nice))
+        except RuleError:
+            nice = lo
+    return nice
 
 
 def candidates(st: DaimyoState, u: Unit) -> list[A.Action]:

@@ -49,6 +49,7 @@ class TerrainIn(_M):
     kind: str
     points: list[tuple[float, float]] = Field(min_length=2)
     name: str = ""
+    wide_stream: bool = False        # 4.3.1: this river is crossed anywhere, as difficult terrain
 
 
 class LeaderIn(_M):

@@ -132,7 +132,7 @@ def terrain_map(st, cavalry: bool, stands: int) -> TerrainMap:
     """The TerrainMap of a state's features for one kind of mover, cached on the state."""
     big = stands > tables().terrain_effects.house_max_stands
     key = (cavalry, big)
-    cache = st.terrain_cache
+    cache = st.geometry_cache
     if key not in cache:
         cache[key] = TerrainMap(st.terrain, cavalry, stands)
     return cache[key]
