@@ -137,7 +137,7 @@ def edge_distance(a: Polygon, b: Polygon) -> float:
 
 
 def touching(a, b) -> bool:
-    return float(shapely.distance(a, b)) <= CONTACT_TOLERANCE
+    return float(shapely.distance(a, b)) <= CONTACT_TOLERANCE + 1e-9
 
 
 @dataclass
@@ -206,7 +206,7 @@ def unit_distance(a: Unit, b: Unit) -> float:
 
 def in_contact(a: Unit, b: Unit) -> bool:
     """Base-to-base contact: some stand of `a` within 1 mm of some stand of `b` (ruling D-3)."""
-    return unit_distance(a, b) <= CONTACT_TOLERANCE
+    return unit_distance(a, b) <= CONTACT_TOLERANCE + 1e-9
 
 
 def touched_edge(unit: Unit, geom) -> str | None:
@@ -214,7 +214,7 @@ def touched_edge(unit: Unit, geom) -> str | None:
     D-3: within 1 mm), None if not in contact. Where a corner touches two edges the one
     `geom` runs along furthest wins; a tie goes to the front (4.6.1: front contact fights)."""
     edges = unit_edges(unit)
-    if float(shapely.distance(footprint(unit), geom)) > CONTACT_TOLERANCE:
+    if float(shapely.distance(footprint(unit), geom)) > CONTACT_TOLERANCE + 1e-9:
         return None
     zone = geom.buffer(CONTACT_TOLERANCE)
     best, best_len = None, -1.0
