@@ -17,7 +17,9 @@ def unit(id, x, y, facing=90.0, stands=4, files=4, **kw) -> dict:
 
 
 def scenario(east: list[dict], west: list[dict] = (), terrain: list[dict] = (), width=200.0,
-             height=120.0, east_daimyo=(5.0, 5.0), west_daimyo=(195.0, 115.0), **army) -> dict:
+             height=120.0, east_daimyo=(5.0, 5.0), west_daimyo=(195.0, 115.0),
+             east_army: dict | None = None, west_army: dict | None = None) -> dict:
+    army = {"east": east_army or {}, "west": west_army or {}}
     def side(name, units, at, gx, gy, edge):
         units = list(units) or [unit(f"{name}-dummy", width - 20 if edge == "north" else 20,
                                      height - 10 if edge == "north" else 10,
