@@ -13,8 +13,9 @@ SEATED = {"general": {"name": "east general", "rating": 3, "seated": True, "x": 
 
 
 def hatamoto(x=100, y=13.5, stands=2, files=2, **kw):
-    return unit("hata", x, y, stands=stands, files=files, troop="samurai", quality="elite",
-                weapons=["pole_arm"], armour="heavy", hatamoto=True, **kw)
+    spec = dict(troop="samurai", quality="elite", weapons=["pole_arm"], armour="heavy", hatamoto=True)
+    spec.update(kw)
+    return unit("hata", x, y, stands=stands, files=files, **spec)
 
 
 def new_turn(g, *faces):
@@ -216,7 +217,8 @@ def test_1_9_within_20cm_no_test():
 
 
 def test_1_9_hatamoto_more_than_20cm_from_the_general_tests():
-    sc = scenario([unit("a", 60, 40), hatamoto(y=40, x=150)], east_daimyo=(60, 35),
+    sc = scenario([unit("a", 60, 40), hatamoto(y=40, x=150, troop="mounted_samurai", weapons=["lance"])],
+                  east_daimyo=(60, 35),
                   east_army={"general": {"name": "g", "rating": 2, "seated": False, "x": 150, "y": 20}})
     g = open_activation(game(sc))
     g.apply(A.ActivateGeneral("east"))
