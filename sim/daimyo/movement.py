@@ -657,19 +657,19 @@ def max_straight(st: DaimyoState, u: Unit, limit: float | None = None) -> float:
     except RuleError:
         pass
     lo = 0.0
-    for _ in range(24):
+    for _ in range(16):                        # to 1/65536 of the move: well under 0.001 cm
         mid = (lo + hi) / 2
         try:
             plan(st, A.Move(u.side, u.id, mid))
             lo = mid
         except RuleError:
             hi = mid
-    nice = round(lo, 3)                        # a tidy number when it is still legal
+    nice = round(lo, 2)                        # a tidy number when it is still legal
     if nice > lo:
         try:
             plan(st, A.Move(u.side, u.id, nice))
         except RuleError:
-            nice = lo
+            nice = math.floor(lo * 100) / 100
     return nice
 
 
