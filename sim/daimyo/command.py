@@ -103,7 +103,8 @@ def activation_roll(game, clan_id: str) -> tuple[int, bool]:
 def orderable_units(st: DaimyoState) -> list[Unit]:
     """Units that may receive orders now: the active clan's (or, for an activated General,
     the unit he is with and his hatamoto, 4.1/1.7) that have not acted this turn. The
-    hatamoto acts only with its General, never with the clan it is listed under (1.7)."""
+    hatamoto acts only with its General, never with the clan it is listed under (1.7, ruling
+    D-44)."""
     side = st.to_move
     out = []
     for u in st.living(side):
@@ -170,7 +171,8 @@ def leader_point(st: DaimyoState, leader: Leader) -> Point:
 
 def obeys(game, unit_id: str) -> bool:
     """1.9: a unit outside command range tests once, when it first tries to move this turn:
-    1d6 + rating >= 6 moves, else it halts. A dead daimyo: no rating (ruling D-7)."""
+    1d6 + rating >= 6 moves, else it halts for the turn (ruling D-45). A dead daimyo: every
+    unit tests, with no rating (ruling D-7)."""
     st = game.state
     u = st.units[unit_id]
     if u.obedience or in_command(st, u):
@@ -189,7 +191,7 @@ def obeys(game, unit_id: str) -> bool:
 def close_activation(st: DaimyoState) -> None:
     """4.1: an activated clan's units have all had their chance. After a General activation
     only the units that took orders are spent; the unit he joined may still act with its
-    clan if it did nothing (4.4 Leaders)."""
+    clan if it did nothing (4.4 Leaders, ruling D-48)."""
     if st.active_clan:
         for u in st.living(st.to_move):
             if u.clan == st.active_clan and not u.hatamoto:
@@ -238,7 +240,7 @@ def mount_up_problem(st: DaimyoState, side: str, hatamoto: str = "") -> str:
 
 def mount_up(game, side: str, hatamoto: str = "") -> None:
     """1.7: the General mounts and is Mobile for the rest of the battle; his HQ is removed
-    for good (abandoned: it does not count as lost, ruling D-23). A hatamoto in contact with
+    for good (abandoned: it does not count as lost, ruling D-47). A hatamoto in contact with
     the HQ may mount too: same men on horses, and it cannot move until next turn."""
     from sim.core.events import Note
     from sim.daimyo.model import Weapon

@@ -378,7 +378,7 @@ def _plan_wheel(st, u, action) -> Plan:
 
 def _plan_reform(st, u, action) -> Plan:
     """4.3.5.4 / 4.2.2: any facing and formation about the unit's centre (ruling D-38); the
-    unit moves and shoots no further this turn. It must not have moved yet (4.2.2)."""
+    unit moves and shoots no further this turn. It must not have moved yet (ruling D-30)."""
     if not 1 <= action.files <= u.stands:
         raise _err("1.5", f"{u.id} has {u.stands} stands; files must be 1-{u.stands}")
     if u.moved or u.move_used > EPS:
@@ -406,7 +406,7 @@ def _plan_motion(st: DaimyoState, u: Unit, action, motion: Motion, how: str, fac
     def on_table(c):
         return bool(shapely.contains(table, shapely.polygons(c)).all())
 
-    # 4.3.4: if any part of any stand leaves the table, the unit is removed there.
+    # 4.3.4: if any part of any stand leaves the table, the unit is removed there (ruling D-49).
     s = motion.samples()
     corners = motion.corners(s)
     inside = shapely.contains(table, shapely.polygons(corners.reshape(-1, 4, 2))).reshape(len(s), -1).all(axis=1)
@@ -422,7 +422,7 @@ def _plan_motion(st: DaimyoState, u: Unit, action, motion: Motion, how: str, fac
         s = motion.samples()
         corners = motion.corners(s)
 
-    # 4.3.2: a unit that would end inside a friend is placed behind it.
+    # 4.3.2: a unit that would end inside a friend is placed behind it (ruling D-42).
     walked: list[str] = []
     k = u.stands
     if not leaves:
@@ -468,7 +468,7 @@ def _plan_motion(st: DaimyoState, u: Unit, action, motion: Motion, how: str, fac
     # 4.3.1 terrain: cost while touching, flat costs on first touch, disorder on entering.
     cost, paid, disorder = _terrain_cost(st, u, motion, s, corners, tmap, entered, factor, free_terrain)
     for f in passed:
-        if not (u.missile_ashigaru and not st.units[f].moved):
+        if not (u.missile_ashigaru and not st.units[f].moved):     # ruling D-43
             disorder.append((f"passed through {f}", "4.3.2"))
             break
     if u.passed_by_missile:
@@ -529,12 +529,15 @@ def _terrain_cost(st, u: Unit, motion: Motion, s, corners, tmap, entered, factor
     difficult: list[tuple[float, float]] = []
     moved = motion.kind != "jump" or motion.end != motion.start or motion.files not in (None, u.files)
     for i, patch in enumerate(tmap.patches):
+        # rulings D-41, D-40: moving while overlapping difficult ground disorders (not peasants);
+        # crossing an obstacle means overlapping its strip, touching it only costs
         if patch.effect == "difficult" and entered[i] and moved and u.troop is not Troop.PEASANT:
             disorder.append((f"moving in difficult terrain ({patch.id})", "4.3.1"))
         if patch.effect == "obstacle" and entered[i] and moved:
             disorder.append((f"crossing an obstacle ({patch.id})", "4.3.1"))
         if not touched[i] or free_terrain:
             continue
+        # rulings D-8, D-40: light ground costs 3 cm once a turn, each obstacle once a turn
         if patch.effect == "light" and "light" not in u.terrain_paid + paid:
             paid.append("light")
             flat += te.light_cm
@@ -553,6 +556,8 @@ def _terrain_cost(st, u: Unit, motion: Motion, s, corners, tmap, entered, factor
     if rough and "column" not in u.terrain_paid and _column_bonus_in(st, u):
         paid.append("column")                     # 4.3: the +3 cm is for good terrain only
         flat += tables().manoeuvre.column_bonus_cm
+    # ruling D-33: each cm moved (or turned) while touching difficult ground costs 2 (3 mounted);
+    # ruling D-34: a column pays half while every stand is on a road or bridge
     mult = te.difficult_cavalry_factor if u.cavalry else te.difficult_infantry_factor
     road: list[tuple[float, float]] = []
     if u.formation is Formation.COLUMN and tmap.road is not None and motion.kind != "jump":
@@ -699,7 +704,8 @@ def candidates(st: DaimyoState, u: Unit) -> list[A.Action]:
 
 # -- leaders (4.4 Leaders, 5.2 end-of-turn leader moves) ---------------------------------
 def leader_may_move(st: DaimyoState, leader, during_activation: bool) -> bool:
-    """Who moves now: in an activation, the active clan's daimyo (4.1 step 2) or the activated
+    """Ruling D-46: one MoveLeader a turn; being carried by his unit is not his move.
+    Who moves now: in an activation, the active clan's daimyo (4.1 step 2) or the activated
     Mobile General (4.1); at the end of the turn every leader that has not moved (5.2)."""
     if not leader.alive or leader.moved or leader.seated:
         return False
