@@ -292,6 +292,8 @@ def plan(st: DaimyoState, action: A.Action) -> Plan:
         raise _err("4.3.5.3", f"{u.id} has fallen back; that was its move this turn")
     if u.mounting:
         raise _err("1.7", f"{u.id} is mounting up and cannot move until next turn")
+    if u.in_melee_with:
+        raise _err("4.6", f"{u.id} is in melee with {', '.join(u.in_melee_with)}; only combat moves it")
     start = (u.x, u.y, u.facing)
     if isinstance(action, A.Move):
         if not action.distance > EPS:
@@ -457,6 +459,10 @@ def _plan_motion(st: DaimyoState, u: Unit, action, motion: Motion, how: str, fac
     for i, patch in enumerate(tmap.patches):
         if entered[i] and patch.effect == "impassable":
             raise _err("4.3.1", f"{patch.id} ({patch.kind}) is impassable to {u.id}")
+    if u.troop is Troop.ARTILLERY and how == "move" and tmap.patches:
+        rough = tmap.touching(pieces).any(axis=0)
+        if any(rough[i] and p.effect != "road" for i, p in enumerate(tmap.patches)):
+            raise _err("6.1", f"guns move on clear terrain only; {u.id} would touch rough ground")
 
     # 4.3.2 interpenetration: friends passed through along the way.
     src, ids = others.friend_overlaps(pieces)

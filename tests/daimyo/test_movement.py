@@ -438,3 +438,25 @@ def test_4_4_swept_path_may_not_pass_within_3cm_of_an_enemy():
     with pytest.raises(RuleError) as err:
         plan(g.state, A.Wheel("east", "c", -90))
     assert err.value.rule == "4.4"
+
+
+def test_6_1_light_gun_moves_5cm_straight_on_clear_terrain_only():
+    gun = dict(troop="artillery", quality="regular", weapons=["light_cannon"], armour="light")
+    g = one(unit("g", 50, 20, stands=1, files=1, **gun), [WOOD_AHEAD])
+    assert 3.99 <= max_straight(g.state, g.state.units["g"]) < 4      # short of touching the wood
+    with pytest.raises(RuleError) as err:
+        plan(g.state, A.Move("east", "g", 4.5))
+    assert err.value.rule == "6.1"
+    with pytest.raises(RuleError) as err:
+        plan(g.state, A.Wheel("east", "g", 10))
+    assert err.value.rule == "6.1"
+    g = one(unit("g", 50, 20, stands=1, files=1, **gun))
+    assert max_straight(g.state, g.state.units["g"]) == pytest.approx(5)
+
+
+def test_4_6_unit_in_melee_takes_no_movement_orders():
+    g = one(unit("a", 50, 20))
+    g.state.units["a"].in_melee_with = ["w"]
+    with pytest.raises(RuleError) as err:
+        plan(g.state, A.Move("east", "a", 1))
+    assert err.value.rule == "4.6"
