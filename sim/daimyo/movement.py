@@ -485,12 +485,29 @@ def _plan_motion(st: DaimyoState, u: Unit, action, motion: Motion, how: str, fac
     used = u.move_used
     allowance = max_move(st, u)
     if how not in ("fall_back", "reform") and used + cost > allowance + EPS:
-        rule = "4.3.1" if paid or cost > factor * abs(motion.length) + EPS else _rule(how)
+        open_ground = factor * (1.0 if motion.kind == "jump" else abs(motion.length))
+        rule = "4.3.1" if paid or cost > open_ground + EPS else _rule(how)
         raise _err(rule, f"{how} costs {cost:.2f} cm; {u.id} has {allowance - used:.2f} of {allowance:g} left")
+    if u.hatamoto and not leaves:
+        _check_hatamoto_leash(st, u, motion)
     p = Plan(action, u.id, motion.path(), cost, how, files=motion.files, disorder=disorder,
              leaves_table=leaves, passed=passed, walked_into=walked, kills=kills, paid=paid,
              allowance=allowance, notes=notes)
     return p
+
+
+def _check_hatamoto_leash(st: DaimyoState, u: Unit, motion: Motion) -> None:
+    """1.7: the hatamoto stays within 20 cm of its General; one already further away (after
+    melee or morale) may only come closer."""
+    general = st.general(u.side)
+    if not general.alive:
+        return
+    where = Point(*(_leader_xy(st, general)))
+    leash = tables().command.hatamoto_range_cm
+    before = float(shapely.distance(footprint(u), where))
+    after = float(shapely.distance(shapely.union_all(shapely.polygons(motion.corners(1.0)[0])), where))
+    if after > leash + EPS and after > before + EPS:
+        raise _err("1.7", f"the hatamoto must stay within {leash:g} cm of its General ({after:.1f} cm)")
 
 
 def _check_enemies(st, u: Unit, others: _Others, pieces: np.ndarray) -> None:

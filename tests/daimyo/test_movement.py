@@ -460,3 +460,17 @@ def test_4_6_unit_in_melee_takes_no_movement_orders():
     with pytest.raises(RuleError) as err:
         plan(g.state, A.Move("east", "a", 1))
     assert err.value.rule == "4.6"
+
+
+def test_4_3_5_2_turn_beyond_what_is_left_is_refused():
+    g = one(unit("a", 50, 20))
+    g.apply(A.Move("east", "a", 6))                       # 5 cm left; a turn costs 5.5
+    with pytest.raises(RuleError) as err:
+        g.apply(A.Turn("east", "a", 90))
+    assert err.value.rule == "4.3.5.2"
+
+
+def test_4_3_1_turning_in_difficult_terrain_costs_double_ruling_D33():
+    wood = {"id": "wood", "kind": "wood", "points": [[0, 0], [200, 0], [200, 60], [0, 60]]}
+    g = one(unit("s", 50, 20, troop="samurai", quality="veteran", weapons=["pole_arm"], armour="heavy"), [wood])
+    assert cost_of(g, A.Turn("east", "s", 180)) == pytest.approx(2 * 8 / 4)

@@ -217,7 +217,7 @@ def test_1_9_within_20cm_no_test():
 
 
 def test_1_9_hatamoto_more_than_20cm_from_the_general_tests():
-    sc = scenario([unit("a", 60, 40), hatamoto(y=40, x=150, troop="mounted_samurai", weapons=["lance"])],
+    sc = scenario([unit("a", 60, 40), hatamoto(y=40, x=150, facing=270, troop="mounted_samurai", weapons=["lance"])],
                   east_daimyo=(60, 35),
                   east_army={"general": {"name": "g", "rating": 2, "seated": False, "x": 150, "y": 20}})
     g = open_activation(game(sc))
@@ -303,3 +303,14 @@ def test_4_4_daimyo_joins_only_his_own_clan():
     with pytest.raises(RuleError) as err:
         g.apply(A.MoveLeader("east", "daimyo-east-clan", 50, 100, "w"))
     assert err.value.rule in ("4.4", "4.3")
+
+
+def test_1_7_hatamoto_stays_within_20cm_of_the_general():
+    sc = scenario([unit("a", 60, 40), hatamoto(x=100, y=20)], east_army=SEATED, east_daimyo=(60, 35))
+    g = open_activation(game(sc))
+    g.apply(A.ActivateGeneral("east"))
+    from sim.daimyo.movement import plan
+    assert plan(g.state, A.Move("east", "hata", 7.5)).cost == pytest.approx(7.5)   # rear edge 20 cm from (100, 6)
+    with pytest.raises(RuleError) as err:
+        plan(g.state, A.Move("east", "hata", 7.6))
+    assert err.value.rule == "1.7"
