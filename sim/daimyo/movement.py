@@ -6,10 +6,9 @@ naming the section broken. `execute` applies a plan and emits its events; the pa
 `UnitMoved` is the exact one taken, for the renderer to animate.
 
 Sweeps are checked with Shapely: the stands' swept hulls against an STRtree of the other
-stands (the benchmark in benchmarks/bench_sweep.py measured this faster than pymunk shape
-queries). Terrain contact along the path is found on poses sampled every 0.5 cm (or every
-degree of a wheel) and each change of contact is then bisected to 1e-9 of the path, so costs
-are exact to far below a millimetre.
+stands (benchmarks/bench_daimyo.py measured this about 6x faster than pymunk shape queries).
+Where along the path terrain or friends start and stop touching comes from sweep.py, exact
+to far below a millimetre. Leader moves are in leaders.py.
 """
 from __future__ import annotations
 
@@ -21,23 +20,20 @@ import shapely
 from shapely.geometry import Point
 
 from sim.core.errors import RuleError
-from sim.daimyo import actions as A
 from sim.core.events import Note
-from sim.daimyo.events import (Disordered, FormationChanged, LeaderKilled, LeaderMoved, UnitMoved,
-                               UnitRemoved)
+from sim.daimyo import actions as A
+from sim.daimyo.events import Disordered, FormationChanged, LeaderKilled, UnitMoved, UnitRemoved
 from sim.daimyo.geometry import (CONTACT_TOLERANCE, LEADER_RADIUS, direction, footprint,
-                                 local_corners, place_corners, stand_polygons, swept_pieces,
-                                 table_box)
+                                 stand_polygons, swept_pieces, table_box)
 from sim.daimyo.model import Formation, Troop, Unit, Weapon
 from sim.daimyo.state import DaimyoState
+from sim.daimyo.sweep import Motion, bisect, measure, minus, runs
 from sim.daimyo.tables import tables
 from sim.daimyo.terrain import terrain_map
 
 SYSTEM = "daimyo"
 EPS = 1e-6
 OVERLAP = 1e-6          # cm^2: stands overlapping less than this only touch
-SAMPLE_CM = 0.5         # pose sampling along a path; less than any stand's depth
-BISECT = 32            # halvings of a <= 0.5 cm bracket: exact to 1e-10 cm
 
 
 def _err(rule: str, msg: str) -> RuleError:
@@ -77,144 +73,6 @@ def _column_bonus_in(st: DaimyoState, u: Unit) -> bool:
     if u.move_allowance:
         return "+column" in u.terrain_paid
     return u.formation is Formation.COLUMN and u.troop is not Troop.ARTILLERY
-
-
-# -- motions ------------------------------------------------------------------------------
-@dataclass
-class Motion:
-    """A unit's movement for one order as poses over s in [0, 1].
-
-    kind "straight": translation by `length` cm along the facing (negative: backwards);
-    "wheel": rotation by `angle` degrees about `pivot`, `length` the outer corner's arc;
-    "jump": a turn or reform, from the start pose to `end` with `files` (stands turn in place)."""
-    unit: Unit
-    kind: str
-    start: tuple[float, float, float]
-    length: float = 0.0
-    angle: float = 0.0
-    pivot: tuple[float, float] = (0.0, 0.0)
-    end: tuple[float, float, float] | None = None
-    files: int | None = None
-
-    def __post_init__(self) -> None:
-        self._here = local_corners(self.unit)
-        self._there = local_corners(self.unit, self.files) if self.kind == "jump" else self._here
-
-    def poses(self, s) -> np.ndarray:
-        s = np.atleast_1d(np.asarray(s, dtype=float))
-        x, y, f = self.start
-        if self.kind == "straight":
-            d = direction(f)
-            return np.stack([x + d[0] * self.length * s, y + d[1] * self.length * s, np.full_like(s, f)], -1)
-        if self.kind == "wheel":
-            a = np.radians(self.angle * s)
-            ox, oy = x - self.pivot[0], y - self.pivot[1]
-            return np.stack([self.pivot[0] + ox * np.cos(a) - oy * np.sin(a),
-                             self.pivot[1] + ox * np.sin(a) + oy * np.cos(a),
-                             (f + self.angle * s) % 360], -1)
-        return np.array([self.start if v < 1 else self.end for v in s], dtype=float)
-
-    def corners(self, s) -> np.ndarray:
-        """(n, stands, 4, 2); a jump takes its new formation only at its end."""
-        s = np.atleast_1d(np.asarray(s, dtype=float))
-        if self.kind != "jump":
-            return place_corners(self._here, self.poses(s))
-        return np.stack([place_corners(self._here, [self.start])[0] if v < 1
-                         else place_corners(self._there, [self.end])[0] for v in s])
-
-    def samples(self) -> np.ndarray:
-        if self.kind == "jump":
-            return np.array([0.0, 1.0])
-        if self.kind == "straight":
-            n = max(2, math.ceil(abs(self.length) / SAMPLE_CM) + 1)
-        else:
-            step = min(1.0, math.degrees(SAMPLE_CM / max(self.unit.width, self.unit.depth, 1.0)))
-            n = max(2, math.ceil(abs(self.angle) / step) + 1)
-        return np.linspace(0.0, 1.0, n)
-
-    def cut(self, s: float) -> "Motion":
-        """The same motion stopped at s."""
-        if self.kind == "jump":
-            return self
-        return Motion(self.unit, self.kind, self.start, self.length * s, self.angle * s, self.pivot)
-
-    def path(self) -> list[tuple[float, float, float]]:
-        """The poses a renderer animates: ends of a straight move, every degree of a wheel."""
-        if self.kind == "jump":
-            return [tuple(self.start), tuple(self.end)]
-        s = self.samples() if self.kind == "wheel" else np.array([0.0, 1.0])
-        return [tuple(float(v) for v in p) for p in self.poses(s)]
-
-
-def _bisect(motion: Motion, lo: float, hi: float, good) -> float:
-    """The last s in [lo, hi] where `good(corners)` still holds, given good at lo, not at hi."""
-    for _ in range(BISECT):
-        mid = (lo + hi) / 2
-        if good(motion.corners(mid)[0]):
-            lo = mid
-        else:
-            hi = mid
-    return lo
-
-
-def _runs(s: np.ndarray, flags: np.ndarray, motion: Motion, test) -> list[tuple[float, float]]:
-    """Intervals of s where `test(corners)` holds, from sampled `flags`, ends bisected."""
-    out = []
-    n = len(s)
-    i = 0
-    while i < n:
-        if not flags[i]:
-            i += 1
-            continue
-        j = i
-        while j + 1 < n and flags[j + 1]:
-            j += 1
-        a = s[i] if i == 0 else 1 - _bisect_rev(motion, s[i], s[i - 1], test)
-        b = s[j] if j == n - 1 else _bisect(motion, s[j], s[j + 1], test)
-        out.append((float(a), float(b)))
-        i = j + 1
-    return out
-
-
-def _bisect_rev(motion: Motion, inside: float, outside: float, test) -> float:
-    """1 - (first s where test holds) searching down from `inside` to `outside`."""
-    lo, hi = outside, inside
-    for _ in range(BISECT):
-        mid = (lo + hi) / 2
-        if test(motion.corners(mid)[0]):
-            hi = mid
-        else:
-            lo = mid
-    return 1 - hi
-
-
-def _measure(intervals: list[tuple[float, float]]) -> float:
-    total, end = 0.0, -1.0
-    for a, b in sorted(intervals):
-        if b <= end:
-            continue
-        total += b - max(a, end)
-        end = b
-    return total
-
-
-def _minus(a: list[tuple[float, float]], b: list[tuple[float, float]]) -> list[tuple[float, float]]:
-    out = []
-    for x, y in a:
-        pieces = [(x, y)]
-        for p, q in b:
-            nxt = []
-            for u, v in pieces:
-                if q <= u or p >= v:
-                    nxt.append((u, v))
-                    continue
-                if p > u:
-                    nxt.append((u, p))
-                if q < v:
-                    nxt.append((q, v))
-            pieces = nxt
-        out.extend(pieces)
-    return out
 
 
 # -- the plan -----------------------------------------------------------------------------
@@ -418,7 +276,7 @@ def _plan_motion(st: DaimyoState, u: Unit, action, motion: Motion, how: str, fac
         first = int(np.argmin(inside))
         if first == 0:
             raise _err("4.3.4", f"{u.id} is already partly off the table")
-        motion = motion.cut(_bisect(motion, s[first - 1], s[first], on_table))
+        motion = motion.cut(bisect(motion, s[first - 1], s[first], on_table))
         leaves = True
         notes.append((f"{u.id} goes off the table", "4.3.4"))
         s = motion.samples()
@@ -447,7 +305,7 @@ def _plan_motion(st: DaimyoState, u: Unit, action, motion: Motion, how: str, fac
 
             def clear(c):
                 return not shapely.intersects(shapely.polygons(c)[:, None], shrunk[None, :]).any()
-            motion = motion.cut(_bisect(motion, s[j], s[j + 1], clear))
+            motion = motion.cut(bisect(motion, s[j], s[j + 1], clear))
             notes.append((f"{u.id} would end inside {', '.join(walked)} and stops behind it", "4.3.2"))
             s = motion.samples()
             corners = motion.corners(s)
@@ -502,7 +360,7 @@ def _check_hatamoto_leash(st: DaimyoState, u: Unit, motion: Motion) -> None:
     general = st.general(u.side)
     if not general.alive:
         return
-    where = Point(*(_leader_xy(st, general)))
+    where = Point(*(leader_xy(st, general)))
     leash = tables().command.hatamoto_range_cm
     before = float(shapely.distance(footprint(u), where))
     after = float(shapely.distance(shapely.union_all(shapely.polygons(motion.corners(1.0)[0])), where))
@@ -572,7 +430,7 @@ def _terrain_cost(st, u: Unit, motion: Motion, s, corners, tmap, entered, factor
 
             def test(c, shape=shape):
                 return bool(shapely.intersects(shapely.polygons(c), shape).any())
-            difficult.extend(_runs(s, touch[:, i], motion, test))
+            difficult.extend(runs(s, touch[:, i], motion, test))
     if free_terrain:
         return factor * abs(motion.length), [], disorder
     rough = any(touched[i] and p.effect in ("light", "difficult", "obstacle") for i, p in enumerate(tmap.patches))
@@ -589,11 +447,11 @@ def _terrain_cost(st, u: Unit, motion: Motion, s, corners, tmap, entered, factor
 
         def on_road(c):
             return bool(shapely.covers(road_shape, shapely.polygons(c)).all())
-        road = _minus(_runs(s, on, motion, on_road), difficult)
+        road = minus(runs(s, on, motion, on_road), difficult)
     if motion.kind == "jump":
         span = 1.0 * (mult if difficult else 1.0)
         return factor * span + flat, paid, disorder
-    rate = 1 + (mult - 1) * _measure(difficult) + (te.road_column_factor - 1) * _measure(road)
+    rate = 1 + (mult - 1) * measure(difficult) + (te.road_column_factor - 1) * measure(road)
     return factor * abs(motion.length) * rate + flat, paid, disorder
 
 
@@ -725,103 +583,6 @@ def candidates(st: DaimyoState, u: Unit) -> list[A.Action]:
     return out
 
 
-# -- leaders (4.4 Leaders, 5.2 end-of-turn leader moves) ---------------------------------
-def leader_may_move(st: DaimyoState, leader, during_activation: bool) -> bool:
-    """Ruling D-46: one MoveLeader a turn; being carried by his unit is not his move.
-    Who moves now: in an activation, the active clan's daimyo (4.1 step 2) or the activated
-    Mobile General (4.1); at the end of the turn every leader that has not moved (5.2)."""
-    if not leader.alive or leader.moved or leader.seated:
-        return False
-    if not during_activation:
-        return True
-    if leader.kind.value == "daimyo":
-        return leader.clan == st.active_clan and leader.side == st.to_move
-    return st.active_general == leader.side
-
-
-def leader_candidates(st: DaimyoState, side: str, during_activation: bool) -> list[A.Action]:
-    """A finite menu of leader moves: join each reachable friendly unit he may join, leave his
-    unit (stepping 2 cm behind it), or move his full speed toward his clan's units."""
-    out: list[A.Action] = []
-    for leader in st.leaders.values():
-        if leader.side != side or not leader_may_move(st, leader, during_activation):
-            continue
-        here = _leader_xy(st, leader)
-        for u in st.living(side):
-            if u.troop is Troop.HQ or u.id == leader.attached_to:
-                continue
-            if leader.kind.value == "daimyo" and u.clan != leader.clan:
-                continue
-            if math.dist(here, (u.x, u.y)) <= leader.speed + EPS:
-                out.append(A.MoveLeader(side, leader.id, round(u.x, 2), round(u.y, 2), u.id))
-        if leader.attached_to:
-            u = st.units[leader.attached_to]
-            back = np.array([u.x, u.y]) - direction(u.facing) * (u.depth + 2.0)
-            out.append(A.MoveLeader(side, leader.id, round(float(back[0]), 2), round(float(back[1]), 2), ""))
-        else:
-            mates = [u for u in st.living(side) if u.troop is not Troop.HQ
-                     and (leader.kind.value != "daimyo" or u.clan == leader.clan)]
-            if mates:
-                cx = sum(u.x for u in mates) / len(mates)
-                cy = sum(u.y for u in mates) / len(mates)
-                gap = math.dist(here, (cx, cy))
-                if gap > 1.0:
-                    t = min(1.0, (leader.speed - 0.01) / gap)
-                    out.append(A.MoveLeader(side, leader.id, round(here[0] + (cx - here[0]) * t, 2),
-                                            round(here[1] + (cy - here[1]) * t, 2), ""))
-    legal = []
-    for a in out:
-        try:
-            plan_leader(st, a, during_activation)
-        except RuleError:
-            continue
-        legal.append(a)
-    return legal
-
-
-def _leader_xy(st: DaimyoState, leader) -> tuple[float, float]:
-    if leader.attached_to and leader.attached_to in st.units:
-        u = st.units[leader.attached_to]
-        return (u.x, u.y)
-    return (leader.x, leader.y)
-
-
-def plan_leader(st: DaimyoState, action: A.MoveLeader, during_activation: bool) -> None:
-    leader = st.leaders.get(action.leader)
-    if leader is None or not leader.alive or leader.side != action.side:
-        raise _err("4.4", f"no living leader {action.leader!r} of yours")
-    if leader.seated:
-        raise _err("1.7", f"{leader.id} is seated at his HQ; he moves only after mounting up")
-    if leader.moved:
-        raise _err("5.2", f"{leader.id} has already moved this turn")
-    if not leader_may_move(st, leader, during_activation):
-        raise _err("4.1", f"{leader.id} may not move now (his clan or General is not active)")
-    start = _leader_xy(st, leader)
-    dist = math.dist(start, (action.x, action.y))
-    if dist > leader.speed + EPS:
-        raise _err("4.3", f"{leader.id} moves at most {leader.speed:g} cm, not {dist:.1f}")
-    if not (0 <= action.x <= st.width and 0 <= action.y <= st.height):
-        raise _err("4.3.4", "leaders stay on the table")
-    if action.attach:
-        target = st.units.get(action.attach)
-        if target is None or not target.alive or target.side != leader.side or target.troop is Troop.HQ:
-            raise _err("4.4", f"no unit {action.attach!r} of yours to join")
-        if leader.clan and target.clan != leader.clan:
-            raise _err("4.4", "a daimyo may attach only to units of his own clan")
-        if math.dist((action.x, action.y), (target.x, target.y)) > EPS:
-            raise _err("4.4", f"to join {target.id} move to its front centre ({target.x:.2f}, {target.y:.2f})")
-    else:
-        spot = Point(action.x, action.y).buffer(LEADER_RADIUS)
-        for u in st.living():
-            if shapely.intersects(footprint(u), spot) and u.side != leader.side:
-                raise _err("4.4", f"{leader.id} may not walk into enemy unit {u.id}")
-
-
-def execute_leader(game, action: A.MoveLeader) -> None:
-    st = game.state
-    leader = st.leaders[action.leader]
-    path = (_leader_xy(st, leader), (action.x, action.y))
-    leader.x, leader.y = action.x, action.y
-    leader.attached_to = action.attach
-    leader.moved = True
-    game.emit(LeaderMoved(leader.id, path, action.attach))
+# The leader moves live in leaders.py; game.py reaches them through this module.
+from sim.daimyo.leaders import (execute_leader, leader_candidates, leader_may_move,  # noqa: E402,F401
+                                leader_xy, plan_leader)
