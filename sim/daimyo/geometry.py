@@ -85,6 +85,21 @@ def stand_corners(unit: Unit, x: float | None = None, y: float | None = None,
     return corners_at(unit, [(x, y, facing)], files)[0]
 
 
+def corners_of_units(units: Sequence[Unit]) -> np.ndarray:
+    """Stand corners of many units in one vectorised pass per (stands, files, stand size)
+    shape: (total stands, 4, 2), units in the order given, each unit's stands front rank first."""
+    groups: dict[tuple, list[int]] = {}
+    for i, u in enumerate(units):
+        groups.setdefault((u.stands, u.files, u.stand_w, u.stand_d), []).append(i)
+    per_unit: list[np.ndarray | None] = [None] * len(units)
+    for idx in groups.values():
+        local = local_corners(units[idx[0]])
+        placed = place_corners(local, [(units[i].x, units[i].y, units[i].facing) for i in idx])
+        for i, c in zip(idx, placed):
+            per_unit[i] = c
+    return np.concatenate(per_unit) if per_unit else np.empty((0, 4, 2))
+
+
 def stand_polygons(unit: Unit, **pose) -> np.ndarray:
     """Shapely polygons of the stands (vectorised construction)."""
     return shapely.polygons(stand_corners(unit, **pose))
@@ -152,8 +167,7 @@ class StandIndex:
         units = [u for u in units if u.alive]
         if not units:
             return cls(np.empty(0, dtype=object), np.empty(0, dtype=object), shapely.STRtree([]))
-        corners = np.concatenate([stand_corners(u) for u in units])
-        polys = shapely.polygons(corners)
+        polys = shapely.polygons(corners_of_units(units))
         owner = np.array([u.id for u in units for _ in range(u.stands)], dtype=object)
         return cls(polys, owner, shapely.STRtree(polys))
 

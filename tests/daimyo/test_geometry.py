@@ -145,3 +145,8 @@ def test_swept_pieces_of_a_straight_move_cover_exactly_the_path():
     end = G.stand_corners(u, y=30)
     pieces = G.swept_pieces(np.stack([start, end]))
     assert shapely.union_all(pieces).area == pytest.approx(4 * (30 - 18.5))
+
+
+def test_batched_corners_equal_unit_by_unit():
+    units = [mk(x=10 + i, y=5 * i, facing=17 * i, stands=2 + i % 4, files=1 + i % 2, id=f"u{i}") for i in range(9)]
+    assert G.corners_of_units(units) == pytest.approx(np.concatenate([G.stand_corners(u) for u in units]))
