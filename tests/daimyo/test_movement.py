@@ -474,3 +474,31 @@ def test_4_3_1_turning_in_difficult_terrain_costs_double_ruling_D33():
     wood = {"id": "wood", "kind": "wood", "points": [[0, 0], [200, 0], [200, 60], [0, 60]]}
     g = one(unit("s", 50, 20, troop="samurai", quality="veteran", weapons=["pole_arm"], armour="heavy"), [wood])
     assert cost_of(g, A.Turn("east", "s", 180)) == pytest.approx(2 * 8 / 4)
+
+
+def test_4_3_4_longest_move_menu_stops_at_the_table_edge():
+    g = one(unit("a", 50, 112))
+    assert max_straight(g.state, g.state.units["a"]) == pytest.approx(8, abs=0.01)
+    assert max_straight(g.state, g.state.units["a"], stay_on_table=False) == pytest.approx(11)
+
+
+def test_4_3_longest_move_of_a_column_on_a_road_is_double():
+    road = {"id": "road", "kind": "road", "points": [[47, 0], [53, 0], [53, 120], [47, 120]]}
+    g = one(unit("a", 50, 20, stands=4, files=1), [road])
+    assert max_straight(g.state, g.state.units["a"]) == pytest.approx(28)
+
+
+def test_4_4_first_contact_distance_for_charges_and_routs():
+    from sim.daimyo.movement import first_contact
+    sc = scenario([unit("a", 50, 20), unit("f", 90, 22, stands=2, files=2)],
+                  [unit("w", 52, 30, facing=270, stands=4, files=4)])
+    g = give_orders(game(sc))
+    st = g.state
+    d, who = first_contact(st, st.units["a"], 15)
+    assert (d, who) == (pytest.approx(10), "w")                  # fronts 10 cm apart
+    d, who = first_contact(st, st.units["a"], 8)
+    assert (d, who) == (pytest.approx(8), None)                  # stops short
+    # turned east about its front centre: stands span y 12-28, front at x = 50; f's side is x = 86
+    d, who = first_contact(st, st.units["a"], 50, facing=0)
+    assert (d, who) == (pytest.approx(36), "f")
+    assert first_contact(st, st.units["a"], 50, facing=0, sides=("enemy",)) == (50, None)
