@@ -121,4 +121,5 @@ def execute_leader(game, action: A.MoveLeader) -> None:
     leader.x, leader.y = action.x, action.y
     leader.attached_to = action.attach
     leader.moved = True
-    game.emit(LeaderMoved(leader.id, path, action.attach))
+    rule = "5.2" if st.phase == "leaders" else "4.4"      # end-of-turn move, or during activation
+    game.emit(LeaderMoved(leader.id, path, action.attach, rule))
