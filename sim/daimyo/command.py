@@ -1,6 +1,8 @@
 """Command and control: initiative (3), clan and General activation (4.1), obedience (1.9)."""
 from __future__ import annotations
 
+import dataclasses
+
 from shapely.geometry import Point
 
 from sim.core.errors import RuleError
@@ -235,6 +237,10 @@ def mount_up_problem(st: DaimyoState, side: str, hatamoto: str = "") -> str:
         return "mounting up takes the whole turn; the hatamoto has moved"
     if hq is None or not hq.alive or footprint(u).distance(footprint(hq)) > CONTACT_TOLERANCE:
         return "the hatamoto must be in contact with the HQ to mount up"
+    mounted = footprint(dataclasses.replace(u, stand_d=3.0))      # horses need deeper stands
+    for other in st.living():
+        if other.id not in (u.id, hq.id) and mounted.intersection(footprint(other)).area > 1e-6:
+            return f"no room to mount up: the horses would overlap {other.id}"
     return ""
 
 

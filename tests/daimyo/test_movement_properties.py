@@ -104,3 +104,17 @@ def test_save_and_load_round_trip(tmp_path):
     assert loaded.to_act() == g.to_act() and loaded.actions == g.actions
     side = loaded.to_act()
     assert loaded.legal_actions(side) == g.legal_actions(side)
+
+
+def test_every_offered_action_is_legal_and_validating_changes_nothing():
+    g = DaimyoGame.new(copy.deepcopy(TRAINING), 5)
+    picker = RandomPlayer(5)
+    for _ in range(60):
+        side = g.to_act()
+        if side is None:
+            break
+        before = encode(g.state)
+        for action in g.legal_actions(side):
+            g.validate(action)
+        assert encode(g.state) == before
+        g.apply(picker.choose(g, side))
