@@ -108,23 +108,22 @@ def runs(s: np.ndarray, flags: np.ndarray, motion: Motion, test) -> list[tuple[f
         j = i
         while j + 1 < n and flags[j + 1]:
             j += 1
-        a = s[i] if i == 0 else 1 - _bisect_rev(motion, s[i], s[i - 1], test)
+        a = s[i] if i == 0 else first_true(motion, s[i - 1], s[i], test)
         b = s[j] if j == n - 1 else bisect(motion, s[j], s[j + 1], test)
         out.append((float(a), float(b)))
         i = j + 1
     return out
 
 
-def _bisect_rev(motion: Motion, inside: float, outside: float, test) -> float:
-    """1 - (first s where test holds) searching down from `inside` to `outside`."""
-    lo, hi = outside, inside
+def first_true(motion: Motion, lo: float, hi: float, test) -> float:
+    """The first s in [lo, hi] where `test(corners)` holds, given it fails at lo, holds at hi."""
     for _ in range(BISECT):
         mid = (lo + hi) / 2
         if test(motion.corners(mid)[0]):
             hi = mid
         else:
             lo = mid
-    return 1 - hi
+    return hi
 
 
 def measure(intervals: list[tuple[float, float]]) -> float:
