@@ -500,6 +500,14 @@ def execute(game, p: Plan) -> None:
         remove_unit(game, u, "left_table", "4.3.4")
 
 
+def moved_by_combat(game, u: Unit) -> None:
+    """For charges, rout, pursuit and other combat moves: a unit missile ashigaru passed
+    through earlier this turn is disordered once it moves for any reason (4.3.2, ruling D-43)."""
+    u.moved = True
+    if u.passed_by_missile:
+        make_disordered(game, u, "moved after missile ashigaru passed through it", "4.3.2")
+
+
 def make_disordered(game, u: Unit, cause: str, rule: str) -> None:
     if not u.disordered:
         u.disordered = True

@@ -502,3 +502,11 @@ def test_4_4_first_contact_distance_for_charges_and_routs():
     d, who = first_contact(st, st.units["a"], 50, facing=0)
     assert (d, who) == (pytest.approx(36), "f")
     assert first_contact(st, st.units["a"], 50, facing=0, sides=("enemy",)) == (50, None)
+
+
+def test_4_3_2_unit_passed_by_missile_ashigaru_disordered_when_moved_by_combat():
+    from sim.daimyo.movement import moved_by_combat
+    g = give_orders(game(scenario([unit("t", 50, 20, weapons=["bow"]), unit("b", 50, 25, stands=2, files=2)])))
+    g.apply(A.Move("east", "t", 11))
+    ev = g.run_step(lambda: moved_by_combat(g, g.state.units["b"]))
+    assert g.state.units["b"].disordered and [e.rule for e in ev if e.kind == "Disordered"] == ["4.3.2"]
