@@ -16,7 +16,9 @@ from sim.daimyo import actions as A
 from sim.daimyo.game import DaimyoGame
 from sim.daimyo.geometry import stand_polygons
 
-TRAINING = read_toml(Path(__file__).resolve().parents[2] / "scenarios" / "daimyo" / "training.toml")
+SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios" / "daimyo"
+TRAINING = read_toml(SCENARIOS / "training.toml")
+REFERENCE = read_toml(SCENARIOS / "reference.toml")
 
 
 def overlapping_pairs(st) -> list[tuple[str, str]]:
@@ -51,14 +53,12 @@ def free_order(draw, g, side):
     return A.Reform(side, uid, draw(stn.integers(1, 4)), draw(stn.floats(0, 359)))
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(stn.data())
-def test_4_3_legal_moves_never_leave_stands_of_different_units_overlapping(data):
+def _no_overlaps_along_a_game(data, scenario, steps):
     seed = data.draw(stn.integers(0, 10_000))
-    g = DaimyoGame.new(copy.deepcopy(TRAINING), seed)
+    g = DaimyoGame.new(copy.deepcopy(scenario), seed)
     picker = RandomPlayer(seed)
     assert overlapping_pairs(g.state) == []
-    for _ in range(60):
+    for _ in range(steps):
         side = g.to_act()
         if side is None:
             break
@@ -73,6 +73,18 @@ def test_4_3_legal_moves_never_leave_stands_of_different_units_overlapping(data)
         else:
             g.apply(picker.choose(g, side))
         assert overlapping_pairs(g.state) == [], g.actions[-1]
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(stn.data())
+def test_4_3_legal_moves_never_leave_stands_of_different_units_overlapping(data):
+    _no_overlaps_along_a_game(data, TRAINING, 60)
+
+
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(stn.data())
+def test_4_3_no_overlaps_on_the_150_stand_table_with_river_road_and_village(data):
+    _no_overlaps_along_a_game(data, REFERENCE, 40)
 
 
 def random_game(seed, n=120):
