@@ -31,6 +31,7 @@ def reset_turn(st: DaimyoState) -> None:
         u.hits_this_turn = 0
     for leader in st.leaders.values():
         leader.moved = False
+        leader.carried_cm = 0.0
     st.active_clan = ""
     st.active_general = ""
     st.general_used_sides = []

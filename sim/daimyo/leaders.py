@@ -62,8 +62,9 @@ def leader_candidates(st: DaimyoState, side: str, during_activation: bool) -> li
                 cx = sum(u.x for u in mates) / len(mates)
                 cy = sum(u.y for u in mates) / len(mates)
                 gap = math.dist(here, (cx, cy))
-                if gap > 1.0:
-                    t = min(1.0, (leader.speed - 0.01) / gap)
+                budget = leader.speed - leader.carried_cm - 0.01
+                if gap > 1.0 and budget > 0.5:
+                    t = min(1.0, budget / gap)
                     out.append(A.MoveLeader(side, leader.id, round(here[0] + (cx - here[0]) * t, 2),
                                             round(here[1] + (cy - here[1]) * t, 2), ""))
     legal = []
@@ -97,6 +98,9 @@ def plan_leader(st: DaimyoState, action: A.MoveLeader, during_activation: bool) 
     dist = math.dist(start, (action.x, action.y))
     if dist > leader.speed + EPS:
         raise _err("4.3", f"{leader.id} moves at most {leader.speed:g} cm, not {dist:.1f}")
+    if dist > leader.speed - leader.carried_cm + EPS:
+        raise _err("4.4", f"{leader.id} has been carried {leader.carried_cm:.1f} cm by his unit; "
+                          f"{leader.speed - leader.carried_cm:.1f} cm of his {leader.speed:g} are left")
     if not (0 <= action.x <= st.width and 0 <= action.y <= st.height):
         raise _err("4.3.4", "leaders stay on the table")
     if action.attach:

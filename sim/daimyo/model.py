@@ -211,6 +211,7 @@ class Leader:
     attached_to: str = ""           # unit id
     alive: bool = True
     moved: bool = False
+    carried_cm: float = 0.0         # 4.4: distance carried by his unit this turn (ruling D-46)
 
     @property
     def speed(self) -> float:

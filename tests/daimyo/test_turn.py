@@ -314,3 +314,16 @@ def test_1_7_hatamoto_stays_within_20cm_of_the_general():
     with pytest.raises(RuleError) as err:
         plan(g.state, A.Move("east", "hata", 7.6))
     assert err.value.rule == "1.7"
+
+
+def test_4_4_daimyo_carried_by_his_unit_may_not_exceed_his_move_when_leaving_it():
+    g = give_orders(game(scenario([unit("a", 50, 30), unit("b", 100, 30)], east_daimyo=(50, 30))))
+    st = g.state
+    g.apply(A.MoveLeader("east", "daimyo-east-clan", 50, 30, "a"))     # joins (0 cm), his move
+    st.leaders["daimyo-east-clan"].moved = False                        # as if he started attached
+    g.apply(A.Move("east", "a", 11))
+    assert st.leaders["daimyo-east-clan"].carried_cm == pytest.approx(11)
+    with pytest.raises(RuleError) as err:
+        g.apply(A.MoveLeader("east", "daimyo-east-clan", 50, 41 + 9.1))   # 11 + 9.1 > 20
+    assert err.value.rule == "4.4"
+    g.apply(A.MoveLeader("east", "daimyo-east-clan", 50, 41 + 9))
