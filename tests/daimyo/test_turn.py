@@ -319,8 +319,7 @@ def test_1_7_hatamoto_stays_within_20cm_of_the_general():
 def test_4_4_daimyo_carried_by_his_unit_may_not_exceed_his_move_when_leaving_it():
     g = give_orders(game(scenario([unit("a", 50, 30), unit("b", 100, 30)], east_daimyo=(50, 30))))
     st = g.state
-    g.apply(A.MoveLeader("east", "daimyo-east-clan", 50, 30, "a"))     # joins (0 cm), his move
-    st.leaders["daimyo-east-clan"].moved = False                        # as if he started attached
+    st.leaders["daimyo-east-clan"].attached_to = "a"                    # he starts the turn with a
     g.apply(A.Move("east", "a", 11))
     assert st.leaders["daimyo-east-clan"].carried_cm == pytest.approx(11)
     with pytest.raises(RuleError) as err:
