@@ -163,6 +163,8 @@ def _check_semantics(sc: ScenarioIn, where: str) -> None:
             raise ScenarioError(where, f"{akey}.general", "the General stands off the table")
         if army.hq is not None and not army.general.seated:
             raise ScenarioError(where, f"{akey}.hq", "1.7: a Mobile General has no HQ")
+        if army.hq is None and army.general.seated:
+            raise ScenarioError(where, f"{akey}.hq", "1.7: a Seated General starts at his HQ; give hq = { x, y }")
         if army.hq is not None:
             # 1.7: the HQ is a 40 x 30 mm stand; it must stand on the table, clear of units
             hq_shape = _hq_shape(army.hq)

@@ -122,6 +122,11 @@ def test_1_7_mobile_general_has_no_hq():
     assert e.key == "armies.0.hq"
 
 
+def test_1_7_seated_general_needs_an_hq():
+    e = broken(lambda d: d["armies"][0].pop("hq"))
+    assert e.key == "armies.0.hq" and "Seated General" in e.reason
+
+
 def test_invalid_terrain_polygon():
     e = broken(lambda d: d["terrain"][0].update(points=[[0, 0], [10, 10], [10, 0], [0, 10]]))
     assert e.key == "terrain.0.points" and "invalid polygon" in e.reason and "Self-intersection" in e.reason
