@@ -3,7 +3,7 @@
 Reports: stand-polygon derivation per second; within-15-cm queries for 300 stands (STRtree);
 swept-collision queries with Shapely (swept hulls + STRtree) against pymunk shape queries; a
 full movement phase (every unit of both armies given its longest legal straight move, and
-every unit's order menu) on the generated 150-stand scenarios/daimyo/reference.toml.
+every unit's order menu) on the generated 150-stand benchmarks/reference.toml.
 
 Run: PYTHONPATH=. python -m benchmarks.bench_daimyo
 """
@@ -25,7 +25,7 @@ from sim.daimyo.geometry import (StandIndex, corners_of_units, footprint, stand_
                                  swept_pieces)
 from sim.daimyo.model import Armour, Quality, Troop, Unit, Weapon
 
-REFERENCE = Path(__file__).resolve().parents[1] / "scenarios" / "daimyo" / "reference.toml"
+REFERENCE = Path(__file__).resolve().parent / "reference.toml"
 
 
 def timed(fn, repeat: int) -> float:

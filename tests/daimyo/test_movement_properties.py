@@ -16,9 +16,9 @@ from sim.daimyo import actions as A
 from sim.daimyo.game import DaimyoGame
 from sim.daimyo.geometry import stand_polygons
 
-SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios" / "daimyo"
-TRAINING = read_toml(SCENARIOS / "training.toml")
-REFERENCE = read_toml(SCENARIOS / "reference.toml")
+ROOT = Path(__file__).resolve().parents[2]
+TRAINING = read_toml(ROOT / "scenarios" / "daimyo" / "training.toml")
+REFERENCE = read_toml(ROOT / "benchmarks" / "reference.toml")     # generated 150-stand table
 
 
 def overlapping_pairs(st) -> list[tuple[str, str]]:
