@@ -20,7 +20,8 @@ Edge = Literal["north", "south", "east", "west"]
 
 
 class _M(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    # NaN or infinite numbers (legal TOML) are refused by name, not left to crash geometry
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
 
 class Meta(_M):
@@ -40,7 +41,7 @@ class Options(_M):
     artillery: bool = True           # 6.1
     max_turns: int = Field(15, ge=1, le=100)
     season: Literal["roll", "spring_autumn", "summer", "winter"] = "roll"
-    start_weather: str = "fine"
+    start_weather: Literal["fine", "light_rain", "heavy_rain", "thunderstorm", "snowing", "fog"] = "fine"   # 6.2
     sunset_ignored: bool = False     # 5.3 event 2 may be ignored by agreement
 
 
@@ -123,6 +124,7 @@ def parse(data: dict, where: str) -> ScenarioIn:
 def _check_semantics(sc: ScenarioIn, where: str) -> None:
     from sim.daimyo.build import unit_from_spec  # late: build imports this module's models
     from sim.daimyo.geometry import footprint
+    from sim.daimyo.terrain import Feature, TerrainMap
 
     t = tables()
     table = shapely.box(0, 0, sc.table.width, sc.table.height)
@@ -145,6 +147,7 @@ def _check_semantics(sc: ScenarioIn, where: str) -> None:
             if not poly.is_valid or poly.area <= 0:
                 raise ScenarioError(where, f"{key}.points", f"invalid polygon ({shapely.is_valid_reason(poly)})")
 
+    features = [Feature(f.id, f.kind, tuple(map(tuple, f.points)), f.name, f.wide_stream) for f in sc.terrain]
     sides = [a.side for a in sc.armies]
     if len(set(sides)) != 2:
         raise ScenarioError(where, "armies", f"the two armies need different sides (got {sides})")
@@ -213,10 +216,11 @@ def _check_semantics(sc: ScenarioIn, where: str) -> None:
                         raise ScenarioError(where, ukey, f"unit {u.id!r} overlaps unit {other_id!r}")
                 if u.hatamoto and shape.distance(general_at) > t.command.hatamoto_range_cm:
                     raise ScenarioError(where, ukey, "1.7: the hatamoto must start within 20 cm of the General")
-                for fi, f in enumerate(sc.terrain):
-                    row = t.terrain[f.kind]
-                    if row.impassable_to == "all" and shapely.Polygon(f.points).intersection(shape).area > 1e-6:
-                        raise ScenarioError(where, ukey, f"unit {u.id!r} stands on impassable terrain {f.id!r}")
+                for patch in TerrainMap(features, unit.cavalry, unit.stands).patches:
+                    # 4.3.1: ground the unit could never enter (river, cliff, a house too small...)
+                    if patch.effect == "impassable" and shapely.intersects(patch.interior, shape):
+                        raise ScenarioError(where, ukey, f"unit {u.id!r} stands on {patch.id!r} ({patch.kind}), "
+                                                         "which is impassable to it (4.3.1)")
                 placed.append((u.id, shape))
         if placed_hq is not None:
             for other_id, other in placed:

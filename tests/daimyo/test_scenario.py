@@ -184,3 +184,22 @@ def test_kassen_check_on_invalid_toml(tmp_path, capsys):
     assert main(["check", str(bad)]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "not valid TOML" in err[0]
+
+
+def test_4_3_1_unit_deployed_in_a_river_or_too_big_for_a_house():
+    river = {"id": "riv", "kind": "river", "points": [[30, 20], [50, 20], [50, 30], [30, 30]]}
+    e = broken(lambda d: d["terrain"].append(river))
+    assert e.key == "armies.0.clans.0.units.0" and "'riv' (river)" in e.reason and "impassable" in e.reason
+    house = {"id": "h", "kind": "house", "points": [[30, 14], [50, 14], [50, 30], [30, 30]]}
+    e = broken(lambda d: d["terrain"].append(house))              # the 6-stand spearmen at y 17-20
+    assert e.key == "armies.0.clans.0.units.1" and "'h' (house)" in e.reason
+
+
+def test_6_2_unknown_start_weather():
+    e = broken(lambda d: d["options"].update(start_weather="sunny"))
+    assert e.key == "options.start_weather" and "heavy_rain" in e.reason
+
+
+def test_nan_coordinate_is_a_clear_error():
+    e = broken(lambda d: east_unit(d).update(x=float("nan")))
+    assert e.key == "armies.0.clans.0.units.0.x" and "finite" in e.reason
