@@ -219,8 +219,8 @@ def _check_semantics(sc: ScenarioIn, where: str) -> None:
                 for patch in TerrainMap(features, unit.cavalry, unit.stands).patches:
                     # 4.3.1: ground the unit could never enter (river, cliff, a house too small...)
                     if patch.effect == "impassable" and shapely.intersects(patch.interior, shape):
-                        raise ScenarioError(where, ukey, f"unit {u.id!r} stands on {patch.id!r} ({patch.kind}), "
-                                                         "which is impassable to it (4.3.1)")
+                        raise ScenarioError(where, ukey, f"unit {u.id!r} stands on impassable terrain {patch.id!r} "
+                                                         f"({patch.kind}; 4.3.1: it may not enter it)")
                 placed.append((u.id, shape))
         if placed_hq is not None:
             for other_id, other in placed:
