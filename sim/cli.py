@@ -41,6 +41,31 @@ def _cmd_run(args) -> int:
     return 0
 
 
+def _cmd_simulate(args) -> int:
+    from sim.batch.commands import simulate
+    return simulate(args)
+
+
+def _cmd_duel(args) -> int:
+    from sim.batch.commands import duel
+    return duel(args)
+
+
+def _batch_args(c: argparse.ArgumentParser) -> None:
+    """Options shared by simulate and duel (sim/batch does the work)."""
+    c.add_argument("--runs", type=int, default=100, help="number of games (default 100)")
+    c.add_argument("--workers", type=int, help="local worker processes (default: CPU count)")
+    c.add_argument("--seed", type=int, default=1, help="master seed; game seeds derive from it")
+    c.add_argument("--personality", action="append", metavar="KEY=VALUE",
+                   help="AI personality weight, e.g. aggression=0.8 (repeatable)")
+    c.add_argument("--turn-limit", type=int, help="end games after this many turns (a system option)")
+    c.add_argument("--max-actions", type=int, default=100_000,
+                   help="stop a game after this many actions and count it as a timeout")
+    c.add_argument("--json", action="store_true", help="machine-readable output on stdout")
+    c.add_argument("--dask", metavar="ADDRESS", help="run on a Dask scheduler, e.g. tcp://host:8786")
+    c.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
 def _not_yet(issue: int):
     def run(args) -> int:
         print(f"kassen {args.command}: not available yet (tracked in issue {issue})", file=sys.stderr)
@@ -68,8 +93,25 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--quiet", action="store_true", help="print only the result")
     c.set_defaults(func=_cmd_run)
 
-    for name, issue in (("play", 4), ("replay", 4), ("render", 4), ("simulate", 5), ("odds", 5),
-                        ("duel", 5), ("bench", 5)):
+    c = sub.add_parser("simulate", help="AI against AI over many games: win rates, casualties, plots")
+    c.add_argument("scenario")
+    c.add_argument("--ai", action="append", metavar="LEVEL|SIDE=LEVEL",
+                   help="AI level for every side, or for one side (repeatable)")
+    c.add_argument("--plots", metavar="DIR", help="write PNG plots into DIR")
+    _batch_args(c)
+    c.set_defaults(func=_cmd_simulate)
+
+    c = sub.add_parser("duel", help="win rate of AI level A against level B, sides alternated")
+    c.add_argument("scenarios", nargs="+", metavar="scenario")
+    c.add_argument("--a", required=True, metavar="LEVEL", help="the level measured")
+    c.add_argument("--b", required=True, metavar="LEVEL", help="its opponent")
+    _batch_args(c)
+    c.set_defaults(func=_cmd_duel)
+
+    from render.cli import add_parsers as add_render_parsers   # imports no pygame until used
+    add_render_parsers(sub)
+
+    for name, issue in (("odds", 5), ("bench", 5)):
         c = sub.add_parser(name, help=f"(issue {issue})")
         c.add_argument("rest", nargs="*")
         c.set_defaults(func=_not_yet(issue))

@@ -35,6 +35,8 @@ class DaimyoGame(Game):
     def new(cls, scenario: dict, seed: int, **options) -> "DaimyoGame":
         sc = parse(scenario, "scenario")
         game = cls(build_state(sc, seed), scenario, seed)
+        if "turn_limit" in options:          # the generic batch option name
+            options["max_turns"] = options.pop("turn_limit")
         for key, value in options.items():
             if key not in game.state.options:
                 raise RuleError("options", f"unknown option {key!r}", cls.system)
@@ -74,9 +76,25 @@ class DaimyoGame(Game):
         return Result(self.state.winner or None, self.state.over_reason, combat.scores(self.state))
 
     def view(self, side: str | None) -> dict:
-        # Daimyo is played on an open table: both sides see everything (no hidden information).
-        from sim.core.codec import encode
-        return {"turn": self.state.turn, "phase": self.state.phase, "state": encode(self.state)}
+        """Daimyo is played on an open table: both sides see everything, so the view is the
+        table itself. Readers (AI, renderer) must treat it as read-only."""
+        st = self.state
+        return {"turn": st.turn, "phase": st.phase, "to_act": self.to_act(), "table": st}
+
+    def stats(self) -> dict:
+        """Numbers for batch runs (sim.batch): losses per side and clan, where units broke."""
+        st = self.state
+        sides = {s: {"stands_lost": 0, "units_lost": 0, "leaders_killed": 0} for s in st.armies}
+        clans = {c.id: {"side": c.side, "stands_lost": 0, "units_lost": 0} for c in st.clans.values()}
+        for u in st.units.values():
+            lost = u.starting_stands - (0 if u.gone else u.stands)
+            for group in (sides[u.side], clans[u.clan]):
+                group["stands_lost"] += lost
+                group["units_lost"] += 1 if u.gone else 0
+        for leader in st.leaders.values():
+            sides[leader.side]["leaders_killed"] += 0 if leader.alive else 1
+        return {"turns": st.turn, "sides": sides, "clans": clans,
+                "positions": list(st.routs), "table": (st.width, st.height)}
 
     def summary(self) -> str:
         st = self.state

@@ -1,0 +1,65 @@
+"""Bundled assets (assets/ at the project root): colours and the UI font, loaded once."""
+from __future__ import annotations
+
+import tomllib
+from functools import lru_cache
+from pathlib import Path
+
+import pygame
+
+ASSETS = Path(__file__).resolve().parent.parent / "assets"
+FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
+
+
+@lru_cache(maxsize=None)
+def colours() -> dict:
+    """assets/colours.toml as nested dicts of tuples."""
+    with (ASSETS / "colours.toml").open("rb") as fh:
+        data = tomllib.load(fh)
+    return _tuples(data)
+
+
+def _tuples(node):
+    if isinstance(node, dict):
+        return {k: _tuples(v) for k, v in node.items()}
+    if isinstance(node, list):
+        return tuple(node)
+    return node
+
+
+def colour(*path: str) -> tuple[int, ...]:
+    node = colours()
+    for key in path:
+        node = node[key]
+    return node
+
+
+def terrain_colours(kind: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    t = colours()["terrain"]
+    row = t.get(kind, t["default"])
+    return row["fill"], row["edge"]
+
+
+_fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+
+
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """DejaVu Sans at `size` px; pygame's default font if the bundled file is missing.
+    Cached, and rebuilt if pygame's font module was shut down and started again since."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    f = _fonts.get((size, bold))
+    if f is not None:
+        try:
+            f.get_height()
+            return f
+        except pygame.error:           # created before a pygame.quit(): dead
+            _fonts.clear()
+    path = ASSETS / "fonts" / FONT_FILES[bold]
+    if path.exists():
+        f = pygame.font.Font(str(path), size)
+    else:
+        f = pygame.font.Font(None, int(size * 1.3))   # the default font runs small
+        f.set_bold(bold)
+    _fonts[(size, bold)] = f
+    return f

@@ -1,0 +1,140 @@
+"""`kassen play`, `kassen replay` and `kassen render`: parsers and handlers.
+
+sim/cli.py wires them in with `add_parsers(sub)`. The window or picture comes from the
+system's own package, render.<system> (no central registry). Every user error is a
+KassenError, printed by the CLI as one line.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+from pathlib import Path
+
+from sim.core.errors import KassenError
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT, e.g. 1280x800, not {text!r}") from None
+    if not (320 <= w <= 8000 and 240 <= h <= 8000):
+        raise argparse.ArgumentTypeError(f"size {w}x{h} is out of range")
+    return w, h
+
+
+def _fraction(text: str) -> float:
+    try:
+        v = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number from 0 to 1, not {text!r}") from None
+    if not 0.0 <= v <= 1.0:
+        raise argparse.ArgumentTypeError(f"expected a number from 0 to 1, not {v:g}")
+    return v
+
+
+def add_parsers(sub) -> None:
+    c = sub.add_parser("play", help="play a scenario (or continue a save) in a window")
+    c.add_argument("scenario", help="scenario .toml or save file")
+    c.add_argument("--side", help="the side you command (default: hot-seat, you command both)")
+    c.add_argument("--seed", type=int, default=1)
+    c.add_argument("--ai", metavar="LEVEL", help="scripted opponent level for the other side (default random)")
+    c.add_argument("--size", type=_size, default=(1280, 800), help="window size, e.g. 1920x1080")
+    c.add_argument("--save", default="kassen-save.json",
+                   help="where Ctrl+S and closing the window save the game (default kassen-save.json)")
+    c.set_defaults(func=cmd_play)
+
+    c = sub.add_parser("replay", help="step through a saved game by event, phase and turn")
+    c.add_argument("save")
+    c.add_argument("--side", help="view the table from this side's edge")
+    c.set_defaults(func=cmd_replay)
+
+    c = sub.add_parser("render", help="draw a save or scenario to a PNG or an animated GIF, headless")
+    c.add_argument("source", help="save file or scenario .toml")
+    out = c.add_mutually_exclusive_group(required=True)
+    out.add_argument("--png", help="write a picture here")
+    out.add_argument("--gif", help="write an animation here")
+    c.add_argument("--event", type=int, help="PNG: the state at this event (0-based); GIF: animate its action")
+    c.add_argument("--fraction", type=_fraction, default=1.0,
+                   help="with --event: how far along that event's move to draw (0-1, default 1)")
+    c.add_argument("--fps", type=float, default=12, help="GIF frames per second (default 12)")
+    c.add_argument("--side", help="view from this side's table edge")
+    c.add_argument("--select", metavar="UNIT", help="PNG: show this unit's reach, arcs and command range")
+    c.add_argument("--seed", type=int, default=1, help="seed when rendering a scenario")
+    c.add_argument("--size", type=_size, help="picture size (default 1280x800 PNG, 960x600 GIF)")
+    c.set_defaults(func=cmd_render)
+
+
+def open_source(path: str, seed: int = 1):
+    """A scenario (.toml) starts a new game; anything else is read as a save."""
+    if not Path(path).exists():
+        raise KassenError(f"{path}: no such file")
+    if Path(path).suffix.lower() == ".toml":
+        from sim.core.scenario import open_game
+        return open_game(path, seed=seed)
+    from sim.core.save import load
+    return load(path)
+
+
+def view_module(game, needs: str):
+    """render.<system>, which must provide `needs` (play, play_replay, export_png or export_gif)."""
+    try:
+        module = importlib.import_module(f"render.{game.system}")
+    except ModuleNotFoundError:
+        raise KassenError(f"there is no table view for {game.system} games yet") from None
+    if not hasattr(module, needs):
+        raise KassenError(f"the {game.system} view cannot {needs.replace('_', ' ')} yet")
+    return module
+
+
+def _check_side(game, side: str | None) -> None:
+    if side is not None and side not in game.sides():
+        raise KassenError(f"no side {side!r} in this game (sides: {', '.join(game.sides())})")
+
+
+def cmd_play(args) -> int:
+    game = open_source(args.scenario, args.seed)
+    _check_side(game, args.side)
+    view_module(game, "play").play(game, args)
+    return 0
+
+
+def cmd_replay(args) -> int:
+    from sim.core.save import load
+    if Path(args.save).suffix.lower() == ".toml":
+        raise KassenError(f"{args.save} is a scenario; replay needs a save file (from kassen play or kassen run --save)")
+    game = load(args.save)
+    _check_side(game, args.side)
+    view_module(game, "play_replay").play_replay(game, args)
+    return 0
+
+
+def cmd_render(args) -> int:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")     # pictures need no window
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    game = open_source(args.source, args.seed)
+    _check_side(game, args.side)
+    kw = {"event": args.event, "side": args.side}
+    if args.size:
+        kw["size"] = args.size
+    if args.png:
+        target, kw = args.png, {**kw, "fraction": args.fraction, "selected": args.select}
+        if args.select and args.select not in getattr(game.state, "units", {}):
+            raise KassenError(f"--select {args.select}: no such unit")
+        export = view_module(game, "export_png").export_png
+    else:
+        target, kw = args.gif, {**kw, "fps": args.fps}
+        export = view_module(game, "export_gif").export_gif
+    _writable(target)
+    export(game, target, **{k: v for k, v in kw.items() if v is not None})
+    print(f"wrote {target}")
+    return 0
+
+
+def _writable(path: str) -> None:
+    folder = Path(path).resolve().parent
+    if not folder.is_dir():
+        raise KassenError(f"{path}: folder {folder} does not exist")

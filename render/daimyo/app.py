@@ -1,0 +1,359 @@
+"""The play window: a table view, the header, the side panel with choices, the log, and the
+loop that gives the human's orders to the game (apply) and lets a scripted opponent move.
+
+`TableView` lays out and draws one frame of any Daimyo state (the replay viewer and the PNG/GIF
+export reuse it); `App` adds a live game, the event player and the input handler.
+"""
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from render.daimyo import hud
+from render.daimyo.animator import Animator, Frame
+from render.daimyo.camera import Camera
+from render.daimyo.log_panel import LogPanel
+from render.daimyo.overlays import OverlayPainter
+from render.daimyo.scene import Scene
+from render.daimyo.text import Painter
+from sim.core.errors import RuleError
+
+KEY_ORDERS = ("Move", "Wheel", "Turn", "FallBack", "Reform", "Hold")   # given with keys, not numbers
+MESSAGE_SECONDS = 8.0
+
+
+class TableView:
+    """Layout (header, table viewport, side panel, log, status bar) and drawing of one frame."""
+
+    def __init__(self, state, size=(1280, 800)):
+        self.state = state
+        self.painter = Painter()
+        self.camera = Camera(state.width, state.height)
+        self.scene = Scene(self.camera, self.painter)
+        self.overlays = OverlayPainter(self.camera)
+        self.log = LogPanel(self.painter)
+        self.show_overlays = True
+        self._table_sig = None
+        self._table_pic: pygame.Surface | None = None
+        self._table_texts: list = []
+        self._table_mark = None
+        self._still_key = None            # the table without the pieces now moving
+        self._still_pic: pygame.Surface | None = None
+        self._still_texts: list = []
+        self._still_mark = None
+        self.size = size
+        self.layout(size)
+        self.camera.fit()
+
+    # -- layout -----------------------------------------------------------------------------
+    def layout(self, size) -> None:
+        w, h = size
+        self.size = (w, h)
+        self.ui_size = 14 if h < 1000 else 16
+        head = self.ui_size + 16
+        side = int(min(480, max(300, w * 0.27)))
+        self.header_rect = pygame.Rect(0, 0, w, head)
+        self.status_rect = pygame.Rect(0, h - head, w - side, head)
+        self.viewport = pygame.Rect(0, head, w - side, h - 2 * head)
+        panel_h = int((h - head) * 0.42)
+        self.panel_rect = pygame.Rect(w - side, head, side, panel_h)
+        self.log.rect = pygame.Rect(w - side, head + panel_h, side, h - head - panel_h)
+        old = self.camera.viewport
+        self.camera.set_viewport(tuple(self.viewport))
+        if old[2:] != self.camera.viewport[2:]:
+            self.camera.fit()
+
+    # -- drawing ----------------------------------------------------------------------------
+    def _signature(self, target, selected) -> tuple:
+        """Everything a picture of the still table depends on."""
+        st = self.state
+        units = tuple((u.id, u.x, u.y, u.facing, u.files, u.stands, u.disordered, u.routing,
+                       u.frenzied, u.hits, u.gone, u.move_used) for u in st.units.values())
+        leaders = tuple((l.x, l.y, l.attached_to, l.alive) for l in st.leaders.values())
+        return (id(st), self.camera.key, target.get_size(), selected, self.show_overlays,
+                self.scene.grid, st.weather, units, leaders)
+
+    def draw_table(self, target, frame: Frame | None = None, selected: str | None = None) -> None:
+        """The table, terrain, overlays, units, leaders and labels. Two cached pictures keep
+        this cheap: the whole table while nothing changes (one blit), and, while pieces
+        animate, the table without them (blit it, then draw only what moves)."""
+        frame = frame or Frame({}, {}, set())
+        base = self._signature(target, selected)
+        moving = frozenset(frame.poses)
+        sig = (base, tuple(sorted(frame.poses.items())), tuple(sorted(frame.ghosts)),
+               tuple(sorted(frame.leaders.items())), frame.trail)
+        if sig == self._table_sig:
+            target.blit(self._table_pic, self.viewport)
+            self.painter.drawn.extend(self._table_texts)
+            self.scene.resume(self._table_mark)
+            return
+        first_text = len(self.painter.drawn)
+        if moving or frame.leaders:
+            self._paint_moving(target, frame, selected, base, moving)
+            self._table_sig = None      # the next frame differs anyway: keep no copy
+            return
+        self._paint_table(target, frame, selected, "all")
+        self._table_pic = self._keep(target, self._table_pic)
+        self._table_texts = self.painter.drawn[first_text:]
+        self._table_mark = self.scene.mark()
+        self._table_sig = sig
+
+    def _keep(self, target, pic: pygame.Surface | None) -> pygame.Surface:
+        """Copy the table part of `target` into `pic` (reused when the size allows)."""
+        if pic is None or pic.get_size() != self.viewport.size:
+            pic = pygame.Surface(self.viewport.size)
+        pic.blit(target, (0, 0), self.viewport)
+        return pic
+
+    def _paint_table(self, target, frame: Frame, selected, part: str) -> None:
+        """Terrain, overlays, the trail of the move playing and the pieces (`part`: all, or
+        the still ones only)."""
+        st = self.state
+        target.set_clip(self.viewport)
+        self.scene.draw_static(target, st)
+        sel = st.units.get(selected) if selected else None
+        if sel is not None and self.show_overlays and sel.id not in frame.poses:
+            self.overlays.draw(target, st, sel)
+        if part == "all":
+            self.scene.draw_trail(target, frame.trail)
+        self.scene.draw_pieces(target, st, frame.poses, frame.ghosts, frame.leaders, selected, part)
+        target.set_clip(None)
+
+    def _paint_moving(self, target, frame: Frame, selected, base, moving) -> None:
+        """The cached picture of everything still, then the moving pieces over it."""
+        key = (base, moving, tuple(sorted(frame.leaders)), tuple(sorted(frame.ghosts)))
+        if key != self._still_key:
+            first_text = len(self.painter.drawn)
+            self._paint_table(target, frame, selected, "still")
+            self._still_pic = self._keep(target, self._still_pic)
+            self._still_texts = self.painter.drawn[first_text:]
+            self._still_mark = self.scene.mark()
+            self._still_key = key
+        else:
+            target.blit(self._still_pic, self.viewport)
+            self.painter.drawn.extend(self._still_texts)
+            self.scene.resume(self._still_mark)
+        target.set_clip(self.viewport)
+        self.scene.draw_trail(target, frame.trail)
+        self.scene.draw_pieces(target, self.state, frame.poses, frame.ghosts, frame.leaders, selected,
+                               "moving")
+        target.set_clip(None)
+
+    def draw_frame(self, target, frame=None, selected=None, header="", header_right="",
+                   info=(), choices=(), status="", status_kind="") -> None:
+        self.painter.begin_frame()      # the table, panels and bars cover the whole window
+        self.draw_table(target, frame, selected)
+        self.draw_extra(target)
+        hud.draw_header(target, self.painter, self.header_rect, header, self.ui_size, header_right)
+        hud.draw_panel(target, self.painter, self.panel_rect, self.ui_size, list(info), list(choices))
+        self.log.draw(target)
+        hud.draw_status(target, self.painter, self.status_rect, status, self.ui_size, status_kind)
+
+    def draw_extra(self, target) -> None:
+        """Hook for previews drawn over the table (order ghosts in the play window)."""
+
+
+class App(TableView):
+    """A live game. `humans` are the sides the person commands (all of them: hot-seat);
+    `opponents` maps the other sides to Players with choose(game, side)."""
+
+    def __init__(self, game, size=(1280, 800), humans=None, opponents=None, note="", view_side=None):
+        super().__init__(game.state, size)
+        from render.daimyo.input import InputHandler
+        self.game = game
+        self.humans = set(humans or game.sides())
+        self.opponents = dict(opponents or {})
+        self.note = note
+        self.selected: str | None = None
+        self.selected_leader: str | None = None
+        self.save_path: str | None = None
+        self.mode: str | None = None
+        self.mode_data: dict = {}
+        self.message = ("", "", 0.0)
+        self.running = True
+        self.clock = time.monotonic
+        self.animator = Animator(on_event=self.log.add_event)
+        self.input = InputHandler(self)
+        self._legal_key = None
+        self._legal: list = []
+        for event in game.events:              # set-up rolls and the first initiative
+            self.log.add_event(event)
+        side = view_side or (next(iter(self.humans)) if len(self.humans) == 1 else None)
+        if side and side in game.state.armies:
+            self.camera.view_from(game.state.armies[side].edge)
+
+    # -- the game, through the protocol only -------------------------------------------------
+    @property
+    def to_act(self) -> str | None:
+        return self.game.to_act()
+
+    def human_turn(self) -> bool:
+        return self.to_act is not None and self.to_act in self.humans
+
+    def legal(self) -> list:
+        key = (len(self.game.actions), len(self.game.events))
+        if key != self._legal_key:
+            side = self.to_act
+            self._legal = self.game.legal_actions(side) if side else []
+            self._legal_key = key
+        return self._legal
+
+    def choices(self) -> list:
+        """Actions offered on the number keys: every legal action but the key-driven unit
+        orders (so charge reactions, rallies, charges and shots of the combat rules appear
+        without this view knowing them), the selected unit's first."""
+        out = [a for a in self.legal() if type(a).__name__ not in KEY_ORDERS]
+        rank = lambda a: 0 if getattr(a, "unit", None) == self.selected else 1 if not hasattr(a, "unit") else 2
+        return sorted(out, key=rank)          # stable: the rules' own order within each group
+
+    def issue(self, action) -> bool:
+        """Give an order. A refused order is shown with its rule number and reason."""
+        try:
+            events = self.game.apply(action)
+        except RuleError as exc:
+            self.say(f"Refused - rule {exc.rule}: {exc.reason}", "error")
+            return False
+        self.animator.push(events)
+        self.mode, self.mode_data = None, {}
+        self.say("", "")
+        sel = self.state.units.get(self.selected) if self.selected else None
+        if sel is not None and (not sel.alive or sel.side != self.to_act):
+            self.selected = None
+        return True
+
+    def save(self) -> None:
+        """Write the game (scenario, seed, actions, state) for `kassen replay`."""
+        from sim.core.save import save
+        if not self.save_path:
+            self.say("no save file given (kassen play --save PATH)", "notice")
+            return
+        try:
+            save(self.game, self.save_path)
+        except OSError as exc:
+            self.say(f"could not save to {self.save_path}: {exc.strerror}", "error")
+            return
+        self.say(f"saved to {self.save_path} ({len(self.game.actions)} orders)", "notice")
+
+    def say(self, text: str, kind: str = "notice") -> None:
+        self.message = (text, kind, self.clock() + MESSAGE_SECONDS)
+
+    def update(self, dt: float) -> None:
+        self.animator.update(dt)
+        side = self.to_act
+        if side is None or self.animator.busy or side in self.humans:
+            return
+        player = self.opponents.get(side)
+        if player is not None:
+            self.issue(player.choose(self.game, side))
+
+    # -- drawing -----------------------------------------------------------------------------
+    def status_line(self) -> tuple[str, str]:
+        text, kind, until = self.message
+        if text and self.clock() < until:
+            return text, kind
+        if self.game.is_over():
+            res = self.game.result()
+            return f"Game over: {res.winner or 'no winner'} - {res.reason}", "notice"
+        if not self.human_turn():
+            return f"{self.to_act} (scripted) is thinking...", ""
+        help_for = {
+            "move": "MOVE: click a point ahead of the unit (M again: full move; Esc cancels)",
+            "wheel": "WHEEL: point or scroll to set the angle, click or Enter to wheel (Esc cancels)",
+            "turn": "TURN: Left = 90 left, Right = 90 right, Down or T = about face (Esc cancels)",
+            "reform": "REFORM: point to face, scroll or [ ] for files, click or Enter (Esc cancels)",
+            "charge": "CHARGE: click the enemy unit to charge (Esc cancels)",
+            "shoot": "SHOOT: click the target (Esc cancels)",
+            "leader": "LEADER: click where he goes (on one of your units to join it; Esc cancels)",
+        }
+        if self.mode in help_for:
+            return help_for[self.mode], ""
+        hover = self.scene.unit_at_screen(self.input.mouse) if self.viewport.collidepoint(self.input.mouse) else None
+        if hover is not None and hover != self.selected:
+            return hud.unit_line(self.state, self.state.units[hover]), ""
+        if self.selected:
+            return ("M move  W wheel  T turn  F fall back  R reform  H hold  C charge  S shoot  "
+                    "Space end step  Esc deselect"), ""
+        return ("Click a unit of the side to act (or a leader)  |  1-9 choices  Space end step  "
+                "wheel zoom, drag pan, Home fit  +/- speed  P pause  G grid  O overlays  V flip"), ""
+
+    def header(self) -> tuple[str, str]:
+        anim = f"speed x{self.animator.speed:g}" + (" PAUSED" if self.animator.paused else "")
+        return hud.header_text(self.state, self.to_act, self.note), anim
+
+    def draw(self, target) -> None:
+        frame = self.animator.frame(self.state.units)
+        sel = self.state.units.get(self.selected) if self.selected else None
+        if sel is not None and sel.alive:
+            info = hud.unit_info(self.state, sel) + (hud.overlay_legend(self.state, sel) if self.show_overlays else [])
+        else:
+            info = self.side_summary()
+        choices = [hud.action_label(a, self.state) for a in self.choices()] if self.human_turn() else []
+        head, right = self.header()
+        status, kind = self.status_line()
+        self.draw_frame(target, frame, self.selected, head, right, info, choices, status, kind)
+
+    def side_summary(self) -> list[str]:
+        st = self.state
+        head = f"{self.to_act or 'nobody'} to act" + ("" if self.human_turn() or not self.to_act else " (scripted)")
+        return [head] + hud.army_summary(st)
+
+    def draw_extra(self, target) -> None:
+        self.input.draw_preview(target)
+
+
+def run(app: App, fps: int = 60, max_frames: int | None = None) -> None:
+    """The window loop: events to the input handler, time to the animator, a frame drawn."""
+    screen = pygame.display.get_surface()
+    clock = pygame.time.Clock()
+    frames = 0
+    while app.running:
+        dt = clock.tick(fps) / 1000.0
+        for ev in pygame.event.get():
+            app.input.handle(ev)
+        app.update(dt)
+        screen = pygame.display.get_surface()
+        app.draw(screen)
+        pygame.display.flip()
+        frames += 1
+        if max_frames is not None and frames >= max_frames:
+            break
+
+
+def opponents_for(game, human: str | None, level: str | None, seed: int):
+    """Scripted players for the sides the human does not command, from sim.<system>.make_player.
+    Returns (humans, opponents, header note); an unknown level falls back to hot-seat."""
+    import importlib
+    sides = game.sides()
+    if human is None or level is None:
+        return set(sides), {}, "hot-seat"
+    try:
+        make = importlib.import_module(f"sim.{game.system}").make_player
+        others = {s: make(s, level, seed + i) for i, s in enumerate(sides) if s != human}
+    except (KeyError, AttributeError):
+        return set(sides), {}, f"hot-seat (no '{level}' opponent yet)"
+    return {human}, others, f"you: {human}, opponent: {level}"
+
+
+def play(game, args=None) -> None:
+    """Open the window and play until it is closed."""
+    side = getattr(args, "side", None)
+    if side is not None and side not in game.sides():
+        from sim.core.errors import KassenError
+        raise KassenError(f"no side {side!r} in this game (sides: {', '.join(game.sides())})")
+    level = getattr(args, "ai", None)
+    if side is not None and level is None:
+        level = "random"          # a side was chosen: the other one needs a player
+    humans, opponents, note = opponents_for(game, side, level, int(getattr(args, "seed", 0) or 0))
+    pygame.init()
+    pygame.display.set_caption("Kassen - Daimyo")
+    size = tuple(getattr(args, "size", None) or (1280, 800))
+    pygame.display.set_mode(size, pygame.RESIZABLE)
+    app = App(game, size, humans, opponents, note, view_side=side)
+    app.save_path = getattr(args, "save", None)
+    try:
+        run(app)
+        if app.save_path and game.actions:
+            app.save()
+    finally:
+        pygame.display.quit()      # close the window; fonts and the rest stay usable

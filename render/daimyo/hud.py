@@ -1,0 +1,153 @@
+"""Header, side panel and status bar: the text around the table."""
+from __future__ import annotations
+
+import re
+
+import pygame
+
+from render.assets import colour
+from render.daimyo.text import Painter
+
+
+PHASE_NAMES = {"setup": "set-up", "choose_order": "order of activation (3)", "activation": "clan activation (4.1)",
+               "orders": "movement (4.3)", "shooting": "shooting (4.5)", "end": "end of turn (5)",
+               "leaders": "leader moves (5)", "over": "game over"}
+
+
+def header_text(state, to_act: str | None, note: str = "") -> str:
+    clan = state.clans.get(state.active_clan)
+    parts = [f"Turn {state.turn}", PHASE_NAMES.get(state.phase, state.phase)]
+    if state.initiative:
+        parts.append(f"initiative {state.initiative}")
+    if to_act:
+        parts.append(f"to act: {to_act}")
+    if clan is not None:
+        parts.append(f"active clan {clan.name} ({clan.side})")
+    elif state.active_general:
+        parts.append(f"{state.active_general} General activated")
+    parts.append(f"weather {state.weather}")
+    if note:
+        parts.append(note)
+    return "  |  ".join(parts)
+
+
+def draw_header(target, painter: Painter, rect: pygame.Rect, text: str, size: int, right: str = "") -> None:
+    target.fill(colour("ui", "header"), rect)
+    painter.draw(target, text, (rect.x + 10, rect.centery), size, colour("ui", "text"), bold=True,
+                 anchor="midleft")
+    if right:
+        painter.draw(target, right, (rect.right - 10, rect.centery), size - 1, colour("ui", "dim"),
+                     anchor="midright")
+
+
+def draw_status(target, painter: Painter, rect: pygame.Rect, text: str, size: int, kind: str = "") -> None:
+    """The bottom line: help for the current mode, or a notice / a refused order."""
+    back = {"error": colour("ui", "error_back"), "notice": colour("ui", "notice_back")}.get(kind, colour("ui", "header"))
+    fore = colour("ui", "error_text") if kind == "error" else colour("ui", "text")
+    target.fill(back, rect)
+    painter.draw(target, text, (rect.x + 10, rect.centery), size, fore, bold=kind == "error", anchor="midleft")
+
+
+def action_label(action, state) -> str:
+    """A short human name for an action of any kind (combat actions included)."""
+    kind = type(action).__name__
+    fields = {k: v for k, v in action.__dict__.items() if k != "side"}
+    if kind == "ChooseOrder":
+        return "activate first" if action.go_first else "activate second"
+    if kind == "ActivateClan":
+        clan = state.clans.get(action.clan)
+        return f"try to activate clan {clan.name if clan else action.clan}"
+    if kind == "ActivateGeneral":
+        return "activate the General"
+    if kind == "EndActivations":
+        return "no more activation attempts this turn"
+    if kind == "MoveLeader":
+        lead = state.leaders.get(action.leader)
+        who = lead.name if lead else action.leader
+        unit = state.units.get(action.attach) if action.attach else None
+        return f"move {who} to ({action.x:g}, {action.y:g})" + (f", joining {unit.name}" if unit else "")
+    if kind.startswith("End"):
+        return re.sub(r"(?<!^)([A-Z])", r" \1", kind).lower()      # EndLeaderMoves -> end leader moves
+    words = []
+    for k, v in fields.items():
+        if v in ("", None):
+            continue
+        if isinstance(v, float):
+            v = f"{v:g}"
+        words.append(str(v) if k in ("unit", "target") else f"{k} {v}")
+    return f"{kind} " + " ".join(words)
+
+
+def draw_panel(target, painter: Painter, rect: pygame.Rect, size: int, info: list[str],
+               choices: list[str]) -> None:
+    target.fill(colour("ui", "panel"), rect)
+    pygame.draw.rect(target, colour("ui", "panel_edge"), rect, 1)
+    y = rect.y + 6
+    line_h = size + 5
+    clip = target.get_clip()
+    target.set_clip(rect)
+    for i, line in enumerate(info):
+        for part in Painter.wrap(line, size, rect.width - 16, bold=i == 0):
+            painter.draw(target, part, (rect.x + 8, y), size, colour("ui", "accent" if i == 0 else "text"),
+                         bold=i == 0)
+            y += line_h
+    if choices:
+        y += 4
+        painter.draw(target, "Choices (number keys)", (rect.x + 8, y), size, colour("ui", "accent"), bold=True)
+        y += line_h
+        for n, text in enumerate(choices[:9], start=1):
+            painter.draw(target, f"{n}  {text}", (rect.x + 12, y), size, colour("ui", "text"))
+            y += line_h
+        if len(choices) > 9:
+            painter.draw(target, f"... and {len(choices) - 9} more", (rect.x + 12, y), size, colour("ui", "dim"))
+    target.set_clip(clip)
+
+
+def unit_info(state, u) -> list[str]:
+    from sim.daimyo import movement
+    clan = state.clans.get(u.clan)
+    flags = [name for name, on in (("disordered", u.disordered), ("routing", u.routing),
+                                   ("frenzied", u.frenzied), ("activated", u.activated)) if on]
+    lines = [u.name,
+             f"{clan.name if clan else u.clan} ({u.side}) - {u.quality.value} {u.troop.value.replace('_', ' ')}",
+             f"{u.armour.value} armour, {', '.join(w.value.replace('_', ' ') for w in u.weapons)}",
+             f"{u.stands} stands, {u.files} wide ({u.formation.value}); hits {u.hits}",
+             f"move left {movement.remaining(state, u):.1f} of {movement.max_move(state, u):.1f} cm;"
+             f" charge {u.move_row.charge:g} cm"]
+    if flags:
+        lines.append(", ".join(flags))
+    return lines
+
+
+def overlay_legend(state, u) -> list[str]:
+    """What the coloured areas around the selected unit mean, with their sizes."""
+    from sim.daimyo import command, movement
+    from sim.daimyo.tables import tables
+    rng = tables().command.hatamoto_range_cm if u.hatamoto else command.command_range(state)
+    lines = [f"white: straight move {movement.remaining(state, u):.1f} cm",
+             f"red line: charge reach {u.move_row.charge:g} cm (4.4)",
+             "blue: wheels the move allows (4.3.5.1)",
+             f"purple: {'General' if u.hatamoto else 'daimyo'} command range {rng:g} cm"]
+    if u.missile:
+        lines.append("orange: fire 0-8 cm, yellow: 8-15 cm (4.5)")
+    return lines
+
+
+def army_summary(state) -> list[str]:
+    lines = []
+    for side, army in state.armies.items():
+        units = state.living(side)
+        lines.append(f"{army.name} ({side}): {len(units)} units, {sum(u.stands for u in units)} stands,"
+                     f" {army.units_destroyed} lost")
+    return lines
+
+
+def unit_line(state, u) -> str:
+    """One line about a unit, for the pointer hovering over it."""
+    clan = state.clans.get(u.clan)
+    flags = [n for n, on in (("disordered", u.disordered), ("ROUTING", u.routing),
+                             ("frenzied", u.frenzied)) if on]
+    hits = f", {u.hits} hit{'s' if u.hits != 1 else ''}" if u.hits else ""
+    return (f"{u.name} - {clan.name if clan else u.clan} ({u.side}), {u.quality.value} "
+            f"{u.troop.value.replace('_', ' ')}, {u.stands} stands{hits}"
+            + (f", {', '.join(flags)}" if flags else ""))

@@ -1,0 +1,363 @@
+"""Mouse and keys -> orders. Every order goes to the game through App.issue (apply); nothing
+here touches the game state. Modes: a key picks the kind of order (M move, W wheel, T turn,
+R reform, C charge, S shoot, or a click on a leader), the next click or key completes it."""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pygame
+
+from render.assets import colour
+from render.daimyo.scene import px
+from sim.daimyo import actions as A
+from sim.daimyo import movement
+from sim.daimyo import overlays as geo
+from sim.daimyo.geometry import stand_corners
+
+DRAG_PIXELS = 5
+PAN_STEP = 60
+NUMBER_KEYS = {getattr(pygame, f"K_{n}"): n for n in range(1, 10)}
+NUMBER_KEYS.update({getattr(pygame, f"K_KP{n}"): n for n in range(1, 10)})
+
+
+class InputHandler:
+    def __init__(self, app):
+        self.app = app
+        self.mouse = (0, 0)
+        self._press = None           # left button down at (x, y)
+        self._dragging = False
+        self._panning = False
+
+    # -- helpers -----------------------------------------------------------------------------
+    @property
+    def unit(self):
+        sel = self.app.selected
+        u = self.app.state.units.get(sel) if sel else None
+        return u if u is not None and u.alive else None
+
+    def world(self, pos) -> tuple[float, float]:
+        w = self.app.camera.screen_to_world(pos)
+        return float(w[0]), float(w[1])
+
+    def _side(self) -> str | None:
+        if not self.app.human_turn():
+            self.app.say(f"it is {self.app.to_act}'s decision (the scripted opponent plays it)", "notice")
+            return None
+        return self.app.to_act
+
+    def _order(self, make) -> None:
+        side, u = self._side(), self.unit
+        if side is None:
+            return
+        if u is None:
+            self.app.say("select a unit first (click it)", "notice")
+            return
+        self.app.issue(make(side, u))
+
+    def _set_mode(self, mode: str, **data) -> None:
+        if self.unit is None and mode != "leader":
+            self.app.say("select a unit first (click it)", "notice")
+            return
+        self.app.mode, self.app.mode_data = mode, data
+
+    # -- events ------------------------------------------------------------------------------
+    def handle(self, ev) -> None:
+        app = self.app
+        if ev.type == pygame.QUIT:
+            app.running = False
+        elif ev.type == pygame.VIDEORESIZE:
+            app.layout(ev.size)
+        elif ev.type == pygame.MOUSEMOTION:
+            self._motion(ev)
+        elif ev.type == pygame.MOUSEBUTTONDOWN:
+            self.mouse = ev.pos
+            if ev.button == 1:
+                self._press, self._dragging = ev.pos, False
+            elif ev.button == 3:
+                self._panning = True
+        elif ev.type == pygame.MOUSEBUTTONUP:
+            self.mouse = ev.pos
+            if ev.button == 1:
+                if self._press is not None and not self._dragging:
+                    self.click(ev.pos)
+                self._press, self._dragging = None, False
+            elif ev.button == 3:
+                self._panning = False
+        elif ev.type == pygame.MOUSEWHEEL:
+            self._wheel(ev.y)
+        elif ev.type == pygame.KEYDOWN:
+            self.key(ev.key, ev.mod)
+
+    def _motion(self, ev) -> None:
+        self.mouse = ev.pos
+        if self._press is not None and not self._dragging:
+            if math.dist(ev.pos, self._press) > DRAG_PIXELS and self.app.mode is None:
+                self._dragging = True
+        if self._dragging or self._panning:
+            self.app.camera.pan(*ev.rel)
+        u = self.unit
+        if u is not None and self.app.mode == "wheel":
+            self.app.mode_data["angle"] = self._wheel_angle(u, ev.pos)
+        elif u is not None and self.app.mode == "reform":
+            self.app.mode_data["facing"] = self._reform_facing(u, ev.pos)
+
+    def _wheel(self, y: int) -> None:
+        app = self.app
+        if app.log.rect.collidepoint(self.mouse):
+            app.log.wheel(3 * y)
+        elif app.mode == "wheel":
+            app.mode_data["angle"] = max(-180, min(180, app.mode_data.get("angle", 0) + 5 * y))
+        elif app.mode == "reform" and self.unit is not None:
+            files = app.mode_data.get("files", self.unit.files) + y
+            app.mode_data["files"] = max(1, min(self.unit.stands, files))
+        elif app.viewport.collidepoint(self.mouse):
+            app.camera.zoom_at(1.15 ** y, self.mouse)
+
+    def click(self, pos) -> None:
+        app = self.app
+        if not app.viewport.collidepoint(pos):
+            return
+        x, y = self.world(pos)
+        mode, u = app.mode, self.unit
+        if mode == "move" and u is not None:
+            d = geo.point_ahead_distance(u, x, y)
+            if d <= 0:
+                app.say("a move goes straight ahead: click in front of the unit (F falls back)", "notice")
+                return
+            self._order(lambda side, u: A.Move(side, u.id, round(d, 2)))
+        elif mode == "wheel" and u is not None:
+            angle = self._wheel_angle(u, pos)
+            self._order(lambda side, u: A.Wheel(side, u.id, angle))
+        elif mode == "reform" and u is not None:
+            facing = self._reform_facing(u, pos)
+            files = app.mode_data.get("files", u.files)
+            self._order(lambda side, u: A.Reform(side, u.id, files, facing))
+        elif mode in ("charge", "shoot") and u is not None:
+            self._targeted(mode, self._unit_at(pos))
+        elif mode == "leader" and app.selected_leader:
+            self._move_leader(pos, x, y)
+        else:
+            self._select(pos)
+
+    def _select(self, pos) -> None:
+        app = self.app
+        lead = self._leader_at(pos)
+        if lead is not None and app.human_turn() and lead.side == app.to_act:
+            app.selected_leader = lead.id
+            app.mode, app.mode_data = "leader", {}
+            return
+        uid = self._unit_at(pos)
+        app.selected = uid
+        app.mode, app.mode_data = None, {}
+        if uid is not None and app.human_turn() and app.state.units[uid].side != app.to_act:
+            app.say(f"{app.state.units[uid].name} is not {app.to_act}'s: shown for its reach only", "notice")
+
+    def _unit_at(self, pos) -> str | None:
+        """The unit under the pointer as drawn (mid-animation too); before the first frame
+        of this view (just resized, zoomed...), from the table geometry."""
+        scene = self.app.scene
+        if scene.unit_screen and scene.unit_screen_view == self.app.camera.key:
+            return self.app.scene.unit_at_screen(pos)
+        u = geo.unit_at(self.app.state, *self.world(pos), tolerance=0.0)
+        return u.id if u is not None else None
+
+    def _leader_at(self, pos):
+        st = self.app.state
+        best, best_d = None, max(8.0, self.app.camera.scale)
+        for lead in st.leaders.values():
+            if not lead.alive or lead.attached_to:
+                continue
+            s = self.app.camera.world_to_screen((lead.x, lead.y))
+            d = math.dist(s, pos)
+            if d <= best_d:
+                best, best_d = lead, d
+        return best
+
+    def _move_leader(self, pos, x, y) -> None:
+        app, side = self.app, self._side()
+        if side is None:
+            return
+        target = self._unit_at(pos)
+        attach = target if target and app.state.units[target].side == side else ""
+        app.issue(A.MoveLeader(side, app.selected_leader, round(x, 2), round(y, 2), attach))
+        app.selected_leader = None
+
+    def _shoot_key(self) -> None:
+        """4.5: a unit shoots at the nearest target in arc, so the rules' Shoot may name no
+        target: then S fires at once; if shots name targets, S waits for a click."""
+        app, u = self.app, self.unit
+        if u is None:
+            self._set_mode("shoot")
+            return
+        shots = [a for a in app.legal() if type(a).__name__ == "Shoot" and getattr(a, "unit", None) == u.id]
+        named = [a for a in shots if set(a.__dict__.values()) & (set(app.state.units) - {u.id})]
+        if len(shots) == 1 and not named:
+            app.issue(shots[0])
+        elif not shots:
+            app.say(f"{u.name} cannot shoot now", "error")
+        else:
+            self._set_mode("shoot")
+
+    def _targeted(self, mode: str, target: str | None) -> None:
+        """Charge and shoot orders come from the combat rules: pick the legal action of that
+        kind for the selected unit that names the clicked unit."""
+        app, u = self.app, self.unit
+        kind = "Charge" if mode == "charge" else "Shoot"
+        if target is None:
+            app.say("click an enemy unit", "notice")
+            return
+        for a in app.legal():
+            if type(a).__name__ == kind and getattr(a, "unit", None) == u.id and target in a.__dict__.values():
+                app.issue(a)
+                return
+        app.say(f"no legal {kind.lower()} by {u.name} at {app.state.units[target].name} now", "error")
+
+    # -- keys --------------------------------------------------------------------------------
+    def key(self, key: int, mod: int = 0) -> None:
+        app, u = self.app, self.unit
+        if app.mode == "turn" and key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_DOWN, pygame.K_t):
+            angle = {pygame.K_LEFT: 90, pygame.K_RIGHT: -90}.get(key, 180)
+            self._order(lambda side, u: A.Turn(side, u.id, angle))
+            return
+        if key == pygame.K_ESCAPE:
+            if app.mode:
+                app.mode, app.mode_data, app.selected_leader = None, {}, None
+            else:
+                app.selected = None
+        elif key == pygame.K_m:
+            if app.mode == "move" and u is not None:
+                self._order(lambda side, u: A.Move(side, u.id, round(movement.remaining(app.state, u), 2)))
+            else:
+                self._set_mode("move")
+        elif key == pygame.K_w:
+            self._set_mode("wheel", angle=0.0)
+        elif key == pygame.K_t:
+            self._set_mode("turn")
+        elif key == pygame.K_r:
+            if u is not None:
+                self._set_mode("reform", files=u.files, facing=u.facing)
+            else:
+                self._set_mode("reform")
+        elif key == pygame.K_f and u is not None:
+            self._order(lambda side, u: A.FallBack(side, u.id, geo.fall_back_limit(u)))
+        elif key in (pygame.K_f, pygame.K_HOME):
+            app.camera.fit()
+        elif key == pygame.K_h:
+            self._order(lambda side, u: A.Hold(side, u.id))
+        elif key == pygame.K_c:
+            self._set_mode("charge")
+        elif key == pygame.K_s and not mod & pygame.KMOD_CTRL:
+            self._shoot_key()
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self._confirm()
+        elif key == pygame.K_SPACE:
+            self._end_step()
+        elif key in NUMBER_KEYS:
+            self._choose(NUMBER_KEYS[key])
+        elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            app.animator.faster()
+        elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            app.animator.slower()
+        elif key == pygame.K_p:
+            app.animator.toggle_pause()
+        elif key in (pygame.K_LEFTBRACKET, pygame.K_RIGHTBRACKET) and app.mode == "reform" and u is not None:
+            step = 1 if key == pygame.K_RIGHTBRACKET else -1
+            app.mode_data["files"] = max(1, min(u.stands, app.mode_data.get("files", u.files) + step))
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
+            dx = {pygame.K_LEFT: PAN_STEP, pygame.K_RIGHT: -PAN_STEP}.get(key, 0)
+            dy = {pygame.K_UP: PAN_STEP, pygame.K_DOWN: -PAN_STEP}.get(key, 0)
+            app.camera.pan(dx, dy)
+        elif key == pygame.K_g:
+            app.scene.grid = not app.scene.grid
+        elif key == pygame.K_o:
+            app.show_overlays = not app.show_overlays
+        elif key == pygame.K_v:
+            app.camera.quarters = (app.camera.quarters + 2) % 4
+            app.camera.fit()
+        elif key == pygame.K_q and mod & pygame.KMOD_CTRL:
+            app.running = False
+        elif key == pygame.K_s and mod & pygame.KMOD_CTRL:
+            app.save()
+
+    def _confirm(self) -> None:
+        app, u = self.app, self.unit
+        if u is None:
+            return
+        if app.mode == "wheel":
+            angle = app.mode_data.get("angle", 0.0)
+            self._order(lambda side, u: A.Wheel(side, u.id, angle))
+        elif app.mode == "reform":
+            files, facing = app.mode_data.get("files", u.files), app.mode_data.get("facing", u.facing)
+            self._order(lambda side, u: A.Reform(side, u.id, files, facing))
+
+    def _end_step(self) -> None:
+        app = self.app
+        if app.animator.busy:
+            app.animator.skip()
+            return
+        if self._side() is None:
+            return
+        # Forgoing every remaining activation attempt (EndActivations) is too costly for a
+        # stray key press: it stays on its number key.
+        ends = [a for a in app.legal() if type(a).__name__.startswith("End")
+                and type(a).__name__ != "EndActivations"]
+        if len(ends) == 1:
+            app.issue(ends[0])
+        else:
+            app.say("nothing to end with Space now: choose with the number keys", "notice")
+
+    def _choose(self, n: int) -> None:
+        app = self.app
+        if self._side() is None:
+            return
+        options = app.choices()
+        if n > len(options):
+            app.say(f"there is no choice {n}", "notice")
+            return
+        app.issue(options[n - 1])
+
+    # -- preview of the order being given ----------------------------------------------------
+    def _wheel_angle(self, u, pos) -> float:
+        """Point where the front should face: the wheel angle is the bearing to the mouse."""
+        x, y = self.world(pos)
+        angle = float(round(geo.bearing(u, x, y)))
+        return angle if angle != 0 else 0.0
+
+    def _reform_facing(self, u, pos) -> float:
+        """Face the mouse from the unit's middle, in steps of 15 degrees."""
+        x, y = self.world(pos)
+        r = math.radians(u.facing)
+        cx, cy = u.x - math.cos(r) * u.depth / 2, u.y - math.sin(r) * u.depth / 2
+        return float(round(math.degrees(math.atan2(y - cy, x - cx)) / 15) * 15 % 360)
+
+    def draw_preview(self, target) -> None:
+        app, u = self.app, self.unit
+        if u is None or app.mode not in ("move", "wheel", "reform"):
+            return
+        x, y = self.world(self.mouse)
+        files, over = None, False
+        if app.mode == "move":
+            d = max(0.0, min(geo.point_ahead_distance(u, x, y), movement.remaining(app.state, u)))
+            r = math.radians(u.facing)
+            pose = (u.x + math.cos(r) * d, u.y + math.sin(r) * d, u.facing)
+            label = f"{d:.1f} cm"
+        elif app.mode == "wheel":
+            angle = app.mode_data.get("angle", 0.0)
+            pose = geo.wheel_pose(u, angle)
+            cost, left = geo.wheel_cost(u, angle), movement.remaining(app.state, u)
+            over = cost > left + 1e-6
+            label = f"wheel {angle:+.0f} deg: {cost:.1f} of {left:.1f} cm" + (" - too far" if over else "")
+        else:
+            files = app.mode_data.get("files", u.files)
+            pose = (u.x, u.y, app.mode_data.get("facing", u.facing))
+            label = f"reform {files} wide, facing {pose[2]:.0f}"
+        corners = stand_corners(u, x=pose[0], y=pose[1], facing=pose[2], files=files)
+        ghost = colour("marker", "routing")[:3] if over else colour("overlay", "ghost")[:3]
+        target.set_clip(app.viewport)
+        for stand in app.camera.world_to_screen(corners):
+            pygame.draw.polygon(target, ghost, px(stand), 2)
+        tip = app.camera.world_to_screen(np.asarray(corners).reshape(-1, 2)).max(axis=0)
+        app.painter.draw(target, label, (tip[0] + 6, tip[1]), app.ui_size, (0, 0, 0),
+                         back=(255, 255, 255, 210))
+        target.set_clip(None)

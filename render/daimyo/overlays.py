@@ -1,0 +1,124 @@
+"""Translucent overlays for the selected unit: normal move reach, charge reach, wheel arcs,
+firing arcs in two range bands and the daimyo's command range (geometry from
+sim.daimyo.overlays). The picture is cached until the unit, its state or the camera change."""
+from __future__ import annotations
+
+import numpy as np
+import pygame
+
+from render.assets import colour
+from render.daimyo.camera import Camera
+from render.daimyo.scene import _polygons, px
+from sim.daimyo import overlays as geo
+
+MAX_OVERLAY_SIDE = 6000        # px; a command circle at extreme zoom is cut, not allocated whole
+LAYERS = ("command", "charge", "move", "fire_long", "fire_short", "wheel")
+
+
+def layers_for(state, unit) -> list[tuple[str, object]]:
+    """(layer name, shapely geometry) for every overlay of `unit`, bottom first."""
+    out = []
+    zone = geo.command_zone(state, unit)
+    if zone is not None:
+        out.append(("command", zone[0]))
+    out.append(("charge", geo.charge_reach(unit)))
+    out.append(("move", geo.move_reach(state, unit)))
+    zones = geo.fire_zones(unit)
+    if zones is not None:
+        out.append(("fire_long", zones["long"]))
+        out.append(("fire_short", zones["short"]))
+    for left in (True, False):            # on top: thin wedges at the front corners
+        w = geo.wheel_reach(state, unit, left)
+        if not w.sector.is_empty:
+            out.append(("wheel", w.sector))
+    return out
+
+
+def _unit_key(state, u) -> tuple:
+    return (u.id, u.x, u.y, u.facing, u.files, u.stands, u.move_used, u.disordered, state.weather,
+            tuple((l.x, l.y, l.attached_to, l.alive) for l in state.leaders.values()))
+
+
+class OverlayPainter:
+    def __init__(self, camera: Camera):
+        self.camera = camera
+        self.enabled = {name: True for name in LAYERS}
+        self._surf: pygame.Surface | None = None
+        self._key = None
+        self._geo_key = None
+        self._at = (0, 0)
+        self._origin = np.zeros(2)
+        self.last_layers: list[tuple[str, object]] = []
+
+    def draw(self, target: pygame.Surface, state, unit) -> None:
+        """Blit the unit's overlays. Painted once per unit state and zoom: panning only moves
+        the picture (it covers the whole overlay, not just what was on screen)."""
+        if unit is None or not unit.alive:
+            return
+        cam = self.camera
+        key = (_unit_key(state, unit), round(cam.scale, 6), cam.quarters % 4,
+               tuple(sorted(k for k, v in self.enabled.items() if v)))
+        if key != self._key:
+            geo_key = (key[0], key[3])
+            if geo_key != self._geo_key:          # the rules geometry ignores the camera
+                self.last_layers = [(n, g) for n, g in layers_for(state, unit) if self.enabled[n]]
+                self._geo_key = geo_key
+            self._surf, self._at = render_layers(cam, None, self.last_layers)
+            self._origin = cam.world_to_screen((0.0, 0.0))
+            self._key = key
+        shift = cam.world_to_screen((0.0, 0.0)) - self._origin
+        target.blit(self._surf, (int(round(self._at[0] + shift[0])), int(round(self._at[1] + shift[1]))))
+
+
+def render_layers(camera: Camera, size, layers):
+    """All layers on one transparent surface. Each layer is filled on its own scratch surface
+    (just big enough for it) first, so that a hole in a ring-shaped band is cut from that
+    layer only and not from the layers under it.
+
+    With a `size`, the surface is that big and lines up with the screen; with None, it is
+    just big enough for the layers, and (surface, screen position of its corner) returns."""
+    painted = []
+    for name, geom in layers:
+        polys = []
+        for poly in _polygons(geom):
+            ring = camera.world_to_screen(np.asarray(poly.exterior.coords))
+            holes = [camera.world_to_screen(np.asarray(h.coords)) for h in poly.interiors]
+            polys.append((ring, holes))
+        if not polys:
+            continue
+        allpts = np.concatenate([r for r, _ in polys])
+        lo = np.floor(allpts.min(axis=0)) - 2
+        hi = np.ceil(allpts.max(axis=0)) + 2
+        painted.append((name, polys, pygame.Rect(int(lo[0]), int(lo[1]), int(hi[0] - lo[0]), int(hi[1] - lo[1]))))
+    if size is not None:
+        frame = pygame.Rect((0, 0), size)
+    elif painted:
+        frame = painted[0][2].unionall([b for _, _, b in painted[1:]])
+        frame.size = (min(frame.width, MAX_OVERLAY_SIDE), min(frame.height, MAX_OVERLAY_SIDE))
+    else:
+        frame = pygame.Rect(0, 0, 1, 1)
+    out = pygame.Surface(frame.size, pygame.SRCALPHA)
+    for name, polys, box in painted:
+        box = box.clip(frame)
+        if box.width <= 0 or box.height <= 0:
+            continue
+        fill = colour("overlay", name)
+        edge = colour("overlay", f"{name}_edge") if f"{name}_edge" in _overlay() else None
+        scratch = pygame.Surface(box.size, pygame.SRCALPHA)
+        shift = np.array(box.topleft)
+        for ring, holes in polys:
+            pts = px(ring - shift)
+            if len(pts) < 3:
+                continue
+            pygame.draw.polygon(scratch, fill, pts)
+            for hole in holes:
+                pygame.draw.polygon(scratch, (0, 0, 0, 0), px(hole - shift))
+            if edge is not None:
+                pygame.draw.polygon(scratch, edge, pts, 2)
+        out.blit(scratch, box.move(-frame.x, -frame.y))
+    return out if size is not None else (out, frame.topleft)
+
+
+def _overlay() -> dict:
+    from render.assets import colours
+    return colours()["overlay"]

@@ -1,0 +1,69 @@
+"""Text drawing with a cache of rendered strings, and a record of what was drawn where this
+frame (the tests read it to check that a message really reached the screen)."""
+from __future__ import annotations
+
+import pygame
+
+from render.assets import font
+
+
+class Painter:
+    def __init__(self) -> None:
+        self._cache: dict[tuple, pygame.Surface] = {}
+        self.drawn: list[tuple[str, pygame.Rect]] = []
+
+    def begin_frame(self) -> None:
+        self.drawn.clear()
+
+    def render(self, text: str, size: int, colour, bold: bool = False) -> pygame.Surface:
+        key = (text, size, tuple(colour), bold)
+        surf = self._cache.get(key)
+        if surf is None:
+            if len(self._cache) > 4000:      # labels change slowly; a bound keeps memory flat
+                self._cache.clear()
+            surf = font(size, bold).render(text, True, colour)
+            self._cache[key] = surf
+        return surf
+
+    def draw(self, target: pygame.Surface, text: str, pos, size: int, colour, bold: bool = False,
+             anchor: str = "topleft", back=None, pad: int = 2) -> pygame.Rect:
+        surf = self.render(text, size, colour, bold)
+        rect = surf.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
+        if back is not None:
+            box = rect.inflate(pad * 2, pad)
+            target.blit(self._boxed(text, size, colour, bold, tuple(back), pad), box)
+        else:
+            target.blit(surf, rect)
+        self.drawn.append((text, rect))
+        return rect
+
+    def _boxed(self, text, size, colour, bold, back, pad) -> pygame.Surface:
+        """The text on its (possibly translucent) background, composed once and cached."""
+        key = ("boxed", text, size, tuple(colour), bold, back, pad)
+        surf = self._cache.get(key)
+        if surf is None:
+            glyphs = self.render(text, size, colour, bold)
+            w, h = glyphs.get_width() + pad * 2, glyphs.get_height() + pad
+            surf = pygame.Surface((w, h), pygame.SRCALPHA)
+            surf.fill(back if len(back) == 4 else (*back, 255))
+            surf.blit(glyphs, (pad, pad // 2))
+            self._cache[key] = surf
+        return surf
+
+    def texts(self) -> list[str]:
+        return [t for t, _ in self.drawn]
+
+    @staticmethod
+    def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
+        """Split `text` into lines no wider than `width` pixels (at word boundaries)."""
+        f = font(size, bold)
+        out, line = [], ""
+        for word in text.split():
+            trial = f"{line} {word}" if line else word
+            if line and f.size(trial)[0] > width:
+                out.append(line)
+                line = word
+            else:
+                line = trial
+        out.append(line)
+        return out

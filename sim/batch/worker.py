@@ -1,0 +1,106 @@
+"""Play one game AI against AI and boil it down to a small picklable summary.
+
+Numbers come only from the game: `result()` for the winner and reason, and the optional
+`game.stats()` (see `read_stats`) for turns, losses and where units broke. A key a system does
+not report stays absent (None / empty); nothing is estimated here.
+"""
+from __future__ import annotations
+
+import traceback
+from dataclasses import dataclass, field
+
+from sim.batch.spec import RunSpec, derive_seed, make_player, seat_levels
+from sim.core.players import play_out
+
+Numbers = dict[str, float]
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    index: int
+    seed: int
+    levels: dict[str, str]                 # side -> AI level that commanded it
+    winner: str | None = None              # None: draw, timeout or error
+    reason: str = ""
+    timeout: bool = False                  # the max-actions guard stopped an unfinished game
+    error: str | None = None               # an exception, with the seed to reproduce it
+    actions: int = 0
+    turns: int | None = None               # from stats()["turns"]; None if not reported
+    sides: dict[str, Numbers] = field(default_factory=dict)   # side -> losses etc.
+    clans: dict[str, Numbers] = field(default_factory=dict)   # clan -> losses etc.
+    clan_side: dict[str, str] = field(default_factory=dict)
+    positions: tuple[tuple[float, float, str], ...] = ()      # (x, y, kind) of routs/destructions
+    table: tuple[float, float] | None = None                  # table (width, height) if given
+
+    @property
+    def draw(self) -> bool:
+        return self.winner is None and not self.timeout and self.error is None
+
+
+def _numbers(group: object) -> dict[str, Numbers]:
+    """Keep only numeric entries of {name: {key: number}}; anything else is not a statistic."""
+    if not isinstance(group, dict):
+        return {}
+    out = {}
+    for name, values in group.items():
+        if isinstance(values, dict):
+            out[str(name)] = {str(k): float(v) for k, v in values.items()
+                              if isinstance(v, (int, float)) and not isinstance(v, bool)}
+    return out
+
+
+def read_stats(game) -> dict:
+    """The optional `game.stats()` contract, read defensively.
+
+    Keys (all optional): turns: int; sides: {side: {stat: number}}; clans: {clan: {"side": side,
+    stat: number}}; positions: [(x, y, kind), ...]; table: (width, height).
+    """
+    stats = getattr(game, "stats", None)
+    raw = stats() if callable(stats) else {}
+    raw = raw if isinstance(raw, dict) else {}
+    out: dict = {}
+    if isinstance(raw.get("turns"), int):
+        out["turns"] = raw["turns"]
+    out["sides"] = _numbers(raw.get("sides"))
+    clans = raw.get("clans") if isinstance(raw.get("clans"), dict) else {}
+    out["clans"] = _numbers(clans)
+    out["clan_side"] = {str(c): str(v["side"]) for c, v in clans.items()
+                        if isinstance(v, dict) and "side" in v}
+    out["positions"] = tuple((float(p[0]), float(p[1]), str(p[2]))
+                             for p in raw.get("positions") or () if len(p) >= 3)
+    table = raw.get("table")
+    if isinstance(table, (tuple, list)) and len(table) == 2:
+        out["table"] = (float(table[0]), float(table[1]))
+    return out
+
+
+def play_game(spec: RunSpec, index: int) -> GameSummary:
+    seed = derive_seed(spec.seed, index)
+    levels: dict[str, str] = {}
+    game = None
+    try:
+        game = spec.game.new(spec.scenario, seed, **spec.options)
+        sides = tuple(game.sides())
+        levels = seat_levels(spec, sides, index)
+        players = {side: make_player(spec, side, levels[side], derive_seed(seed, k))
+                   for k, side in enumerate(sides)}
+        play_out(game, players, max_actions=spec.max_actions)
+        over = game.is_over()
+        result = game.result() if over else None
+        stats = read_stats(game)
+    except Exception as exc:  # one broken game must not sink a 1,000-game sweep; it is reported
+        where = traceback.extract_tb(exc.__traceback__)[-1]
+        return GameSummary(index, seed, levels, error=f"{type(exc).__name__}: {exc} "
+                           f"({where.filename}:{where.lineno}; game seed {seed})",
+                           actions=len(game.actions) if game is not None else 0)
+    return GameSummary(
+        index, seed, levels,
+        winner=result.winner if result else None,
+        reason=result.reason if result else
+        ("over, but the game gave no result" if over else f"stopped after {spec.max_actions} actions"),
+        timeout=not over, actions=len(game.actions), **stats)
+
+
+def play_chunk(spec: RunSpec, start: int, stop: int) -> list[GameSummary]:
+    """A chunk of consecutive games: one task per chunk keeps per-task overhead small."""
+    return [play_game(spec, i) for i in range(start, stop)]

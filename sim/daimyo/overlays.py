@@ -1,0 +1,166 @@
+"""Read-only geometry for the renderer's overlays: how far a unit may go, where it may charge,
+where it may shoot, and its leader's command range. Pure Shapely; nothing here changes a game
+(sim/ never draws, the renderer never computes rules)."""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+import shapely
+from shapely.geometry import LineString, Point, Polygon
+
+from sim.daimyo import command, movement
+from sim.daimyo.geometry import all_round_arc, direction, fire_arc, footprint, stand_corners
+from sim.daimyo.model import Unit
+from sim.daimyo.state import DaimyoState
+from sim.daimyo.tables import tables
+
+SHORT_RANGE = 8.0     # 4.5.1 effective range
+LONG_RANGE = 15.0     # 4.5.1 long range
+
+
+def _axes(facing: float) -> tuple[np.ndarray, np.ndarray]:
+    """Forward and right-hand unit vectors of a facing."""
+    fwd = direction(facing)
+    return fwd, np.array([fwd[1], -fwd[0]])
+
+
+@dataclass(frozen=True)
+class WheelReach:
+    angle: float             # the largest wheel (degrees, signed: + is left) the move allows
+    sector: Polygon          # area swept by the front edge
+    end_pose: tuple[float, float, float]
+
+
+def move_reach(st: DaimyoState, u: Unit) -> Polygon:
+    """4.3: the ground covered by a straight move of the unit's remaining move (terrain is
+    applied by the movement rules when the order is given; this is the open-ground reach)."""
+    d = max(0.0, movement.remaining(st, u))
+    fwd, _ = _axes(u.facing)
+    here = footprint(u)
+    there = footprint(u, x=u.x + fwd[0] * d, y=u.y + fwd[1] * d)
+    return shapely.convex_hull(shapely.union(here, there))
+
+
+def _ahead(u: Unit, reach: float) -> Polygon:
+    """Half-plane in front of the front edge, cut to a box `reach` deep and wide."""
+    fwd, right = _axes(u.facing)
+    p = np.array([u.x, u.y])
+    w = u.width / 2 + reach
+    return Polygon([p - right * w, p + right * w, p + right * w + fwd * reach, p - right * w + fwd * reach])
+
+
+def charge_reach(u: Unit) -> Polygon:
+    """4.4: an enemy must be within the Charge column distance of the front edge, ahead of it."""
+    reach = u.move_row.charge
+    fwd, right = _axes(u.facing)
+    p = np.array([u.x, u.y])
+    edge = LineString([p - right * (u.width / 2), p + right * (u.width / 2)])
+    return edge.buffer(reach).intersection(_ahead(u, reach))
+
+
+def _wheel_rate(u: Unit) -> float:
+    """4.3.5.1: cm of move per radian of wheel: the outer corner's arc at the quality's wheel
+    cost, doubled when disordered."""
+    m = tables().manoeuvre
+    return u.width * m.wheel_cost[u.quality.value] * (m.disorder_factor if u.disordered else 1)
+
+
+def wheel_cost(u: Unit, angle: float) -> float:
+    """cm of move a wheel of `angle` degrees costs (4.3.5.1)."""
+    return math.radians(abs(angle)) * _wheel_rate(u)
+
+
+def wheel_reach(st: DaimyoState, u: Unit, left: bool) -> WheelReach:
+    """4.3.5.1: the largest wheel the remaining move buys, capped at 180 degrees."""
+    limit = min(180.0, math.degrees(max(0.0, movement.remaining(st, u)) / _wheel_rate(u)))
+    angle = limit if left else -limit
+    pivot, outer = _wheel_corners(u, left)
+    steps = max(2, int(limit // 5) + 1)
+    arc = [_rotate(outer, pivot, angle * i / steps) for i in range(steps + 1)]
+    sector = Polygon([tuple(pivot)] + arc) if limit > 0 else Polygon()
+    return WheelReach(angle, sector, wheel_pose(u, angle))
+
+
+def _wheel_corners(u: Unit, left: bool) -> tuple[np.ndarray, np.ndarray]:
+    """4.3.5.1: (pivot, outer corner) of the front rank for a wheel to the left or right."""
+    corners = stand_corners(u)
+    n = min(u.files, u.stands)
+    fl, fr = corners[0, 0], corners[n - 1, 1]
+    return (fl, fr) if left else (fr, fl)
+
+
+def wheel_pose(u: Unit, angle: float) -> tuple[float, float, float]:
+    """The pose after wheeling `angle` degrees (+ left) about the inner front corner."""
+    pivot, _ = _wheel_corners(u, angle > 0)
+    x, y = _rotate(np.array([u.x, u.y]), pivot, angle)
+    return (float(x), float(y), (u.facing + angle) % 360)
+
+
+def bearing(u: Unit, x: float, y: float) -> float:
+    """Signed angle (degrees, + left) from the unit's facing to the point (x, y), seen from
+    the centre of its front edge; in -180..180."""
+    a = math.degrees(math.atan2(y - u.y, x - u.x))
+    return (a - u.facing + 180) % 360 - 180
+
+
+def _rotate(p: np.ndarray, c: np.ndarray, degrees: float) -> tuple[float, float]:
+    a = math.radians(degrees)
+    ox, oy = p[0] - c[0], p[1] - c[1]
+    return (c[0] + ox * math.cos(a) - oy * math.sin(a), c[1] + ox * math.sin(a) + oy * math.cos(a))
+
+
+def fire_zones(u: Unit) -> dict[str, Polygon] | None:
+    """4.5, 4.5.1: where the unit's front-rank stands can hit, split into effective (0-8 cm)
+    and long (8-15 cm) bands. Infantry: 45-degree arcs from the front corners; cavalry 360
+    degrees. None for units without bow or arquebus."""
+    if not u.missile:
+        return None
+    corners = stand_corners(u)[: min(u.files, u.stands)]
+    if u.cavalry:
+        short = shapely.union_all([all_round_arc(c, SHORT_RANGE) for c in corners])
+        far = shapely.union_all([all_round_arc(c, LONG_RANGE) for c in corners])
+    else:
+        short = shapely.union_all([fire_arc(c, u.facing, SHORT_RANGE) for c in corners])
+        far = shapely.union_all([fire_arc(c, u.facing, LONG_RANGE) for c in corners])
+    body = footprint(u)
+    return {"short": short.difference(body), "long": far.difference(short).difference(body)}
+
+
+def command_zone(st: DaimyoState, u: Unit) -> tuple[Polygon, str] | None:
+    """1.8 / 1.7: the circle of the unit's daimyo (hatamoto: its General) within which it
+    obeys without a test, and the leader's id. None if that leader is dead."""
+    if u.hatamoto:
+        leader = st.general(u.side)
+        rng = tables().command.hatamoto_range_cm
+    else:
+        leader = st.daimyo(u.clan)
+        rng = command.command_range(st)
+    if not leader.alive:
+        return None
+    return command.leader_point(st, leader).buffer(rng, quad_segs=32), leader.id
+
+
+def fall_back_limit(u: Unit) -> float:
+    """4.3.5.3: 3 cm, or half the normal move for missile-armed ashigaru."""
+    if u.missile_ashigaru:
+        return u.move_row.normal / 2
+    return tables().manoeuvre.fall_back_cm
+
+
+def point_ahead_distance(u: Unit, x: float, y: float) -> float:
+    """How far straight ahead (negative: behind) the point (x, y) lies from the front edge."""
+    fwd, _ = _axes(u.facing)
+    return float((x - u.x) * fwd[0] + (y - u.y) * fwd[1])
+
+
+def unit_at(st: DaimyoState, x: float, y: float, tolerance: float = 0.5) -> Unit | None:
+    """The living unit whose stands cover (x, y), or lie within `tolerance` cm of it."""
+    best, best_d = None, tolerance
+    p = Point(x, y)
+    for u in st.living():
+        d = footprint(u).distance(p)
+        if d <= best_d:
+            best, best_d = u, d
+    return best

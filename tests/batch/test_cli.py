@@ -1,0 +1,75 @@
+import json
+
+import pytest
+
+from sim.batch.runner import run_batch
+from sim.batch.spec import RunSpec
+from sim.batch.stats import summarise
+from sim.cli import main
+from tests.batch.toysystem import StatRace
+
+
+def run(capsys, *argv):
+    code = main(list(map(str, argv)))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--runs", "0"], "--runs must be at least 1 (got 0)"),
+    (["--workers", "0"], "--workers must be at least 1 (got 0)"),
+    (["--ai", "hard"], "unknown AI level 'hard' for race; valid levels: timid, mixed, bold, random"),
+    (["--ai", "c=bold"], "unknown side 'c'; sides are: a, b"),
+    (["--personality", "risk"], "--personality expects KEY=VALUE, got 'risk'"),
+    (["--ai", "b="], "--ai expects KEY=VALUE, got 'b='"),
+    (["--workers", "2", "--dask", "tcp://127.0.0.1:1"], "--workers sizes the local pool; with --dask "
+     "the cluster's workers are used"),
+])
+def test_simulate_refuses_bad_arguments_in_one_line(capsys, race_file, argv, message):
+    code, out, err = run(capsys, "simulate", race_file, "--no-progress", *argv)
+    assert code == 2 and err.strip() == f"kassen: {message}"
+
+
+def test_duel_refuses_unknown_level(capsys, race_file):
+    code, _, err = run(capsys, "duel", race_file, "--a", "bold", "--b", "expert", "--no-progress")
+    assert code == 2 and "valid levels: timid, mixed, bold, random" in err
+
+
+def test_unknown_system_in_scenario_is_a_clear_error(capsys, tmp_path):
+    path = tmp_path / "chess.toml"
+    path.write_text('system = "chess"\n')
+    code, _, err = run(capsys, "simulate", path, "--no-progress")
+    assert code == 2 and "unknown game system 'chess'" in err
+
+
+def test_simulate_json_equals_the_library_run(capsys, race_file):
+    code, out, _ = run(capsys, "simulate", race_file, "--runs", 30, "--workers", 2, "--seed", 5,
+                       "--ai", "mixed", "--ai", "b=bold", "--json", "--no-progress")
+    assert code == 0
+    report = json.loads(out)
+    spec = RunSpec(game=StatRace, scenario={"system": "race", "goal": 60, "meta": {"title": "Toy race"}},
+                   seed=5, lineup=("mixed",), levels={"b": "bold"})
+    expected = json.loads(json.dumps(summarise(run_batch(spec, 30, workers=1, progress=False))))
+    assert {k: report[k] for k in expected} == expected
+    assert report["levels"] == {"a": "mixed", "b": "bold"} and report["system"] == "race"
+
+
+def test_simulate_table_and_plots(capsys, race_file, tmp_path):
+    code, out, _ = run(capsys, "simulate", race_file, "--runs", 20, "--workers", 1,
+                       "--plots", tmp_path / "plots", "--no-progress")
+    assert code == 0
+    assert "Toy race: 20 games played" in out and "a wins" in out and "stands lost" in out
+    for name in ("win_rate", "turns", "casualties", "heatmap"):
+        png = tmp_path / "plots" / f"{name}.png"
+        assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 5000
+        assert f"plot: {png}" in out.replace("\n", "")
+
+
+def test_duel_reports_win_rate_of_a(capsys, race_file):
+    code, out, _ = run(capsys, "duel", race_file, "--a", "bold", "--b", "timid", "--runs", 40,
+                       "--workers", 1, "--json", "--no-progress")
+    r = json.loads(out)
+    assert code == 0 and r["played"] == 40 and r["a"] == "bold"
+    assert r["a_by_seat"]["a"]["games"] == r["a_by_seat"]["b"]["games"] == 20
+    assert r["a_wins"]["count"] + r["b_wins"]["count"] + r["draws"]["count"] + r["timeouts"]["count"] == 40
+    assert r["a_wins"]["rate"] > 0.8
