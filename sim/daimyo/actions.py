@@ -117,3 +117,12 @@ class EndShooting(Action):
 @dataclass(frozen=True)
 class EndLeaderMoves(Action):
     side: str
+
+
+@serializable
+@dataclass(frozen=True)
+class MountUp(Action):
+    """1.7: an activated Seated General mounts and leaves his HQ (removed for good); his
+    hatamoto, if named, mounts with him."""
+    side: str
+    hatamoto: str = ""

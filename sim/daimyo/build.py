@@ -61,6 +61,6 @@ def build_state(sc: ScenarioIn, seed: int) -> DaimyoState:
                               army.hq.y, army.hq.facing, STAND_W, DEPTH["deep"])
             armies[army.side].hq = hid
     return DaimyoState(dice=dice, width=sc.table.width, height=sc.table.height,
-                       terrain=[Feature(f.id, f.kind, tuple(map(tuple, f.points)), f.name) for f in sc.terrain],
+                       terrain=[Feature(f.id, f.kind, tuple(map(tuple, f.points)), f.name, f.wide_stream) for f in sc.terrain],
                        armies=armies, clans=clans, units=units, leaders=leaders,
-                       options=sc.options.model_dump())
+                       options=sc.options.model_dump(), weather=sc.options.start_weather)   # 6.2

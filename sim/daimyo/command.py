@@ -1,11 +1,13 @@
 """Command and control: initiative (3), clan and General activation (4.1), obedience (1.9)."""
 from __future__ import annotations
 
+import dataclasses
+
 from shapely.geometry import Point
 
 from sim.core.errors import RuleError
 from sim.daimyo.events import ObedienceTest
-from sim.daimyo.geometry import footprint
+from sim.daimyo.geometry import CONTACT_TOLERANCE, footprint
 from sim.daimyo.model import Leader, Troop, Unit
 from sim.daimyo.state import DaimyoState
 from sim.daimyo.tables import tables
@@ -21,8 +23,15 @@ def reset_turn(st: DaimyoState) -> None:
         u.activated = u.moved = u.shot = u.fought = u.charged = False
         u.move_used = 0.0
         u.obedience = ""
+        u.move_allowance = 0.0
+        u.turned_deg = 0
+        u.terrain_paid = []
+        u.blocked = u.passed_by_missile = u.fell_back = u.mounting = False
+        u.shoot_from = ()
+        u.hits_this_turn = 0
     for leader in st.leaders.values():
         leader.moved = False
+        leader.carried_cm = 0.0
     st.active_clan = ""
     st.active_general = ""
     st.general_used_sides = []
@@ -96,17 +105,20 @@ def activation_roll(game, clan_id: str) -> tuple[int, bool]:
 
 def orderable_units(st: DaimyoState) -> list[Unit]:
     """Units that may receive orders now: the active clan's (or, for an activated General,
-    the unit he is with and his hatamoto, 4.1/1.7) that have not acted this turn."""
+    the unit he is with and his hatamoto, 4.1/1.7) that have not acted this turn. The
+    hatamoto acts only with its General, never with the clan it is listed under (1.7, ruling
+    D-44)."""
     side = st.to_move
     out = []
     for u in st.living(side):
-        if u.troop is Troop.HQ or u.routing or u.activated or u.obedience == "failed":
+        if u.troop is Troop.HQ or u.routing or u.activated or u.obedience == "failed" or u.blocked:
             continue
         if u.halted_turns > 0:
             continue
-        if st.active_clan and u.clan == st.active_clan:
-            out.append(u)
-        elif st.active_general == side and (u.hatamoto or _general_with(st, side, u)):
+        if st.active_general == side:
+            if u.hatamoto or _general_with(st, side, u):
+                out.append(u)
+        elif st.active_clan and u.clan == st.active_clan and not u.hatamoto:
             out.append(u)
     return out
 
@@ -125,10 +137,12 @@ def check_orderable(st: DaimyoState, unit_id: str) -> None:
         raise RuleError("4.6.7", f"{unit_id} is routing and moves only by rout moves", SYSTEM)
     if u.halted_turns > 0:
         raise RuleError("5.1", f"{unit_id} must stand still this turn (halt/retire/retreat result)", SYSTEM)
-    if u not in orderable_units(st):
-        raise RuleError("4.1", f"{unit_id} is not part of the active clan or has already acted this turn", SYSTEM)
     if u.obedience == "failed":
         raise RuleError("1.9", f"{unit_id} failed its obedience test and halts this turn", SYSTEM)
+    if u.blocked:
+        raise RuleError("4.3.2", f"{unit_id} was walked into by a friendly unit and may not move further", SYSTEM)
+    if u not in orderable_units(st):
+        raise RuleError("4.1", f"{unit_id} is not part of the active clan or has already acted this turn", SYSTEM)
 
 
 def in_command(st: DaimyoState, u: Unit) -> bool:
@@ -160,7 +174,8 @@ def leader_point(st: DaimyoState, leader: Leader) -> Point:
 
 def obeys(game, unit_id: str) -> bool:
     """1.9: a unit outside command range tests once, when it first tries to move this turn:
-    1d6 + rating >= 6 moves, else it halts. A dead daimyo: no rating (ruling D-7)."""
+    1d6 + rating >= 6 moves, else it halts for the turn (ruling D-45). A dead daimyo: every
+    unit tests, with no rating (ruling D-7)."""
     st = game.state
     u = st.units[unit_id]
     if u.obedience or in_command(st, u):
@@ -177,13 +192,18 @@ def obeys(game, unit_id: str) -> bool:
 
 
 def close_activation(st: DaimyoState) -> None:
-    for u in orderable_units(st):
-        u.activated = True
-    for u in st.living(st.to_move):
-        if u.clan == st.active_clan:
-            u.activated = True
+    """4.1: an activated clan's units have all had their chance. After a General activation
+    only the units that took orders are spent; the unit he joined may still act with its
+    clan if it did nothing (4.4 Leaders, ruling D-48)."""
     if st.active_clan:
+        for u in st.living(st.to_move):
+            if u.clan == st.active_clan and not u.hatamoto:
+                u.activated = True
         st.clans[st.active_clan].active = False
+    else:
+        for u in st.living(st.to_move):
+            if u.hatamoto or u.moved:
+                u.activated = True
 
 
 def end_of_turn_reform(game) -> None:
@@ -191,7 +211,73 @@ def end_of_turn_reform(game) -> None:
     from sim.daimyo.events import Reformed
     st = game.state
     for u in st.living():
-        if u.disordered and u.reforming and not u.moved and not u.shot and not u.fought:
+        if u.disordered and u.reforming and not u.shot and not u.fought and not u.hits_this_turn:
             u.disordered = False
             game.emit(Reformed(u.id))
         u.halted_turns = max(0, u.halted_turns - 1)
+
+
+def mount_up_problem(st: DaimyoState, side: str, hatamoto: str = "") -> str:
+    """1.7: why the General (and optionally his hatamoto) may not mount up now, or ""."""
+    general = st.general(side)
+    if st.active_general != side:
+        return "the General mounts up only when he is activated"
+    if not general.seated:
+        return "the General is already mobile"
+    if not hatamoto:
+        return ""
+    u = st.units.get(hatamoto)
+    hq = st.units.get(st.armies[side].hq)
+    if u is None or not u.alive or not u.hatamoto or u.side != side:
+        return f"{hatamoto!r} is not your hatamoto"
+    if u.stands > 2:
+        return "a hatamoto of more than 2 stands cannot mount up"
+    if u.in_melee_with:
+        return "a hatamoto in melee cannot mount up"
+    if u.moved:
+        return "mounting up takes the whole turn; the hatamoto has moved"
+    if hq is None or not hq.alive or footprint(u).distance(footprint(hq)) > CONTACT_TOLERANCE:
+        return "the hatamoto must be in contact with the HQ to mount up"
+    mounted = footprint(dataclasses.replace(u, stand_d=3.0))      # horses need deeper stands
+    for other in st.living():
+        if other.id not in (u.id, hq.id) and mounted.intersection(footprint(other)).area > 1e-6:
+            return f"no room to mount up: the horses would overlap {other.id}"
+    return ""
+
+
+def mount_up(game, side: str, hatamoto: str = "") -> None:
+    """1.7: the General mounts and is Mobile for the rest of the battle; his HQ is removed
+    for good (abandoned: it does not count as lost, ruling D-47). A hatamoto in contact with
+    the HQ may mount too: same men on horses, and it cannot move until next turn."""
+    from sim.core.events import Note
+    from sim.daimyo.model import Weapon
+    from sim.daimyo.movement import remove_unit
+    st = game.state
+    general = st.general(side)
+    general.seated = False
+    general.mounted = True
+    hq = st.units.get(st.armies[side].hq)
+    if hq is not None:
+        general.x, general.y = hq.x, hq.y
+    if general.attached_to == st.armies[side].hq:
+        general.attached_to = ""
+    game.emit(Note(f"{general.name} mounts up and leaves his HQ", "1.7"))
+    if hq is not None and hq.alive:
+        remove_unit(game, hq, "abandoned", "1.7")
+    if hatamoto:
+        u = st.units[hatamoto]
+        u.troop = Troop.MOUNTED_SAMURAI
+        u.weapons = (Weapon.LANCE,) + tuple(w for w in u.weapons if w is Weapon.BOW)
+        u.stand_d = 3.0
+        u.mounting = True
+        u.activated = True
+        game.emit(Note(f"{u.name} mount up; they cannot move until next turn", "1.7"))
+
+
+def mount_up_candidates(st: DaimyoState, side: str) -> list:
+    from sim.daimyo.actions import MountUp
+    if mount_up_problem(st, side):
+        return []
+    out = [MountUp(side)]
+    out += [MountUp(side, u.id) for u in st.living(side) if u.hatamoto and not mount_up_problem(st, side, u.id)]
+    return out

@@ -125,6 +125,7 @@ class DaimyoGame(Game):
                 out.extend(movement.candidates(st, unit))
                 out.extend(combat.charge_candidates(st, unit))
             out.extend(movement.leader_candidates(st, side, during_activation=True))
+            out.extend(command.mount_up_candidates(st, side))
             return out + [A.EndMovement(side)]
         if st.phase == "shooting":
             return combat.shoot_candidates(st) + [A.EndShooting(side)]
@@ -155,6 +156,9 @@ class DaimyoGame(Game):
             movement.plan(st, action)
         elif isinstance(action, A.MoveLeader):
             movement.plan_leader(st, action, during_activation=st.phase == "orders")
+        elif isinstance(action, A.MountUp):
+            if st.phase != "orders" or (why := command.mount_up_problem(st, action.side, action.hatamoto)):
+                raise RuleError("1.7", why or "mount up during the General's activation", self.system)
         elif combat.handles(action):
             combat.validate(self, action)
         elif want is None:
@@ -181,8 +185,11 @@ class DaimyoGame(Game):
             command.forgo_attempts(st, action.side)
             self._next_activation()
         elif isinstance(action, ORDER_ACTIONS):
-            if command.obeys(self, action.unit):   # 1.9: a failed test halts the unit
+            # 1.9: a failed test halts the unit; standing still needs no test
+            if isinstance(action, A.Hold) or command.obeys(self, action.unit):
                 movement.execute(self, movement.plan(st, action))
+        elif isinstance(action, A.MountUp):
+            command.mount_up(self, action.side, action.hatamoto)
         elif isinstance(action, A.MoveLeader):
             movement.execute_leader(self, action)
         elif isinstance(action, A.EndMovement):

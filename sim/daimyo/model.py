@@ -112,6 +112,16 @@ class Unit:
     halted_turns: int = 0              # 5.1 halt/retire/retreat: turns it must stand still
     melee_rounds: int = 0
     in_melee_with: list[str] = field(default_factory=list)
+    # movement bookkeeping for the current turn (4.3), cleared by command.reset_turn
+    move_allowance: float = 0.0        # cm, fixed by the turn's first order (ruling D-35)
+    turned_deg: int = 0                # 4.3.5.2: at most 180 degrees of turning a turn
+    terrain_paid: list[str] = field(default_factory=list)   # flat terrain costs already paid
+    blocked: bool = False              # 4.3.2: walked into by a friend, may not move further
+    passed_by_missile: bool = False    # 4.3.2: passed by missile ashigaru; disordered if it moves
+    fell_back: bool = False            # 4.3.5.3
+    shoot_from: tuple = ()             # 4.3.5.3: (x, y, facing) shooting is measured from
+    hits_this_turn: int = 0            # 4.2.2: a unit hit by shooting this turn cannot reform
+    mounting: bool = False             # 1.7: hatamoto mounting up this turn
 
     def __post_init__(self) -> None:
         if not self.starting_stands:
@@ -201,6 +211,7 @@ class Leader:
     attached_to: str = ""           # unit id
     alive: bool = True
     moved: bool = False
+    carried_cm: float = 0.0         # 4.4: distance carried by his unit this turn (ruling D-46)
 
     @property
     def speed(self) -> float:

@@ -1,27 +1,81 @@
 """Movement and manoeuvre orders (4.3): planning (validation, no mutation) and execution.
 
-`plan` computes the full outcome of an order - new pose, cost in cm, path - or raises a
-RuleError naming the section broken. `execute` applies a plan and emits its events.
+`plan` computes the whole outcome of an order along its swept path - where the unit ends,
+what it costs in cm, which terrain, friends and leaders it meets - or raises a RuleError
+naming the section broken. `execute` applies a plan and emits its events; the path in
+`UnitMoved` is the exact one taken, for the renderer to animate.
+
+Sweeps are checked with Shapely: the stands' swept hulls against an STRtree of the other
+stands (benchmarks/bench_daimyo.py measured this about 6x faster than pymunk shape queries).
+Where along the path terrain or friends start and stop touching comes from sweep.py, exact
+to far below a millimetre. Leader moves are in leaders.py.
 """
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
 
+import numpy as np
 import shapely
+from shapely.geometry import Point
 
 from sim.core.errors import RuleError
+from sim.core.events import Note
 from sim.daimyo import actions as A
-from sim.daimyo.events import Disordered, FormationChanged, LeaderMoved, UnitMoved, UnitRemoved
-from sim.daimyo.geometry import direction, footprint, stand_corners
-from sim.daimyo.model import Formation, Quality, Unit
+from sim.daimyo.events import Disordered, FormationChanged, LeaderKilled, UnitMoved, UnitRemoved
+from sim.daimyo.geometry import (CONTACT_TOLERANCE, LEADER_RADIUS, direction, footprint,
+                                 stand_polygons, swept_pieces, table_box)
+from sim.daimyo.model import Formation, Troop, Unit, Weapon
 from sim.daimyo.state import DaimyoState
+from sim.daimyo.sweep import Motion, bisect, measure, minus, runs
 from sim.daimyo.tables import tables
+from sim.daimyo.terrain import terrain_map
 
 SYSTEM = "daimyo"
 EPS = 1e-6
+OVERLAP = 1e-6          # cm^2: stands overlapping less than this only touch
 
 
+def _err(rule: str, msg: str) -> RuleError:
+    return RuleError(rule, msg, SYSTEM)
+
+
+# -- the move allowance (4.3) -------------------------------------------------------------
+def base_move(u: Unit) -> float:
+    """4.3 movement table (6.1 for guns): the normal move in good order on open ground."""
+    if u.troop is Troop.ARTILLERY:
+        am = tables().artillery_movement
+        return am[Weapon.HEAVY_CANNON.value] if Weapon.HEAVY_CANNON in u.weapons else am[Weapon.LIGHT_CANNON.value]
+    return u.move_row.normal
+
+
+def max_move(st: DaimyoState, u: Unit) -> float:
+    """The allowance for this turn: the table move, +3 cm in column (4.3), weather (6.2).
+    Fixed by the turn's first order, so a 90-degree turn into column adds nothing (D-35)."""
+    if u.move_allowance:
+        return u.move_allowance
+    allowance = base_move(u)
+    if u.formation is Formation.COLUMN and u.troop is not Troop.ARTILLERY:
+        allowance += tables().manoeuvre.column_bonus_cm
+    if st.weather in ("heavy_rain", "thunderstorm"):
+        allowance -= 3.0                  # 6.2: -3 cm from every move
+    elif st.weather == "snowing":
+        allowance /= 2                    # 6.2: all moves halved
+    return max(allowance, 0.0)
+
+
+def remaining(st: DaimyoState, u: Unit) -> float:
+    return max_move(st, u) - u.move_used
+
+
+def _column_bonus_in(st: DaimyoState, u: Unit) -> bool:
+    """Whether this turn's allowance holds the column's +3 cm (marked when it was fixed)."""
+    if u.move_allowance:
+        return "+column" in u.terrain_paid
+    return u.formation is Formation.COLUMN and u.troop is not Troop.ARTILLERY
+
+
+# -- the plan -----------------------------------------------------------------------------
 @dataclass
 class Plan:
     action: A.Action
@@ -33,23 +87,55 @@ class Plan:
     ends_movement: bool = False
     disorder: list[tuple[str, str]] = field(default_factory=list)   # (cause, rule)
     leaves_table: bool = False
+    passed: list[str] = field(default_factory=list)        # friends interpenetrated (4.3.2)
+    walked_into: list[str] = field(default_factory=list)   # friends it would have ended inside
+    kills: list[str] = field(default_factory=list)         # enemy leaders contacted (4.3.3)
+    paid: list[str] = field(default_factory=list)          # flat terrain costs paid now
+    turned: int = 0
+    allowance: float = 0.0
+    notes: list[tuple[str, str]] = field(default_factory=list)
 
 
-def max_move(st: DaimyoState, u: Unit) -> float:
-    """4.3: the movement table's normal move; +3 cm in column on good terrain (terrain
-    effects: see plan_straight)."""
-    base = u.move_row.normal
-    if u.formation is Formation.COLUMN:
-        base += tables().manoeuvre.column_bonus_cm
-    return base
+class _Others:
+    """The other stands on the table, split into friends and enemies, with STRtrees."""
+
+    def __init__(self, st: DaimyoState, u: Unit):
+        self.friend_ids, self.friend_polys = [], []
+        self.enemy_ids, self.enemy_polys = [], []
+        for o in st.living():
+            if o.id == u.id:
+                continue
+            polys = _stands_cached(st, o)
+            ids, out = (self.friend_ids, self.friend_polys) if o.side == u.side else (self.enemy_ids, self.enemy_polys)
+            ids.extend([o.id] * len(polys))
+            out.extend(polys)
+        self.friend_ids = np.array(self.friend_ids, dtype=object)
+        self.enemy_ids = np.array(self.enemy_ids, dtype=object)
+        self.friend_polys = np.array(self.friend_polys, dtype=object)
+        self.enemy_polys = np.array(self.enemy_polys, dtype=object)
+        self.friends = shapely.STRtree(self.friend_polys)
+        self.enemies = shapely.STRtree(self.enemy_polys)
+
+    def friend_overlaps(self, polys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Pairs (index into polys, friend unit id) that overlap beyond touching."""
+        if len(self.friend_polys) == 0 or len(polys) == 0:
+            return np.empty(0, dtype=int), np.empty(0, dtype=object)
+        src, dst = self.friends.query(polys, predicate="intersects")
+        if len(src) == 0:
+            return src, np.empty(0, dtype=object)
+        area = shapely.area(shapely.intersection(polys[src], self.friend_polys[dst]))
+        keep = area > OVERLAP
+        return src[keep], self.friend_ids[dst[keep]]
 
 
-def remaining(st: DaimyoState, u: Unit) -> float:
-    return max_move(st, u) - u.move_used
-
-
-def _err(rule: str, msg: str) -> RuleError:
-    return RuleError(rule, msg, SYSTEM)
+def _stands_cached(st: DaimyoState, o: Unit) -> np.ndarray:
+    """Stand polygons of a unit, reused while its pose and formation stay the same."""
+    key = (o.x, o.y, o.facing, o.files, o.stands, o.stand_d)
+    cache = st.geometry_cache.setdefault("stands", {})
+    hit = cache.get(o.id)
+    if hit is None or hit[0] != key:
+        hit = cache[o.id] = (key, stand_polygons(o))
+    return hit[1]
 
 
 def plan(st: DaimyoState, action: A.Action) -> Plan:
@@ -58,15 +144,21 @@ def plan(st: DaimyoState, action: A.Action) -> Plan:
         return Plan(action, u.id, [(u.x, u.y, u.facing)], 0.0, "hold", ends_movement=True)
     if u.reforming:
         raise _err("4.3.5.4", f"{u.id} has reformed and may not move further this turn")
+    if u.blocked:
+        raise _err("4.3.2", f"{u.id} was walked into by a friendly unit and may not move further this turn")
+    if u.fell_back:
+        raise _err("4.3.5.3", f"{u.id} has fallen back; that was its move this turn")
+    if u.mounting:
+        raise _err("1.7", f"{u.id} is mounting up and cannot move until next turn")
+    if u.in_melee_with:
+        raise _err("4.6", f"{u.id} is in melee with {', '.join(u.in_melee_with)}; only combat moves it")
+    start = (u.x, u.y, u.facing)
     if isinstance(action, A.Move):
-        return _plan_straight(st, u, action, action.distance, "move")
+        if not action.distance > EPS:
+            raise _err("4.3", "a move goes straight ahead by a positive distance (use FallBack to go back)")
+        return _plan_motion(st, u, action, Motion(u, "straight", start, length=action.distance), "move", 1.0)
     if isinstance(action, A.FallBack):
-        limit = tables().manoeuvre.fall_back_cm
-        if u.missile_ashigaru:
-            limit = u.move_row.normal / 2      # 4.3.5.3
-        if not 0 < action.distance <= limit + EPS:
-            raise _err("4.3.5.3", f"{u.id} may fall back at most {limit:g} cm")
-        return _plan_straight(st, u, action, -action.distance, "fall_back", free=True)
+        return _plan_fall_back(st, u, action)
     if isinstance(action, A.Turn):
         return _plan_turn(st, u, action)
     if isinstance(action, A.Wheel):
@@ -76,98 +168,313 @@ def plan(st: DaimyoState, action: A.Action) -> Plan:
     raise _err("4.3", f"unknown movement order {action.kind}")
 
 
-def _plan_straight(st, u, action, distance, how, free=False) -> Plan:
-    if distance > 0 and distance > remaining(st, u) + EPS:
-        raise _err("4.3", f"{u.id} has {remaining(st, u):.1f} cm of move left, not {distance:.1f}")
-    d = direction(u.facing)
-    nx, ny = u.x + d[0] * distance, u.y + d[1] * distance
-    cost = 0.0 if free else abs(distance)
-    p = Plan(action, u.id, [(u.x, u.y, u.facing), (nx, ny, u.facing)], cost, how)
-    _check_destination(st, u, p, nx, ny, u.facing, u.files)
+def _plan_fall_back(st, u, action) -> Plan:
+    """4.3.5.3: straight back facing the enemy, 3 cm regardless of terrain; missile ashigaru
+    half their move and may still shoot, measured from where they started. Falling back is
+    the unit's whole move this turn (ruling D-36)."""
+    limit = tables().manoeuvre.fall_back_cm
+    if u.missile_ashigaru:
+        limit = base_move(u) / 2
+    if not EPS < action.distance <= limit + EPS:
+        raise _err("4.3.5.3", f"{u.id} may fall back more than 0 and at most {limit:g} cm")
+    if u.move_used > EPS:
+        raise _err("4.3.5.3", f"{u.id} has already moved; falling back is a whole move")
+    motion = Motion(u, "straight", (u.x, u.y, u.facing), length=-action.distance)
+    p = _plan_motion(st, u, action, motion, "fall_back", 0.0, free_terrain=True)
+    p.cost = max_move(st, u)
+    p.ends_movement = True
     return p
 
 
 def _plan_turn(st, u, action) -> Plan:
-    if action.angle not in (90, -90, 180):
-        raise _err("4.3.5.2", "units turn 90 or 180 degrees")
-    turned = sum(abs(getattr(a, "angle", 0)) for a in ())  # per-turn tally kept on the unit
-    frac = tables().manoeuvre.turn_fraction[u.quality.value]
-    if u.disordered:
-        frac *= tables().manoeuvre.disorder_factor
-    cost = frac * u.move_row.normal
-    if cost > remaining(st, u) + EPS:
-        raise _err("4.3.5.2", f"turning costs {cost:.1f} cm; {u.id} has {remaining(st, u):.1f} left")
-    facing = (u.facing + action.angle) % 360
-    files = u.files
-    if abs(action.angle) == 90:
-        files = u.ranks if u.ranks <= u.stands else u.files   # 4.3.5.2: column <-> line
-    p = Plan(action, u.id, [(u.x, u.y, u.facing), (u.x, u.y, facing)], cost, "turn", files=files)
-    _check_destination(st, u, p, u.x, u.y, facing, files)
+    """4.3.5.2: 90 or 180 degrees; Elite/Veteran pay 1/4 of their move, others 1/2, doubled
+    when disordered; at most 180 degrees a turn. A 90-degree turn swaps line and column: the
+    ranks become files and the new front lies along the flank turned to (ruling D-37)."""
+    m = tables().manoeuvre
+    if action.angle not in (90, -90, 180, -180):
+        raise _err("4.3.5.2", "units turn 90 degrees left (90), right (-90) or about (180)")
+    if u.troop is Troop.ARTILLERY:
+        raise _err("6.1", "guns rotate with Reform, not Turn")
+    if u.turned_deg + abs(action.angle) > tables().terrain_effects.max_turn_deg:
+        raise _err("4.3.5.2", f"{u.id} has turned {u.turned_deg} degrees; at most 180 a turn")
+    cost = m.turn_fraction[u.quality.value] * base_move(u) * (m.disorder_factor if u.disordered else 1)
+    fwd, right = direction(u.facing), direction(u.facing - 90)
+    p0 = np.array([u.x, u.y])
+    if abs(action.angle) == 180:
+        files = u.files
+        front = p0 - fwd * u.depth
+        facing = (u.facing + 180) % 360
+    else:
+        files = min(u.ranks, u.stands)
+        width = files * u.stand_w
+        side = -1 if action.angle > 0 else 1           # the corner on the side turned to
+        corner = p0 + right * side * (u.width / 2)
+        front = corner - fwd * (width / 2)
+        facing = (u.facing + action.angle) % 360
+    end = (float(front[0]), float(front[1]), float(facing))
+    motion = Motion(u, "jump", (u.x, u.y, u.facing), end=end, files=files)
+    p = _plan_motion(st, u, action, motion, "turn", cost)
+    p.turned = abs(action.angle)
     return p
 
 
 def _plan_wheel(st, u, action) -> Plan:
-    """4.3.5.1: pivot on the inner front corner; the outer corner's arc is the distance,
-    x1 for Elite/Veteran, x2 Regular, x3 Raw, doubled again if disordered (ruling D-9)."""
-    if not 0 < abs(action.angle) <= 180:
+    """4.3.5.1: forwards, pivoting on the inner front corner; the outer corner's arc is the
+    distance, x1 Elite/Veteran, x2 Regular, x3 Raw, doubled again if disordered (ruling D-9)."""
+    if not EPS < abs(action.angle) <= 180:
         raise _err("4.3.5.1", "wheel by a non-zero angle of at most 180 degrees")
-    arc = math.radians(abs(action.angle)) * u.width
+    if u.troop is Troop.ARTILLERY:
+        raise _err("6.1", "guns move straight forward only")
     m = tables().manoeuvre
-    cost = arc * m.wheel_cost[u.quality.value] * (m.disorder_factor if u.disordered else 1)
-    if cost > remaining(st, u) + EPS:
-        raise _err("4.3.5.1", f"wheeling {action.angle:g} costs {cost:.1f} cm; {u.id} has {remaining(st, u):.1f} left")
-    corners = stand_corners(u)
-    n = min(u.files, u.stands)
-    pivot = corners[0, 0] if action.angle > 0 else corners[n - 1, 1]
-    path = []
-    steps = max(2, int(abs(action.angle) // 5) + 1)
-    for i in range(steps + 1):
-        a = math.radians(action.angle * i / steps)
-        ox, oy = u.x - pivot[0], u.y - pivot[1]
-        x = pivot[0] + ox * math.cos(a) - oy * math.sin(a)
-        y = pivot[1] + ox * math.sin(a) + oy * math.cos(a)
-        path.append((x, y, (u.facing + action.angle * i / steps) % 360))
-    p = Plan(action, u.id, path, cost, "wheel")
-    x, y, f = path[-1]
-    _check_destination(st, u, p, x, y, f, u.files)
-    return p
+    factor = m.wheel_cost[u.quality.value] * (m.disorder_factor if u.disordered else 1)
+    fwd, right = direction(u.facing), direction(u.facing - 90)
+    side = -1 if action.angle > 0 else 1               # left wheel pivots on the left corner
+    pivot = np.array([u.x, u.y]) + right * side * (u.width / 2)
+    arc = math.radians(abs(action.angle)) * u.width
+    motion = Motion(u, "wheel", (u.x, u.y, u.facing), length=arc, angle=action.angle,
+                    pivot=(float(pivot[0]), float(pivot[1])))
+    return _plan_motion(st, u, action, motion, "wheel", factor)
 
 
 def _plan_reform(st, u, action) -> Plan:
+    """4.3.5.4 / 4.2.2: any facing and formation about the unit's centre (ruling D-38); the
+    unit moves and shoots no further this turn. It must not have moved yet (ruling D-30)."""
     if not 1 <= action.files <= u.stands:
         raise _err("1.5", f"{u.id} has {u.stands} stands; files must be 1-{u.stands}")
-    if u.move_used > EPS:
+    if u.moved or u.move_used > EPS:
         raise _err("4.3.5.4", f"{u.id} has already moved; reforming takes the whole turn")
-    p = Plan(action, u.id, [(u.x, u.y, u.facing), (u.x, u.y, action.facing % 360)], 0.0, "reform",
-             files=action.files, ends_movement=True)
-    _check_destination(st, u, p, u.x, u.y, action.facing % 360, action.files)
+    centre = np.array([u.x, u.y]) - direction(u.facing) * (u.depth / 2)
+    depth = math.ceil(u.stands / action.files) * u.stand_d
+    facing = action.facing % 360
+    front = centre + direction(facing) * (depth / 2)
+    end = (float(front[0]), float(front[1]), float(facing))
+    motion = Motion(u, "jump", (u.x, u.y, u.facing), end=end, files=action.files)
+    p = _plan_motion(st, u, action, motion, "reform", 0.0, free_terrain=True)
+    p.cost = 0.0
+    p.ends_movement = True
     return p
 
 
-def _check_destination(st, u, p: Plan, x, y, facing, files) -> None:
-    shape = footprint(u, x=x, y=y, facing=facing, files=files)
-    table = shapely.box(0, 0, st.width, st.height)
-    if not table.contains(shape):
-        p.leaves_table = True          # 4.3.4: any part off the table removes the unit
+def _plan_motion(st: DaimyoState, u: Unit, action, motion: Motion, how: str, factor: float,
+                 free_terrain: bool = False) -> Plan:
+    """Validate one motion along its swept path and price it (4.3, 4.3.1-4.3.4, 4.4)."""
+    others = _Others(st, u)
+    leaves = False
+    notes = []
+    table = table_box(st.width, st.height).buffer(1e-9)
+
+    def on_table(c):
+        return bool(shapely.contains(table, shapely.polygons(c)).all())
+
+    # 4.3.4: if any part of any stand leaves the table, the unit is removed there (ruling D-49).
+    s = motion.samples()
+    corners = motion.corners(s)
+    inside = shapely.contains(table, shapely.polygons(corners.reshape(-1, 4, 2))).reshape(len(s), -1).all(axis=1)
+    if not inside.all():
+        if motion.kind == "jump":
+            raise _err("4.3.4", f"{u.id} would turn or reform with stands off the table")
+        first = int(np.argmin(inside))
+        if first == 0:
+            raise _err("4.3.4", f"{u.id} is already partly off the table")
+        motion = motion.cut(bisect(motion, s[first - 1], s[first], on_table))
+        leaves = True
+        notes.append((f"{u.id} goes off the table", "4.3.4"))
+        s = motion.samples()
+        corners = motion.corners(s)
+
+    # 4.3.2: a unit that would end inside a friend is placed behind it (ruling D-42).
+    walked: list[str] = []
+    k = u.stands
+    if not leaves:
+        flat = shapely.polygons(corners.reshape(-1, 4, 2))
+        src, ids = others.friend_overlaps(flat)
+        hit = np.zeros(len(s), dtype=bool)
+        hit[np.unique(src // k)] = True
+        if hit[-1]:
+            walked = sorted(set(ids[src // k == len(s) - 1].tolist()))
+            if motion.kind == "jump":
+                raise _err("4.3.2", f"{u.id} would turn or reform into {', '.join(walked)}")
+            j = len(s) - 1
+            while j >= 0 and hit[j]:
+                j -= 1
+            if j < 0:
+                raise _err("4.3.2", f"{u.id} cannot be placed behind {', '.join(walked)}")
+
+            near = others.friend_polys[np.isin(others.friend_ids, list(set(ids.tolist())))]
+            shrunk = shapely.buffer(near, -1e-7, join_style="mitre")   # overlap, not touch
+
+            def clear(c):
+                return not shapely.intersects(shapely.polygons(c)[:, None], shrunk[None, :]).any()
+            motion = motion.cut(bisect(motion, s[j], s[j + 1], clear))
+            notes.append((f"{u.id} would end inside {', '.join(walked)} and stops behind it", "4.3.2"))
+            s = motion.samples()
+            corners = motion.corners(s)
+
+    pieces = swept_pieces(corners) if motion.kind != "jump" else shapely.polygons(corners[-1])
+    _check_enemies(st, u, others, pieces)
+    tmap = terrain_map(st, u.cavalry, u.stands)
+    entered = tmap.entering(pieces).any(axis=0)
+    for i, patch in enumerate(tmap.patches):
+        if entered[i] and patch.effect == "impassable":
+            raise _err("4.3.1", f"{patch.id} ({patch.kind}) is impassable to {u.id}")
+    if u.troop is Troop.ARTILLERY and how == "move" and tmap.patches:
+        rough = tmap.touching(pieces).any(axis=0)
+        if any(rough[i] and p.effect != "road" for i, p in enumerate(tmap.patches)):
+            raise _err("6.1", f"guns move on clear terrain only; {u.id} would touch rough ground")
+
+    # 4.3.2 interpenetration: friends passed through along the way.
+    src, ids = others.friend_overlaps(pieces)
+    passed = sorted(set(ids.tolist()) - set(walked)) if motion.kind != "jump" else []
+
+    # 4.3.3 unattached enemy leaders touched are killed.
+    kills = leaders_contacted(st, u, pieces)
+
+    # 4.3.1 terrain: cost while touching, flat costs on first touch, disorder on entering.
+    cost, paid, disorder = _terrain_cost(st, u, motion, s, corners, tmap, entered, factor, free_terrain)
+    for f in passed:
+        if not (u.missile_ashigaru and not st.units[f].moved):     # ruling D-43
+            disorder.append((f"passed through {f}", "4.3.2"))
+            break
+    if u.passed_by_missile:
+        disorder.append(("moved after missile ashigaru passed through it", "4.3.2"))
+    if motion.kind == "jump" and how == "reform":
+        disorder = [d for d in disorder if d[1] != "4.3.1"]
+
+    used = u.move_used
+    allowance = max_move(st, u)
+    if how not in ("fall_back", "reform") and used + cost > allowance + EPS:
+        open_ground = factor * (1.0 if motion.kind == "jump" else abs(motion.length))
+        rule = "4.3.1" if paid or cost > open_ground + EPS else _rule(how)
+        raise _err(rule, f"{how} costs {cost:.2f} cm; {u.id} has {allowance - used:.2f} of {allowance:g} left")
+    if u.hatamoto and not leaves:
+        _check_hatamoto_leash(st, u, motion)
+    p = Plan(action, u.id, motion.path(), cost, how, files=motion.files, disorder=disorder,
+             leaves_table=leaves, passed=passed, walked_into=walked, kills=kills, paid=paid,
+             allowance=allowance, notes=notes)
+    return p
+
+
+def _check_hatamoto_leash(st: DaimyoState, u: Unit, motion: Motion) -> None:
+    """1.7: the hatamoto stays within 20 cm of its General; one already further away (after
+    melee or morale) may only come closer."""
+    general = st.general(u.side)
+    if not general.alive:
         return
+    where = Point(*(leader_xy(st, general)))
+    leash = tables().command.hatamoto_range_cm
+    before = float(shapely.distance(footprint(u), where))
+    after = float(shapely.distance(shapely.union_all(shapely.polygons(motion.corners(1.0)[0])), where))
+    if after > leash + EPS and after > before + EPS:
+        raise _err("1.7", f"the hatamoto must stay within {leash:g} cm of its General ({after:.1f} cm)")
+
+
+def _check_enemies(st, u: Unit, others: _Others, pieces: np.ndarray) -> None:
+    """4.4: a normal move may come no closer than 3 cm to an enemy; a unit already closer may
+    not close further (ruling D-39)."""
     approach = tables().manoeuvre.charge_approach_cm
-    for other in st.living():
-        if other.id == u.id:
+    if len(others.enemy_polys) == 0:
+        return
+    src, dst = others.enemies.query(pieces, predicate="dwithin", distance=approach - EPS)
+    if len(src) == 0:
+        return
+    here = footprint(u)
+    for enemy in sorted(set(others.enemy_ids[dst].tolist())):
+        polys = others.enemy_polys[others.enemy_ids == enemy]
+        closest = float(shapely.distance(pieces[:, None], polys[None, :]).min())
+        start = float(shapely.distance(here, shapely.union_all(polys)))
+        if closest < min(approach, start) - EPS:
+            raise _err("4.4", f"a normal move may not come closer than {approach:g} cm to {enemy} "
+                              f"({closest:.2f} cm); only a charge makes contact")
+
+
+def leaders_contacted(st: DaimyoState, u: Unit, pieces) -> list[str]:
+    """4.3.3: unattached enemy leaders any swept stand of `u` touches (not for routers; the
+    caller decides). A leader is a 20 mm round base (ruling D-31)."""
+    found = []
+    for leader in st.leaders.values():
+        if leader.alive and leader.side != u.side and not leader.attached_to:
+            if shapely.dwithin(pieces, Point(leader.x, leader.y), LEADER_RADIUS + CONTACT_TOLERANCE).any():
+                found.append(leader.id)
+    return found
+
+
+def _terrain_cost(st, u: Unit, motion: Motion, s, corners, tmap, entered, factor, free_terrain):
+    te = tables().terrain_effects
+    k = u.stands
+    polys = shapely.polygons(corners.reshape(-1, 4, 2))
+    touch = tmap.touching(polys).reshape(len(s), k, -1).any(axis=1) if tmap.patches else np.zeros((len(s), 0), bool)
+    touched = touch.any(axis=0) if len(s) else np.zeros(0, bool)
+    paid: list[str] = []
+    disorder: list[tuple[str, str]] = []
+    flat = 0.0
+    difficult: list[tuple[float, float]] = []
+    moved = motion.kind != "jump" or motion.end != motion.start or motion.files not in (None, u.files)
+    for i, patch in enumerate(tmap.patches):
+        # rulings D-41, D-40: moving while overlapping difficult ground disorders (not peasants);
+        # crossing an obstacle means overlapping its strip, touching it only costs
+        if patch.effect == "difficult" and entered[i] and moved and u.troop is not Troop.PEASANT:
+            disorder.append((f"moving in difficult terrain ({patch.id})", "4.3.1"))
+        if patch.effect == "obstacle" and entered[i] and moved:
+            disorder.append((f"crossing an obstacle ({patch.id})", "4.3.1"))
+        if not touched[i] or free_terrain:
             continue
-        gap = footprint(other).distance(shape)
-        if other.side != u.side and gap < approach - EPS:
-            raise _err("4.4", f"a normal move may not come closer than {approach:g} cm to {other.id}")
-        if other.side == u.side and shape.intersection(footprint(other)).area > EPS:
-            raise _err("4.3.2", f"{u.id} would end inside {other.id}")
+        # rulings D-8, D-40: light ground costs 3 cm once a turn, each obstacle once a turn
+        if patch.effect == "light" and "light" not in u.terrain_paid + paid:
+            paid.append("light")
+            flat += te.light_cm
+        elif patch.effect == "obstacle" and f"obstacle:{patch.id}" not in u.terrain_paid:
+            paid.append(f"obstacle:{patch.id}")
+            flat += te.obstacle_cavalry_cm if u.cavalry else te.obstacle_infantry_cm
+        elif patch.effect == "difficult":
+            shape = tmap.shapes[i]
+
+            def test(c, shape=shape):
+                return bool(shapely.intersects(shapely.polygons(c), shape).any())
+            difficult.extend(runs(s, touch[:, i], motion, test))
+    if free_terrain:
+        return factor * abs(motion.length), [], disorder
+    rough = any(touched[i] and p.effect in ("light", "difficult", "obstacle") for i, p in enumerate(tmap.patches))
+    if rough and "column" not in u.terrain_paid and _column_bonus_in(st, u):
+        paid.append("column")                     # 4.3: the +3 cm is for good terrain only
+        flat += tables().manoeuvre.column_bonus_cm
+    # ruling D-33: each cm moved (or turned) while touching difficult ground costs 2 (3 mounted);
+    # ruling D-34: a column pays half while every stand is on a road or bridge
+    mult = te.difficult_cavalry_factor if u.cavalry else te.difficult_infantry_factor
+    road: list[tuple[float, float]] = []
+    if u.formation is Formation.COLUMN and tmap.road is not None and motion.kind != "jump":
+        on = tmap.on_road(polys).reshape(len(s), k).all(axis=1)
+        road_shape = tmap.road.buffer(1e-4)
+
+        def on_road(c):
+            return bool(shapely.covers(road_shape, shapely.polygons(c)).all())
+        road = minus(runs(s, on, motion, on_road), difficult)
+    if motion.kind == "jump":
+        span = 1.0 * (mult if difficult else 1.0)
+        return factor * span + flat, paid, disorder
+    rate = 1 + (mult - 1) * measure(difficult) + (te.road_column_factor - 1) * measure(road)
+    return factor * abs(motion.length) * rate + flat, paid, disorder
 
 
+# -- execution ----------------------------------------------------------------------------
 def execute(game, p: Plan) -> None:
     st = game.state
     u = st.units[p.unit]
+    if not u.move_allowance:
+        if _column_bonus_in(st, u):
+            u.terrain_paid.append("+column")
+        u.move_allowance = max_move(st, u) or EPS
     u.move_used += p.cost
+    u.terrain_paid.extend(p.paid)
+    u.turned_deg += p.turned
     if p.how != "hold":
         u.moved = True
     x, y, f = p.path[-1]
+    carried = sum(math.dist(a[:2], b[:2]) for a, b in zip(p.path, p.path[1:]))
+    for leader in st.attached(u.id):
+        leader.carried_cm += carried               # 4.4: counts against his own move
+    if p.how == "fall_back":
+        u.fell_back = True
+        u.shoot_from = (u.x, u.y, u.facing)        # 4.3.5.3: shots measured from the start
     u.x, u.y, u.facing = x, y, f
     if p.files is not None and p.files != u.files:
         u.files = p.files
@@ -178,12 +485,43 @@ def execute(game, p: Plan) -> None:
         u.activated = True
     if p.how != "hold":
         game.emit(UnitMoved(u.id, tuple(p.path), p.how, p.cost, _rule(p.how)))
+    for text, rule in p.notes:
+        game.emit(Note(text, rule))
     for cause, rule in p.disorder:
-        if not u.disordered:
-            u.disordered = True
-            game.emit(Disordered(u.id, cause, rule))
+        make_disordered(game, u, cause, rule)
+    for f in p.passed:
+        other = st.units[f]
+        if u.missile_ashigaru and not other.moved:
+            other.passed_by_missile = True         # 4.3.2: disordered only if it moves later
+        else:
+            make_disordered(game, other, f"{u.id} passed through it", "4.3.2")
+    for f in p.walked_into:
+        st.units[f].blocked = True
+    for lid in p.kills:
+        kill_leader(game, lid, f"run down by {u.id}", "4.3.3")
     if p.leaves_table:
         remove_unit(game, u, "left_table", "4.3.4")
+
+
+def moved_by_combat(game, u: Unit) -> None:
+    """For charges, rout, pursuit and other combat moves: a unit missile ashigaru passed
+    through earlier this turn is disordered once it moves for any reason (4.3.2, ruling D-43)."""
+    u.moved = True
+    if u.passed_by_missile:
+        make_disordered(game, u, "moved after missile ashigaru passed through it", "4.3.2")
+
+
+def make_disordered(game, u: Unit, cause: str, rule: str) -> None:
+    if not u.disordered:
+        u.disordered = True
+        game.emit(Disordered(u.id, cause, rule))
+
+
+def kill_leader(game, leader_id: str, cause: str, rule: str) -> None:
+    leader = game.state.leaders[leader_id]
+    leader.alive = False
+    leader.attached_to = ""
+    game.emit(LeaderKilled(leader_id, cause, rule))
 
 
 def _rule(how: str) -> str:
@@ -194,7 +532,8 @@ def _rule(how: str) -> str:
 def remove_unit(game, u: Unit, reason: str, rule: str) -> None:
     st = game.state
     u.gone = reason
-    st.armies[u.side].units_destroyed += 1
+    if reason != "abandoned":
+        st.armies[u.side].units_destroyed += 1
     st.routs.append((u.x, u.y, reason))
     for leader in st.attached(u.id):
         leader.attached_to = ""
@@ -202,57 +541,99 @@ def remove_unit(game, u: Unit, reason: str, rule: str) -> None:
     game.emit(UnitRemoved(u.id, reason, rule))
 
 
+# -- finite menus for AI and random players -----------------------------------------------
+def max_straight(st: DaimyoState, u: Unit, limit: float | None = None, stay_on_table: bool = True) -> float:
+    """The longest legal straight move now, 0 if none (bisection over plans). Unless
+    `stay_on_table` is False it stops short of leaving the table (4.3.4)."""
+    hi = remaining(st, u) if limit is None else limit
+    if limit is None and u.formation is Formation.COLUMN and terrain_map(st, u.cavalry, u.stands).road is not None:
+        hi /= tables().terrain_effects.road_column_factor      # 4.3: a column may go double on a road
+    if hi <= EPS:
+        return 0.0
+
+    def ok(d: float) -> bool:
+        try:
+            return not (plan(st, A.Move(u.side, u.id, d)).leaves_table and stay_on_table)
+        except RuleError:
+            return False
+    if ok(hi):
+        return hi
+    lo = 0.0
+    for _ in range(16):                        # to 1/65536 of the move: well under 0.001 cm
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if ok(mid) else (lo, mid)
+    nice = round(lo, 2)                        # a tidy number when it is still legal
+    if nice > lo and not ok(nice):
+        nice = math.floor(lo * 100) / 100
+    return nice
+
+
+def first_contact(st: DaimyoState, u: Unit, distance: float, facing: float | None = None,
+                  sides: tuple[str, ...] = ("enemy", "friend")) -> tuple[float, str | None]:
+    """Moving `u` straight ahead for up to `distance` cm (turned to `facing` first, if given):
+    how far it gets before one of its stands touches a stand of another unit, and whose
+    (None: nothing in the way). Units it already touches at the start are ignored. For charges
+    (4.4: contact), routs and pursuits (4.6.7, 4.6.8). Exact to about 1e-10 cm."""
+    facing = u.facing if facing is None else facing
+    motion = Motion(u, "straight", (u.x, u.y, facing), length=distance)
+    others = _Others(st, u)
+    polys, ids = [], []
+    if "friend" in sides:
+        polys.append(others.friend_polys)
+        ids.append(others.friend_ids)
+    if "enemy" in sides:
+        polys.append(others.enemy_polys)
+        ids.append(others.enemy_ids)
+    if not polys or sum(len(p) for p in polys) == 0:
+        return distance, None
+    polys, ids = np.concatenate(polys), np.concatenate(ids)
+    start = shapely.polygons(motion.corners(0.0)[0])
+    touching_now = set(ids[shapely.STRtree(polys).query(start, predicate="intersects")[1]].tolist())
+    keep = ~np.isin(ids, list(touching_now))
+    polys, ids = polys[keep], ids[keep]
+    if len(polys) == 0:
+        return distance, None
+    tree = shapely.STRtree(polys)
+    s = motion.samples()
+    corners = motion.corners(s)
+    src, _ = tree.query(shapely.polygons(corners.reshape(-1, 4, 2)), predicate="intersects")
+    if len(src) == 0:
+        return distance, None
+    first = int(src.min() // u.stands)
+
+    def clear(c):
+        return len(tree.query(shapely.polygons(c), predicate="intersects")[0]) == 0
+    at = bisect(motion, s[first - 1], s[first], clear) if first > 0 else 0.0
+    hits = tree.query(shapely.polygons(motion.corners(min(1.0, at + 1e-9))[0]), predicate="dwithin",
+                      distance=1e-6)[1]
+    who = sorted(set(ids[hits].tolist()))
+    return at * distance, (who[0] if who else None)
+
+
 def candidates(st: DaimyoState, u: Unit) -> list[A.Action]:
     """A finite menu of orders for AI and random players; humans may give any distance."""
     out: list[A.Action] = [A.Hold(u.side, u.id)]
-    left = remaining(st, u)
-    for frac in (1.0, 0.5):
-        d = round(left * frac, 2)
+    if u.reforming or u.blocked or u.fell_back or u.mounting:
+        return out
+    far = max_straight(st, u)
+    for d in sorted({far, round(far / 2, 2)}, reverse=True):
         if d > 0.5:
             out.append(A.Move(u.side, u.id, d))
-    for angle in (30, -30):
-        out.append(A.Wheel(u.side, u.id, angle))
-    for angle in (90, -90, 180):
-        out.append(A.Turn(u.side, u.id, angle))
-    legal = []
-    for a in out:
+    tries: list[A.Action] = [A.Wheel(u.side, u.id, a) for a in (30, -30)]
+    tries += [A.Turn(u.side, u.id, a) for a in (90, -90, 180)]
+    if not u.moved:
+        tries.append(A.FallBack(u.side, u.id, tables().manoeuvre.fall_back_cm))
+        if u.disordered:
+            tries.append(A.Reform(u.side, u.id, u.files, u.facing))
+    for a in tries:
         try:
             plan(st, a)
         except RuleError:
             continue
-        legal.append(a)
-    return legal
+        out.append(a)
+    return out
 
 
-def leader_candidates(st: DaimyoState, side: str, during_activation: bool) -> list[A.Action]:
-    return []
-
-
-def plan_leader(st: DaimyoState, action: A.MoveLeader, during_activation: bool) -> None:
-    leader = st.leaders.get(action.leader)
-    if leader is None or not leader.alive or leader.side != action.side:
-        raise _err("4.4", f"no living leader {action.leader!r} of yours")
-    if leader.moved:
-        raise _err("5.2", f"{leader.id} has already moved this turn")
-    start = (leader.x, leader.y)
-    dist = math.dist(start, (action.x, action.y))
-    if dist > leader.speed + EPS:
-        raise _err("4.3", f"{leader.id} moves at most {leader.speed:g} cm, not {dist:.1f}")
-    if not (0 <= action.x <= st.width and 0 <= action.y <= st.height):
-        raise _err("4.3.4", "leaders stay on the table")
-    if action.attach:
-        target = st.units.get(action.attach)
-        if target is None or not target.alive or target.side != leader.side:
-            raise _err("4.4", f"no unit {action.attach!r} of yours to join")
-        if leader.clan and target.clan != leader.clan:
-            raise _err("4.4", "a daimyo may attach only to units of his own clan")
-
-
-def execute_leader(game, action: A.MoveLeader) -> None:
-    st = game.state
-    leader = st.leaders[action.leader]
-    path = ((leader.x, leader.y), (action.x, action.y))
-    leader.x, leader.y = action.x, action.y
-    leader.attached_to = action.attach
-    leader.moved = True
-    game.emit(LeaderMoved(leader.id, path, action.attach))
+# The leader moves live in leaders.py; game.py reaches them through this module.
+from sim.daimyo.leaders import (execute_leader, leader_candidates, leader_may_move,  # noqa: E402,F401
+                                leader_xy, plan_leader)

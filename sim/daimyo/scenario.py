@@ -20,7 +20,8 @@ Edge = Literal["north", "south", "east", "west"]
 
 
 class _M(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    # NaN or infinite numbers (legal TOML) are refused by name, not left to crash geometry
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
 
 class Meta(_M):
@@ -40,7 +41,7 @@ class Options(_M):
     artillery: bool = True           # 6.1
     max_turns: int = Field(15, ge=1, le=100)
     season: Literal["roll", "spring_autumn", "summer", "winter"] = "roll"
-    start_weather: str = "fine"
+    start_weather: Literal["fine", "light_rain", "heavy_rain", "thunderstorm", "snowing", "fog"] = "fine"   # 6.2
     sunset_ignored: bool = False     # 5.3 event 2 may be ignored by agreement
 
 
@@ -49,6 +50,7 @@ class TerrainIn(_M):
     kind: str
     points: list[tuple[float, float]] = Field(min_length=2)
     name: str = ""
+    wide_stream: bool = False        # 4.3.1: this river is crossed anywhere, as difficult terrain
 
 
 class LeaderIn(_M):
@@ -122,6 +124,7 @@ def parse(data: dict, where: str) -> ScenarioIn:
 def _check_semantics(sc: ScenarioIn, where: str) -> None:
     from sim.daimyo.build import unit_from_spec  # late: build imports this module's models
     from sim.daimyo.geometry import footprint
+    from sim.daimyo.terrain import Feature, TerrainMap
 
     t = tables()
     table = shapely.box(0, 0, sc.table.width, sc.table.height)
@@ -144,21 +147,46 @@ def _check_semantics(sc: ScenarioIn, where: str) -> None:
             if not poly.is_valid or poly.area <= 0:
                 raise ScenarioError(where, f"{key}.points", f"invalid polygon ({shapely.is_valid_reason(poly)})")
 
+    features = [Feature(f.id, f.kind, tuple(map(tuple, f.points)), f.name, f.wide_stream) for f in sc.terrain]
     sides = [a.side for a in sc.armies]
     if len(set(sides)) != 2:
         raise ScenarioError(where, "armies", f"the two armies need different sides (got {sides})")
     placed: list[tuple[str, object]] = []
     for ai, army in enumerate(sc.armies):
         akey = f"armies.{ai}"
-        zone = shapely.Polygon(army.deploy) if army.deploy else None
-        if zone is not None and (len(army.deploy) < 3 or not zone.is_valid):
+        if army.deploy and len(army.deploy) < 3:
             raise ScenarioError(where, f"{akey}.deploy", "deployment zone must be a valid polygon of 3+ points")
+        zone = shapely.Polygon(army.deploy) if army.deploy else None
+        if zone is not None and not zone.is_valid:
+            raise ScenarioError(where, f"{akey}.deploy",
+                                f"deployment zone must be a valid polygon ({shapely.is_valid_reason(zone)})")
         _rating(army.general.rating, t.command_rating.general_range, where, f"{akey}.general.rating")
         general_at = shapely.Point(army.general.x, army.general.y)
         if not table.contains(general_at):
             raise ScenarioError(where, f"{akey}.general", "the General stands off the table")
         if army.hq is not None and not army.general.seated:
             raise ScenarioError(where, f"{akey}.hq", "1.7: a Mobile General has no HQ")
+        if army.hq is None and army.general.seated:
+            raise ScenarioError(where, f"{akey}.hq", "1.7: a Seated General starts at his HQ; give hq = { x, y }")
+        if army.hq is not None:
+            # 1.7: the HQ is a 40 x 30 mm stand; it must stand on the table, clear of units
+            hq_shape = _hq_shape(army.hq)
+            if not table.contains(hq_shape):
+                raise ScenarioError(where, f"{akey}.hq", "the HQ stands (partly) off the table")
+            placed_hq = (f"HQ of {army.side}", hq_shape)
+        else:
+            placed_hq = None
+        all_units = [u for c in army.clans for u in c.units]
+        if army.general.attach and army.general.attach not in {u.id for u in all_units}:
+            raise ScenarioError(where, f"{akey}.general.attach",
+                                f"4.4: the General attaches to a unit of his own army; {army.general.attach!r} is not one")
+        guards = [u.id for u in all_units if u.hatamoto]
+        if len(guards) > 1:
+            raise ScenarioError(where, f"{akey}", f"1.7: the General has one hatamoto, not {len(guards)} ({guards})")
+        for ci, clan in enumerate(army.clans):
+            d = clan.daimyo
+            if not table.contains(shapely.Point(d.x, d.y)):
+                raise ScenarioError(where, f"{akey}.clans.{ci}.daimyo", "the daimyo stands off the table")
         for ci, clan in enumerate(army.clans):
             ckey = f"{akey}.clans.{ci}"
             unique(f"{ckey}.id", clan.id)
@@ -171,6 +199,12 @@ def _check_semantics(sc: ScenarioIn, where: str) -> None:
                 ukey = f"{ckey}.units.{ui}"
                 unique(f"{ukey}.id", u.id)
                 _check_unit(u, where, ukey)
+                if u.troop == "artillery" and not sc.options.artillery:
+                    raise ScenarioError(where, f"{ukey}.troop", "6.1: artillery is switched off (options.artillery = false)")
+                if u.hatamoto and (t.troops[u.troop].cavalry == army.general.seated):
+                    need = "foot" if army.general.seated else "mounted"
+                    raise ScenarioError(where, f"{ukey}.troop",
+                                        f"1.7: a {'Seated' if army.general.seated else 'Mobile'} General's hatamoto is {need}")
                 unit = unit_from_spec(u, army.side, clan.id)
                 shape = footprint(unit)
                 if not table.contains(shape):
@@ -182,11 +216,26 @@ def _check_semantics(sc: ScenarioIn, where: str) -> None:
                         raise ScenarioError(where, ukey, f"unit {u.id!r} overlaps unit {other_id!r}")
                 if u.hatamoto and shape.distance(general_at) > t.command.hatamoto_range_cm:
                     raise ScenarioError(where, ukey, "1.7: the hatamoto must start within 20 cm of the General")
-                for fi, f in enumerate(sc.terrain):
-                    row = t.terrain[f.kind]
-                    if row.impassable_to == "all" and shapely.Polygon(f.points).intersection(shape).area > 1e-6:
-                        raise ScenarioError(where, ukey, f"unit {u.id!r} stands on impassable terrain {f.id!r}")
+                for patch in TerrainMap(features, unit.cavalry, unit.stands).patches:
+                    # 4.3.1: ground the unit could never enter (river, cliff, a house too small...)
+                    if patch.effect == "impassable" and shapely.intersects(patch.interior, shape):
+                        raise ScenarioError(where, ukey, f"unit {u.id!r} stands on impassable terrain {patch.id!r} "
+                                                         f"({patch.kind}; 4.3.1: it may not enter it)")
                 placed.append((u.id, shape))
+        if placed_hq is not None:
+            for other_id, other in placed:
+                if placed_hq[1].intersection(other).area > 1e-6:
+                    raise ScenarioError(where, f"{akey}.hq", f"the HQ overlaps unit {other_id!r}")
+            placed.append(placed_hq)
+
+
+def _hq_shape(hq: HQIn):
+    from sim.daimyo.build import DEPTH, STAND_W
+    from sim.daimyo.geometry import footprint
+    from sim.daimyo.model import Armour, Quality, Troop, Unit, Weapon
+    stand = Unit("hq", "hq", "", "", Troop.HQ, Quality.REGULAR, (Weapon.IMW,), Armour.LIGHT, 1, 1,
+                 hq.x, hq.y, hq.facing, STAND_W, DEPTH["deep"])
+    return footprint(stand)
 
 
 def _rating(value, bounds, where, key) -> None:
@@ -196,8 +245,8 @@ def _rating(value, bounds, where, key) -> None:
 
 def _check_unit(u: UnitIn, where: str, key: str) -> None:
     t = tables()
-    if u.troop not in t.troops:
-        raise ScenarioError(where, f"{key}.troop", f"unknown troop type {u.troop!r}; expected one of {sorted(t.troops)}")
+    if u.troop not in t.troops or u.troop == "hq":
+        raise ScenarioError(where, f"{key}.troop", f"unknown troop type {u.troop!r}; expected one of {sorted(set(t.troops) - {'hq'})}")
     row = t.troops[u.troop]
     if u.quality not in row.qualities:
         raise ScenarioError(where, f"{key}.quality", f"1.2: {u.troop} may be {' or '.join(row.qualities)}, not {u.quality!r}")

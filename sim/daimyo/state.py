@@ -47,6 +47,9 @@ class DaimyoState:
     over_reason: str = ""
     first_shot_done: list[str] = field(default_factory=list)   # 4.5.4 first shot of the game
     routs: list[tuple[float, float, str]] = field(default_factory=list)  # where units routed/died
+    # Derived, never saved: terrain movement views and stand polygons (terrain, movement).
+    geometry_cache: dict = field(default_factory=dict, repr=False, compare=False,
+                                metadata={"transient": True})
 
     # -- queries used everywhere ---------------------------------------------------------
     def living(self, side: str | None = None) -> list[Unit]:

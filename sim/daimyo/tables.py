@@ -71,6 +71,17 @@ class TerrainRow(_Strict):
         return v
 
 
+class TerrainEffects(_Strict):
+    light_cm: float
+    difficult_infantry_factor: float
+    difficult_cavalry_factor: float
+    obstacle_infantry_cm: float
+    obstacle_cavalry_cm: float
+    road_column_factor: float
+    house_max_stands: int
+    max_turn_deg: int
+
+
 class Tables(_Strict):
     troops: dict[str, TroopRow]
     movement: dict[str, MoveRow]
@@ -81,6 +92,7 @@ class Tables(_Strict):
     command: Command
     pass_score: dict[str, int] = Field(min_length=4)
     terrain: dict[str, TerrainRow]
+    terrain_effects: TerrainEffects
 
     @field_validator("movement")
     @classmethod

@@ -1,9 +1,11 @@
-"""Terrain features on the table (4.3.1): polygons (or lines, for linear obstacles)."""
+"""Terrain features on the table (4.3.1): polygons (or lines, for linear obstacles), and the
+movement view of them a moving unit sees (`TerrainMap`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
 
+import numpy as np
 import shapely
 from shapely.geometry import LineString, Polygon
 
@@ -11,6 +13,7 @@ from sim.core.codec import serializable
 from sim.daimyo.tables import tables
 
 OBSTACLE_THICKNESS = 0.5   # cm; a fence or wall drawn as a line is given this width
+INTERIOR = 1e-4            # cm; "entering" a feature means overlapping more than its edge
 
 
 @serializable
@@ -20,6 +23,7 @@ class Feature:
     kind: str                                  # a key of [terrain] in tables.toml
     points: tuple[tuple[float, float], ...]
     name: str = ""
+    wide_stream: bool = False                  # 4.3.1: a river the scenario treats as a wide stream
 
     @property
     def row(self):
@@ -47,3 +51,88 @@ def features_touching(features: list[Feature], geom) -> list[Feature]:
     shapes = [f.shape for f in features]
     hit = shapely.intersects(shapes, geom)
     return [f for f, h in zip(features, hit) if h]
+
+
+@dataclass(frozen=True)
+class Patch:
+    """One feature as it acts on movement: `effect` is light, difficult, obstacle or
+    impassable; `shape` is the ground it covers once roads and bridges are cut out."""
+    id: str
+    kind: str
+    effect: str
+    shape: object
+    interior: object
+
+
+class TerrainMap:
+    """The table's features as a given kind of unit meets them when it moves (4.3.1).
+
+    Roads and bridges are cut out of every other feature (a road through a wood or a bridge
+    over a river is road, ruling D-34). A river is impassable except at bridges and fords
+    unless the scenario makes it a wide stream (difficult). Rows marked impassable to all, or
+    to cavalry, are impassable to whom they say (ruling D-22); a house is impassable to units
+    of more than 4 stands (4.3.1)."""
+
+    def __init__(self, features: list[Feature], cavalry: bool, stands: int):
+        te = tables().terrain_effects
+        roads = [f.shape for f in features if f.row.effect == "road"]
+        self.road = shapely.union_all(roads) if roads else None
+        fords = [f.shape for f in features if f.kind == "ford"]
+        crossings = shapely.union_all(roads + fords) if roads or fords else None
+        patches = []
+        for f in features:
+            row = f.row
+            effect = row.effect
+            if effect in ("road", "open"):
+                continue
+            shape = f.shape
+            if effect == "river":
+                effect = "difficult" if f.wide_stream else "impassable"
+                cut = self.road if f.wide_stream else crossings
+            else:
+                cut = self.road
+            if f.impassable_for(cavalry) or (row.building and stands > te.house_max_stands):
+                effect = "impassable"
+            if cut is not None:
+                shape = shape.difference(cut)
+            if shape.is_empty:
+                continue
+            patches.append(Patch(f.id, f.kind, effect, shape, shape.buffer(-INTERIOR)))
+        self.patches = patches
+        self.shapes = np.array([p.shape for p in patches], dtype=object)
+        self.interiors = np.array([p.interior for p in patches], dtype=object)
+        self.tree = shapely.STRtree(self.shapes) if patches else None
+
+    def touching(self, polys: np.ndarray) -> np.ndarray:
+        """Boolean (len(polys), len(patches)): which polygons touch which patches."""
+        return self._hits(polys, self.shapes)
+
+    def entering(self, polys: np.ndarray) -> np.ndarray:
+        """Like `touching` but only overlaps beyond the edge (entering, crossing)."""
+        return self._hits(polys, self.interiors)
+
+    def _hits(self, polys: np.ndarray, shapes: np.ndarray) -> np.ndarray:
+        out = np.zeros((len(polys), len(self.patches)), dtype=bool)
+        if self.tree is None or len(polys) == 0:
+            return out
+        src, dst = self.tree.query(polys, predicate="intersects")
+        if len(src):
+            ok = shapely.intersects(polys[src], shapes[dst])
+            out[src[ok], dst[ok]] = True
+        return out
+
+    def on_road(self, polys: np.ndarray) -> np.ndarray:
+        """Per polygon: wholly on road or bridge (4.3: columns move double on roads)."""
+        if self.road is None:
+            return np.zeros(len(polys), dtype=bool)
+        return shapely.covers(self.road.buffer(INTERIOR), polys)
+
+
+def terrain_map(st, cavalry: bool, stands: int) -> TerrainMap:
+    """The TerrainMap of a state's features for one kind of mover, cached on the state."""
+    big = stands > tables().terrain_effects.house_max_stands
+    key = (cavalry, big)
+    cache = st.geometry_cache
+    if key not in cache:
+        cache[key] = TerrainMap(st.terrain, cavalry, stands)
+    return cache[key]

@@ -195,8 +195,6 @@ def test_a_random_game_plays_to_the_end(name):
     assert game.state.turn <= 3
 
 
-@pytest.mark.xfail(strict=True, reason="build_state ignores options.start_weather: the game "
-                                       "starts 'fine' whatever the scenario says (see report)")
 def test_the_fog_of_kawanakajima_is_on_the_table_at_the_start():
     game = open_game(SCEN / "kawanakajima.toml", seed=1)
     assert game.state.weather == "fog"

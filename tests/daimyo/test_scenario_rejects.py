@@ -1,8 +1,8 @@
 """Bad scenario data is rejected with one ScenarioError naming the key at fault (issue 7).
 
 Each test takes the valid training scenario, breaks one thing and checks the key path and the
-reason. The xfail(strict) tests at the end record holes in the validator found while writing
-the historical scenarios: they start passing (and so fail as XPASS) once the hole is closed.
+reason. The tests at the end were holes in the validator found while writing the historical
+scenarios (strict xfails until issue 2's scenario validation closed them).
 """
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ import copy
 from pathlib import Path
 
 import pytest
-import shapely.errors
 
 from sim.cli import main as kassen
 from sim.core.errors import ScenarioError
@@ -221,48 +220,39 @@ def test_kassen_check_prints_one_line_naming_the_key(tmp_path, capsys):
     assert err.startswith(f"kassen: {bad}: armies.0.clans.0.units.0.troop: unknown troop type 'ninja'")
 
 
-# -- holes in the validator (see the report of issue 7) ---------------------------------------
-def _hole(change):
+# -- once holes in the validator (issue 7), closed by the movement work (issue 2) -----------
+def _closed_hole(change):
     rejected(broken(change))
 
 
-@pytest.mark.xfail(strict=True, raises=pytest.fail.Exception, reason="the HQ stand is never checked against the table")
-def test_hole_hq_off_the_table():
-    _hole(lambda d: d["armies"][0].update(hq={"x": -50, "y": 8, "facing": 90}))
+def test_closed_hole_hq_off_the_table():
+    _closed_hole(lambda d: d["armies"][0].update(hq={"x": -50, "y": 8, "facing": 90}))
 
 
-@pytest.mark.xfail(strict=True, raises=pytest.fail.Exception, reason="the HQ stand is never checked for overlap")
-def test_hole_hq_on_top_of_a_unit():
-    _hole(lambda d: d["armies"][0].update(hq={"x": 40, "y": 26, "facing": 90}))
+def test_closed_hole_hq_on_top_of_a_unit():
+    _closed_hole(lambda d: d["armies"][0].update(hq={"x": 40, "y": 26, "facing": 90}))
 
 
-@pytest.mark.xfail(strict=True, raises=pytest.fail.Exception, reason="daimyo positions are never checked")
-def test_hole_daimyo_off_the_table():
-    _hole(lambda d: d["armies"][0]["clans"][0]["daimyo"].update(x=-100))
+def test_closed_hole_daimyo_off_the_table():
+    _closed_hole(lambda d: d["armies"][0]["clans"][0]["daimyo"].update(x=-100))
 
 
-@pytest.mark.xfail(strict=True, raises=pytest.fail.Exception, reason="start_weather accepts any string")
-def test_hole_unknown_start_weather():
-    _hole(lambda d: d.setdefault("options", {}).update(start_weather="sunny"))
+def test_closed_hole_unknown_start_weather():
+    _closed_hole(lambda d: d.setdefault("options", {}).update(start_weather="sunny"))
 
 
-@pytest.mark.xfail(strict=True, raises=pytest.fail.Exception, reason="units may be deployed in a river (4.3.1)")
-def test_hole_unit_deployed_in_a_river():
-    _hole(lambda d: d["terrain"].append({"id": "riv", "kind": "river", "points": [[30, 20], [50, 20], [50, 30], [30, 30]]}))
+def test_closed_hole_unit_deployed_in_a_river():
+    _closed_hole(lambda d: d["terrain"].append({"id": "riv", "kind": "river", "points": [[30, 20], [50, 20], [50, 30], [30, 30]]}))
 
 
-@pytest.mark.xfail(strict=True, raises=pytest.fail.Exception, reason="the General's attach is never checked")
-def test_hole_general_attached_to_a_unit_that_does_not_exist():
-    _hole(lambda d: d["armies"][0]["general"].update(attach="nobody"))
+def test_closed_hole_general_attached_to_a_unit_that_does_not_exist():
+    _closed_hole(lambda d: d["armies"][0]["general"].update(attach="nobody"))
 
 
-@pytest.mark.xfail(strict=True, raises=pytest.fail.Exception, reason="1.7: a seated General's hatamoto is on foot")
-def test_hole_mounted_hatamoto_for_a_seated_general():
-    _hole(lambda d: unit(d, clan=1, n=2).update(troop="mounted_samurai", weapons=["lance"]))
+def test_closed_hole_mounted_hatamoto_for_a_seated_general():
+    _closed_hole(lambda d: unit(d, clan=1, n=2).update(troop="mounted_samurai", weapons=["lance"]))
 
 
-@pytest.mark.xfail(strict=True, raises=shapely.errors.GEOSException,
-                   reason="a NaN coordinate (legal TOML: x = nan) crashes with a GEOSException")
-def test_hole_nan_coordinate_is_a_clear_error():
+def test_closed_hole_nan_coordinate_is_a_clear_error():
     err = rejected(broken(lambda d: unit(d).update(x=float("nan"))))
     assert err.key == "armies.0.clans.0.units.0.x"
