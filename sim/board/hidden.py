@@ -1,0 +1,45 @@
+"""Hidden information helpers: what one side may see of blocks and of the event log.
+
+Events that carry secrets subclass `PrivateEvent`: they name the side allowed to see them in
+full, and `public()` returns what everyone else sees (counts instead of identities).
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Iterable
+
+from sim.board.blocks import Block
+
+
+class PrivateEvent:
+    """Mixin for events with a secret part; `owner` sees the event as is."""
+    owner: str
+
+    def public(self):  # pragma: no cover - every subclass overrides
+        raise NotImplementedError
+
+
+def events_for(events: Iterable, side: str | None) -> list:
+    """The event log as `side` sees it (None: an omniscient spectator sees everything)."""
+    out = []
+    for ev in events:
+        if side is not None and isinstance(ev, PrivateEvent) and ev.owner != side:
+            ev = ev.public()
+        out.append(ev)
+    return out
+
+
+def block_face(block: Block, viewer: str | None) -> dict:
+    """A block as `viewer` sees it: full face for its owner or when face up, else only side."""
+    if block.visible_to(viewer):
+        return {"id": block.id, "side": block.side, "face": block.face, "strength": block.strength,
+                "steps": block.steps, "face_up": block.face_up, "marks": dict(block.marks)}
+    return {"side": block.side, "hidden": True}
+
+
+def counts_by_location(blocks: Iterable[Block]) -> dict[str, Counter]:
+    """Per location, how many blocks each side has there (what a hidden stack shows)."""
+    out: dict[str, Counter] = {}
+    for b in blocks:
+        out.setdefault(b.location, Counter())[b.side] += 1
+    return out
