@@ -51,6 +51,10 @@ class BoardState:
         besieged side keeps it; when both sides stand there the holder does not change."""
         for loc in self.board.where("castle"):
             sides = {b.side for b in self.blocks_at(loc)}
+            held = self.state.besieged.get(loc)
+            if held is not None and other(held) not in sides:
+                del self.state.besieged[loc]           # 8.9.6: the besiegers have gone
+                self.state.inside.pop(loc, None)
             old = self.state.castles.get(loc)
             if self.disks_at(loc):
                 new = DISK_SIDE

@@ -381,10 +381,15 @@ class CombatRules:
                 by_dest.setdefault(dest, []).append(blk.id)
         out = []
         for dest, ids in sorted(by_dest.items()):
-            out.append(Retreat(side, tuple(ids), dest))
+            options = [Retreat(side, tuple(ids), dest)]
             if len(ids) > 1:
-                out += [Retreat(side, (i,), dest) for i in ids]
+                options += [Retreat(side, (i,), dest) for i in ids]
+            out += [r for r in options if self._retreat_ok(r)]   # overruns depend on group size
         return out
+
+    def _retreat_ok(self, r: Retreat) -> bool:
+        here = {x.id: x for x in self.blocks_at(self.state.battle.location, r.side)}
+        return all(r.to in self.retreat_targets(r.side, here[x], len(r.blocks)) for x in r.blocks)
 
     def next_retreat(self) -> None:
         s, b = self.state, self.state.battle
