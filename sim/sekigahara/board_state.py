@@ -104,7 +104,8 @@ class BoardState:
         self.emit(ev.CardsDiscarded(side, (card,), rule))
 
     def destroy(self, block: Block, rule: str) -> None:
-        """Remove a block from the game for good (8.7); its face is revealed as it goes."""
+        """Remove a block from the game for good (8.7); its face is revealed as it goes
+        (ruling S-21)."""
         where = block.location
         block.location = DEAD
         block.face_up = True
@@ -123,7 +124,7 @@ class BoardState:
             self.state.dead_leaders.append("hideyori")
 
     def check_instant_win(self) -> bool:
-        """Sekigahara 2.1: Mitsunari or Hideyori lost -> Tokugawa; Ieyasu lost -> Ishida; both
+        """Sekigahara 2.1 (ruling S-22): Mitsunari or Hideyori lost -> Tokugawa; Ieyasu lost -> Ishida; both
         in the same combat -> Ishida."""
         dead = set(self.state.dead_leaders)
         self.state.dead_leaders = []
@@ -148,7 +149,7 @@ class BoardState:
         of a castle (7.4.3)."""
         enemy = self.blocks_at(loc, other(side))
         if not enemy:
-            return False
+            return False   # ruling S-23: a lone enemy disk is a castle holder; it stops movers
         if self.is_castle(loc) and self.castle_holder(loc) == other(side):
             return False
         return movers >= 4 * len(enemy)

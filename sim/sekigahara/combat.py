@@ -246,7 +246,7 @@ class CombatRules:
         self.play_card(a.side, LOYALTY, "8.6.1")
         b.played[a.side] += 1     # ruling S-17: challenge and refuting cards count as played
         self.emit(ev.LoyaltyChallenged(a.side, tuple(b.last)))
-        if self.refutations(b.last_side):
+        if self.refutations(b.last_side):         # ruling S-25: refuting is compulsory
             s.step, s.actor = "refute", b.last_side
             return
         self.defect()
@@ -361,6 +361,7 @@ class CombatRules:
         loc = b.location
         only = None
         forbidden = set()
+        # ruling S-26: attacking blocks that did not move this phase retreat as a defender would
         if side == b.attacker and blk.id in s.entered:
             only = [segment(s.entered[blk.id], loc)]
         if side == b.defender:

@@ -100,7 +100,9 @@ def initial_state(board: BoardMap, dice, opts: Options):
         b.location, b.face_up = where, face_up
 
     specs = [(n, d) for n, d in board.graph.nodes(data=True)] + [(n, d) for n, d in board.boxes.items()]
-    for name, spec in specs:                      # 5.2-5.3 marked blocks first
+    # 5.2-5.3 marked blocks first (ruling S-2: the unidentified 4th blocks at Edo and
+    # Kanazawa are a second tokugawa_3 and maeda_2, as the map data lists them)
+    for name, spec in specs:
         side = spec.get("setup_side", spec.get("side"))
         for f in _fixed(spec):
             take(side, f, name, face_up=bool(spec.get("face_up")))

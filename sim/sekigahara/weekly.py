@@ -47,7 +47,7 @@ class WeeklyCycle:
         track = self.opt["recruitment_blocks"]
         for side in SIDES:
             extra = 1 if castles[side] > castles[other(side)] else 0
-            self.draw(side, 5 + extra, "6.1")
+            self.draw(side, 5 + extra, "6.1")   # ruling S-24: no hand limit
         for side in SIDES:
             n = track[s.week - 1] + (1 if res[side] >= res[other(side)] else 0)
             self.recruit(side, n)
