@@ -254,8 +254,15 @@ class ScriptedPlayer:
         # Osaka holds Hideyori (9.1): an empty castle there invites an instant loss
         if "hideyori" in v["disks"] and v["disks"]["hideyori"] == start and self.level != "easy":
             if here.get(self.side, 0) - n < 2:
-                score -= 6.0
+                score -= 15.0
         key = any(own[b]["face"] in (IEYASU, MITSUNARI) for b in a.blocks)
+        if self.level != "easy":
+            # 2.1: the key leader must never be left where a 4:1 overrun can catch him
+            left = [b for b in own.values() if b["location"] == start and b["id"] not in a.blocks]
+            if key and n < 3:
+                score -= 3.0
+            if any(b["face"] in (IEYASU, MITSUNARI) for b in left) and len(left) < 3:
+                score -= 3.0
         if key and (enemy or threat) and self.level != "easy":
             score -= 4.0 + (n < 4) * 4.0
         # drift toward the nearest objective we do not yet hold
