@@ -107,6 +107,8 @@ class BoardState:
         """Remove a block from the game for good (8.7); its face is revealed as it goes
         (ruling S-21)."""
         where = block.location
+        if not block.face_up:
+            self.emit(ev.BlockRevealed(block.side, block.id, block.face, rule))
         block.location = DEAD
         block.face_up = True
         self.state.entered.pop(block.id, None)

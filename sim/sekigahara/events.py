@@ -117,6 +117,9 @@ class StackActivated(Event):
     location: str
     count: int
 
+    def describe(self):
+        return f"{self.side} activates the stack at {self.location} ({self.count} block(s), 7.1)"
+
 
 @_ev
 class BlockMoved(Event, PrivateEvent):
@@ -232,6 +235,9 @@ class BlockRevealed(Event):
     face: str
     rule: str = ""
 
+    def describe(self):
+        return f"{self.side} reveals {self.face}"
+
 
 @_ev
 class LoyaltyChallenged(Event):
@@ -282,13 +288,6 @@ class BattleEnded(Event):
     def describe(self):
         return (f"{'siege' if self.siege else 'battle'} at {self.location} won by {self.winner}: impact "
                 f"{self.impact[0]}-{self.impact[1]}, losses tokugawa {self.losses[0]} ishida {self.losses[1]} (8.7)")
-
-
-@_ev
-class StepLost(Event):
-    side: str
-    block: str
-    face: str
 
 
 @_ev
