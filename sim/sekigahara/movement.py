@@ -259,5 +259,6 @@ class MovementRules:
         b = self.mori_next()
         b.location, b.face_up = OSAKA, False   # ruling S-9: hidden once on the map
         self.state.move.moved.append(b.id)    # 9.3: cannot move in the same turn
+        self.state.fresh.append(b.id)
         self.emit(ev.MoriEntered(b.face, b.id, forced))
         self.mark_presence("ishida", OSAKA)

@@ -73,6 +73,7 @@ class SekiState:
     disks: dict[str, str] = field(default_factory=dict)         # disk -> location (gone: absent)
     entered: dict[str, str] = field(default_factory=dict)       # block -> where it came from this phase
     move: MovePhase = field(default_factory=MovePhase)
+    fresh: list[str] = field(default_factory=list)              # 9.3 Mori blocks out this turn
     combat_done: list[str] = field(default_factory=list)
     pending_combat: str = ""
     battle: Battle | None = None

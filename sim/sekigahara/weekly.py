@@ -101,7 +101,7 @@ class WeeklyCycle:
     def start_movement(self, side: str) -> None:
         s = self.state
         s.active = side
-        s.move = MovePhase()
+        s.move = MovePhase(moved=list(s.fresh))   # 9.3: Mori blocks out this turn stay put
         s.entered = {}
         self.emit(ev.PhaseStarted(side, "movement", s.week, s.turn))
         s.step, s.actor = "move_option", side
@@ -113,7 +113,9 @@ class WeeklyCycle:
         if s.phase_index == 0:
             s.phase_index = 1
             self.start_movement(s.order[1])
-        elif s.turn == "A":
+            return
+        s.fresh = []                               # a new turn begins
+        if s.turn == "A":
             s.turn, s.phase_index = "B", 0
             self.start_movement(s.order[0])
         elif s.week < WEEKS:

@@ -103,3 +103,24 @@ def test_scenario_with_a_broken_map_is_refused(tmp_path):
     with pytest.raises(ScenarioError) as e:
         GAME.check(read_toml(tmp_path / "s.toml"), str(tmp_path / "s.toml"))
     assert e.value.key == "road[0].b" and "Kyotoo" in str(e.value)
+
+
+def test_9_3_mori_called_out_by_an_attack_cannot_move_in_the_same_turn():
+    from sim.sekigahara.board_state import MORI_BOX
+    from sim.sekigahara.actions import CastleChoice, PassBattle
+    g = clear(new_game(2), keep_disks=True)
+    for f in ["mori_leader", "mori_3"]:
+        g.state.blocks[put(g, "ishida", f, MORI_BOX)].face_up = True
+    put(g, "tokugawa", "date_2", "Osaka")
+    hand(g, "tokugawa")
+    hand(g, "ishida")
+    out = combat(g, "tokugawa")
+    mori = [e.block for e in kinds(out, "MoriEntered")]
+    assert len(mori) == 2
+    if g.state.step == "castle":
+        g.apply(CastleChoice("ishida", False))
+    # the battle resolves (no cards); Ishida's Movement Phase follows in the same turn
+    while g.state.step not in ("move_option",) and g.to_act():
+        g.apply(g.legal_actions(g.to_act())[0])
+    assert g.state.active == "ishida" and g.state.turn == "A"
+    assert set(mori) <= set(g.state.move.moved)
