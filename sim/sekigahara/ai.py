@@ -159,6 +159,9 @@ class ScriptedPlayer:
             shield = 4 if self.level != "easy" and any(own[x]["face"] in (IEYASU, MITSUNARI) for x in a.blocks) else 0
             return total - cost - shield, total
 
+        free = [a for a in deploys if a.card is None and own[a.blocks[0]]["face"] not in (IEYASU, MITSUNARI)]
+        if free and not b["siege"]:
+            return free[0]        # 8.2.4: free leaders are lost as an option after the first card
         scored = [(gain(a), a) for a in deploys]
         (value, total), pick = max(scored, key=lambda t: t[0][0])
         enemy_out = b["passed"][self.enemy]

@@ -154,3 +154,28 @@ def test_2_2_tokugawa_wins_on_more_points():
     g.state.week, g.state.turn, g.state.phase_index = 7, "B", 1
     run(g, g.end_phase)
     assert g.result().winner == "tokugawa" and g.result().scores == {"tokugawa": 13.0, "ishida": 7.0}
+
+
+def test_6_1_reinforcement_blocks_are_drawn_with_the_game_dice():
+    g = new_game(4)
+    hand(g, "tokugawa")
+    hand(g, "ishida")
+    bag = sorted((b for b in g.state.blocks.values() if b.location == BAG["tokugawa"]), key=lambda b: b.id)
+    # week 2: Tokugawa draws 2 + 1 (resources tied); force the 1st, then the last, then the 1st again
+    g.dice.force(1, len(bag) - 1, 1)
+    out = _week2(g)
+    got = kinds(out, "BlocksRecruited")[0].faces
+    assert got == (bag[0].face, bag[-1].face, bag[1].face)
+    rolls = [e for e in out if e.kind == "DiceRolled"]
+    assert rolls[0].faces == (1,) and rolls[0].rule == "6.1"
+
+
+def test_5_3_random_setup_draws_use_the_dice_and_replay():
+    from sim.sekigahara.setup import initial_state
+    from sim.core.dice import Dice
+    g = new_game(6)
+    d1, d2 = Dice(99), Dice(99)
+    s1 = initial_state(g.board, d1, None)
+    s2 = initial_state(g.board, d2, None)
+    assert {k: b.location for k, b in s1.blocks.items()} == {k: b.location for k, b in s2.blocks.items()}
+    assert d1.rolls > 40       # ids, setup draws and two deck shuffles all went through the dice
