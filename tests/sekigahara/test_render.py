@@ -33,3 +33,32 @@ def test_sim_never_imports_pygame():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          cwd=pathlib.Path(__file__).resolve().parents[2], env={**os.environ, "PYTHONPATH": "."})
     assert out.stdout.strip() == "False", out.stderr
+
+
+def test_play_window_applies_a_clicked_action_then_quits(monkeypatch):
+    import types
+    import render.sekigahara as rs
+    g = new_game(4)
+    frames = {"n": 0}
+    real_get = pygame.event.get
+
+    def fake_get():
+        real_get()
+        frames["n"] += 1
+        if frames["n"] == 2:      # click the first choice shown for the human
+            rect = rs_view["v"].action_rects[0][0]
+            return [pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=rect.center)]
+        if frames["n"] >= 3:
+            return [pygame.event.Event(pygame.QUIT)]
+        return []
+
+    rs_view = {}
+    real_init = rs.MapView.__init__
+
+    def spy_init(self, *a, **kw):
+        real_init(self, *a, **kw)
+        rs_view["v"] = self
+    monkeypatch.setattr(rs.MapView, "__init__", spy_init)
+    monkeypatch.setattr(pygame.event, "get", fake_get)
+    rs.play(g, types.SimpleNamespace(side="tokugawa", level="easy", seed=1))
+    assert len(g.actions) >= 1 and g.actions[0].side == "tokugawa"
