@@ -159,6 +159,12 @@ class ScriptedPlayer:
             shield = 4 if self.level != "easy" and any(own[x]["face"] in (IEYASU, MITSUNARI) for x in a.blocks) else 0
             return total - cost - shield, total
 
+        if self.level != "easy":
+            # 8.7 losses come from deployed blocks first: keep the key leader out of the line
+            safe = [a for a in deploys if not any(own[x]["face"] in (IEYASU, MITSUNARI) for x in a.blocks)]
+            if not safe:
+                return passing
+            deploys = safe
         free = [a for a in deploys if a.card is None and own[a.blocks[0]]["face"] not in (IEYASU, MITSUNARI)]
         if free and not b["siege"]:
             return free[0]        # 8.2.4: free leaders are lost as an option after the first card
@@ -258,12 +264,18 @@ class ScriptedPlayer:
         if "hideyori" in v["disks"] and v["disks"]["hideyori"] == start and self.level != "easy":
             if here.get(self.side, 0) - n < 2:
                 score -= 15.0
+        if self.side == "ishida" and v["disks"].get("hideyori") == dest and self.level != "easy":
+            if v["stacks"].get(dest, {}).get(self.side, 0) < 3:
+                score += 3.0 + (3.0 if enemy else 0.0)      # 9.1: relieve or reinforce Osaka
         key = any(own[b]["face"] in (IEYASU, MITSUNARI) for b in a.blocks)
         if self.level != "easy":
             # 2.1: the key leader must never be left where a 4:1 overrun can catch him
             left = [b for b in own.values() if b["location"] == start and b["id"] not in a.blocks]
             if key and n < 3:
                 score -= 3.0
+            at_dest = n + v["stacks"].get(dest, {}).get(self.side, 0)
+            if key and threat >= 4 * at_dest:
+                score -= 10.0                           # 7.4 an overrun would end the game
             if any(b["face"] in (IEYASU, MITSUNARI) for b in left) and len(left) < 3:
                 score -= 3.0
         if key and (enemy or threat) and self.level != "easy":
