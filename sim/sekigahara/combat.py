@@ -222,7 +222,8 @@ class CombatRules:
         b.last, b.last_gain, b.last_side = list(a.blocks), gain, a.side
         enemy = other(a.side)
         # 8.6.1: straight after a carded deployment the enemy may challenge (never in sieges).
-        if a.card is not None and not b.siege and s.cards[enemy].has(LOYALTY):
+        # Ruling S-27: he is always asked, so the question does not betray his hand.
+        if a.card is not None and not b.siege:
             s.step, s.actor = "challenge", enemy
             return
         self.battle_turn([self.initiative()])

@@ -124,7 +124,8 @@ class SekigaharaGame(BoardState, WeeklyCycle, MovementRules, CombatRules, Game):
         if step == "battle":
             return self.deployments(side) + [A.PassBattle(side)]
         if step == "challenge":
-            return [A.Challenge(side, True), A.Challenge(side, False)]
+            play = [A.Challenge(side, True)] if s.cards[side].has(LOYALTY) else []
+            return play + [A.Challenge(side, False)]
         if step == "refute":
             return [A.Refute(side, c) for c in self.refutations(side)]
         if step == "loss":

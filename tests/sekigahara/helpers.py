@@ -96,3 +96,14 @@ def kinds(events, kind):
 
 def alive(game, bid):
     return game.state.blocks[bid].location != DEAD
+
+
+def deploy(game, action):
+    """Apply a Deploy; when the opponent, holding no Loyalty Challenge, is asked whether to
+    challenge (ruling S-27), decline for him. Returns the events of both actions."""
+    from sim.sekigahara.actions import Challenge
+    events = list(game.apply(action))
+    s = game.state
+    if s.step == "challenge" and not s.cards[s.actor].has("loyalty"):
+        events += game.apply(Challenge(s.actor, False))
+    return events

@@ -1,6 +1,6 @@
 """Sekigahara 10: the seed's worked battle example, reproduced deployment by deployment."""
 from sim.sekigahara.actions import ChooseLoss, Deploy, Retreat
-from tests.sekigahara.helpers import clear, combat, hand, kinds, new_game, put
+from tests.sekigahara.helpers import deploy, clear, combat, hand, kinds, new_game, put
 
 # (who, card, faces, impact gained per block, (ishida, tokugawa) totals after, next to act)
 TABLE = [
@@ -36,7 +36,7 @@ def test_10_worked_battle_example_step_by_step():
     assert g.to_act() == "ishida"
     for who, card, faces, gains, (ish, tok), nxt in TABLE:
         blocks = tuple(ids[who][f].pop(0) for f in faces)
-        out = g.apply(Deploy(who, card, blocks))
+        out = deploy(g, Deploy(who, card, blocks))
         deployed = kinds(out, "BlockDeployed")
         assert [e.impact for e in deployed] == gains
         assert deployed[-1].totals == (tok, ish)
@@ -55,7 +55,7 @@ def test_10_example_losses_retreat_and_replenishment():
     g, ids = setup_example()
     combat(g, "ishida")
     for who, card, faces, *_ in TABLE:
-        g.apply(Deploy(who, card, tuple(ids[who][f].pop(0) for f in faces)))
+        deploy(g, Deploy(who, card, tuple(ids[who][f].pop(0) for f in faces)))
     # losses chosen from deployed blocks (ruling S-19); attacker chooses first
     assert g.state.step == "loss" and g.to_act() == "ishida"
     cands = {x.piece for x in g.legal_actions("ishida")}

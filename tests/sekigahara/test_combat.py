@@ -6,7 +6,7 @@ from sim.core.errors import RuleError
 from sim.sekigahara.actions import (CastleChoice, Challenge, ChooseLoss, DeclareCombat, Deploy,
                                     PassBattle, Refute, Retreat)
 from sim.sekigahara.combat import impact_of, loss_count
-from tests.sekigahara.helpers import alive, clear, combat, hand, kinds, new_game, put
+from tests.sekigahara.helpers import deploy, alive, clear, combat, hand, kinds, new_game, put
 
 
 def rejected(g, action, rule):
@@ -68,8 +68,8 @@ def test_8_2_2_mitsunari_and_ii_take_any_card_of_their_side():
     g, a, d = field(["ishida_leader", "mori_2"], ["ii_naomasa"], att_hand=["uesugi:single"],
                     def_hand=["maeda:single"])
     combat(g, "ishida")
-    g.apply(Deploy("ishida", "uesugi:single", (a[0],)))
-    out = g.apply(Deploy("tokugawa", "maeda:single", (d[0],)))
+    deploy(g, Deploy("ishida", "uesugi:single", (a[0],)))
+    out = deploy(g, Deploy("tokugawa", "maeda:single", (d[0],)))
     assert kinds(out, "BlockDeployed")[0].impact == 4
 
 
@@ -77,10 +77,10 @@ def test_8_2_4_leaders_deploy_free_until_the_first_card():
     g, a, d = field(["mori_leader", "ukita_leader", "mori_2"], ["date_3"],
                     att_hand=["mori:single", "ukita:single"], def_hand=["date:single"])
     combat(g, "ishida")
-    g.apply(Deploy("ishida", None, (a[0],)))           # free: 1-0, Tokugawa's initiative
-    g.apply(Deploy("tokugawa", "date:single", (d[0],)))  # 1-3
-    g.apply(Deploy("ishida", None, (a[1],)))           # still free: no card played yet
-    g.apply(Deploy("ishida", "mori:single", (a[2],)))  # 2 + (2+1 Mori bonus) = 5
+    deploy(g, Deploy("ishida", None, (a[0],)))           # free: 1-0, Tokugawa's initiative
+    deploy(g, Deploy("tokugawa", "date:single", (d[0],)))  # 1-3
+    deploy(g, Deploy("ishida", None, (a[1],)))           # still free: no card played yet
+    deploy(g, Deploy("ishida", "mori:single", (a[2],)))  # 2 + (2+1 Mori bonus) = 5
     # Tokugawa has no card left and Ishida no matching block: both pass, the battle ends
     assert kinds(g.events, "BattleEnded")[-1].impact == (3, 5)
     # now a card has been played: no more free leaders (none left anyway); a fresh check:
@@ -88,23 +88,23 @@ def test_8_2_4_leaders_deploy_free_until_the_first_card():
                       att_hand=["mori:single", "ukita:single"],
                       def_hand=["date:single", "date:single"])
     combat(g2, "ishida")
-    g2.apply(Deploy("ishida", "mori:single", (a2[1],)))
+    deploy(g2, Deploy("ishida", "mori:single", (a2[1],)))
     date3 = [b.id for b in g2.blocks_at("Kiso", "tokugawa") if b.face == "date_3"][0]
-    g2.apply(Deploy("tokugawa", "date:single", (date3,)))
+    deploy(g2, Deploy("tokugawa", "date:single", (date3,)))
     rejected(g2, Deploy("ishida", None, (a2[0],)), "8.2.4")
 
 
 def test_8_2_4_free_leader_cannot_be_loyalty_challenged():
     g, a, d = field(["mori_leader"], ["date_2"], att_hand=[], def_hand=["loyalty", "date:single"])
     combat(g, "ishida")
-    g.apply(Deploy("ishida", None, (a[0],)))
+    deploy(g, Deploy("ishida", None, (a[0],)))
     assert g.state.step == "battle" and g.to_act() == "tokugawa"   # no challenge offered
 
 
 def test_8_2_5_double_card_second_block_counts_the_first():
     g, a, d = field(["ukita_2", "ukita_3"], ["date_2"], att_hand=["ukita:double"])
     combat(g, "ishida")
-    out = g.apply(Deploy("ishida", "ukita:double", (a[0], a[1])))
+    out = deploy(g, Deploy("ishida", "ukita:double", (a[0], a[1])))
     assert [e.impact for e in kinds(out, "BlockDeployed")] == [2, 3 + 1]
     rejected_game, a3, _ = field(["ukita_2", "ukita_3"], ["date_2"], att_hand=["ukita:single"])
     combat(rejected_game, "ishida")
@@ -115,9 +115,9 @@ def test_8_5_initiative_tie_goes_to_the_attacker():
     g, a, d = field(["mori_2", "mori_3"], ["date_2", "date_3"], att_hand=["mori:single", "mori:single"],
                     def_hand=["date:single", "date:single"])
     combat(g, "ishida")
-    g.apply(Deploy("ishida", "mori:single", (a[0],)))      # 2-0
+    deploy(g, Deploy("ishida", "mori:single", (a[0],)))      # 2-0
     assert g.to_act() == "tokugawa"
-    g.apply(Deploy("tokugawa", "date:single", (d[0],)))    # 2-2 tie
+    deploy(g, Deploy("tokugawa", "date:single", (d[0],)))    # 2-2 tie
     assert g.to_act() == "ishida"
 
 
@@ -125,10 +125,10 @@ def test_8_5_a_side_that_passes_is_out_and_the_other_may_go_on():
     g, a, d = field(["mori_2", "mori_3"], ["date_2"], att_hand=["mori:single", "mori:single"],
                     def_hand=["date:single"])
     combat(g, "ishida")
-    g.apply(Deploy("ishida", "mori:single", (a[0],)))      # 2-0 -> Tokugawa
+    deploy(g, Deploy("ishida", "mori:single", (a[0],)))      # 2-0 -> Tokugawa
     g.apply(PassBattle("tokugawa"))
     assert g.to_act() == "ishida"
-    g.apply(Deploy("ishida", "mori:single", (a[1],)))      # 2+3+1 = 6
+    deploy(g, Deploy("ishida", "mori:single", (a[1],)))      # 2+3+1 = 6
     ended = kinds(g.events, "BattleEnded")[-1]
     assert ended.winner == "ishida" and ended.impact == (0, 6)
     assert ended.losses == (1, 0)
@@ -137,8 +137,8 @@ def test_8_5_a_side_that_passes_is_out_and_the_other_may_go_on():
 def test_8_2_1_defender_wins_ties():
     g, a, d = field(["mori_2"], ["date_2"], att_hand=["mori:single"], def_hand=["date:single"])
     combat(g, "ishida")
-    g.apply(Deploy("ishida", "mori:single", (a[0],)))
-    g.apply(Deploy("tokugawa", "date:single", (d[0],)))
+    deploy(g, Deploy("ishida", "mori:single", (a[0],)))
+    deploy(g, Deploy("tokugawa", "date:single", (d[0],)))
     ended = kinds(g.events, "BattleEnded")[-1]
     assert ended.impact == (2, 2) and ended.winner == "tokugawa" and ended.losses == (0, 1)
 
@@ -146,7 +146,7 @@ def test_8_2_1_defender_wins_ties():
 def test_8_6_1_unrefuted_challenge_makes_the_block_change_sides():
     g, a, d = field(["mori_3"], ["date_2"], att_hand=["mori:single"], def_hand=["loyalty"])
     combat(g, "ishida")
-    g.apply(Deploy("ishida", "mori:single", (a[0],)))
+    deploy(g, Deploy("ishida", "mori:single", (a[0],)))
     assert g.state.step == "challenge" and g.to_act() == "tokugawa"
     out = g.apply(Challenge("tokugawa", True))
     defected = kinds(out, "BlockDefected")[0]
@@ -157,7 +157,7 @@ def test_8_6_1_challenge_refuted_by_a_matching_card_from_hand():
     g, a, d = field(["mori_3", "mori_2"], ["date_2"], att_hand=["mori:single", "mori:attack"],
                     def_hand=["loyalty", "date:single"])
     combat(g, "ishida")
-    g.apply(Deploy("ishida", "mori:single", (a[0],)))
+    deploy(g, Deploy("ishida", "mori:single", (a[0],)))
     g.apply(Challenge("tokugawa", True))
     assert g.state.step == "refute" and g.to_act() == "ishida"
     assert g.legal_actions("ishida") == [Refute("ishida", "mori:attack")]
@@ -170,7 +170,7 @@ def test_8_6_3_one_matching_card_refutes_a_double():
     g, a, d = field(["ukita_2", "ukita_3"], ["date_2"], att_hand=["ukita:double", "ukita:single"],
                     def_hand=["loyalty", "date:single"])
     combat(g, "ishida")
-    g.apply(Deploy("ishida", "ukita:double", (a[0], a[1])))
+    deploy(g, Deploy("ishida", "ukita:double", (a[0], a[1])))
     g.apply(Challenge("tokugawa", True))
     g.apply(Refute("ishida", "ukita:single"))
     assert g.state.battle.impact["ishida"] == 6
@@ -179,7 +179,7 @@ def test_8_6_3_one_matching_card_refutes_a_double():
 def test_8_6_1_both_blocks_of_an_unrefuted_double_defect():
     g, a, d = field(["ukita_2", "ukita_3"], ["date_2"], att_hand=["ukita:double"], def_hand=["loyalty"])
     combat(g, "ishida")
-    g.apply(Deploy("ishida", "ukita:double", (a[0], a[1])))
+    deploy(g, Deploy("ishida", "ukita:double", (a[0], a[1])))
     out = g.apply(Challenge("tokugawa", True))
     assert len(kinds(out, "BlockDefected")) == 2
     assert g.state.battle.impact == {"ishida": 0, "tokugawa": 5}
@@ -189,8 +189,8 @@ def test_8_7_losses_come_from_deployed_blocks_first():
     g, a, d = field(["mori_3", "mori_2", "mori_gun"], ["date_2"], att_hand=["mori:single"],
                     def_hand=["date:single"])
     combat(g, "ishida")
-    g.apply(Deploy("ishida", "mori:single", (a[1],)))      # 2
-    g.apply(Deploy("tokugawa", "date:single", (d[0],)))    # 2-2: tie, defender wins -> Ishida loses 1
+    deploy(g, Deploy("ishida", "mori:single", (a[1],)))      # 2
+    deploy(g, Deploy("tokugawa", "date:single", (d[0],)))    # 2-2: tie, defender wins -> Ishida loses 1
     # only one loss and one deployed block: taken automatically
     lost = kinds(g.events, "BlockEliminated")
     assert [e.face for e in lost] == ["mori_2"]
@@ -206,7 +206,7 @@ def test_8_8_blocks_with_no_retreat_are_destroyed():
     hand(g, "ishida", "mori:single")
     hand(g, "tokugawa")
     combat(g, "ishida")
-    g.apply(Deploy("ishida", "mori:single", (a1,)))      # 3-0; nobody can deploy more
+    deploy(g, Deploy("ishida", "mori:single", (a1,)))      # 3-0; nobody can deploy more
     g.apply(ChooseLoss("tokugawa", d2))                  # 8.7: the loser's one loss
     # the survivor must retreat, but both exits were used by the attackers coming in
     assert not alive(g, d)
@@ -216,7 +216,7 @@ def test_8_8_blocks_with_no_retreat_are_destroyed():
 def test_8_8_defender_may_not_retreat_along_the_attackers_road():
     g, a, d = field(["mori_3"], ["date_2", "date_3"], att_hand=["mori:single"])
     combat(g, "ishida")
-    g.apply(Deploy("ishida", "mori:single", (a[0],)))
+    deploy(g, Deploy("ishida", "mori:single", (a[0],)))
     g.apply(ChooseLoss("tokugawa", d[0]))
     dests = {r.to for r in g.legal_actions("tokugawa")}
     assert "Iwamura" not in dests and dests == {"Suwa", "Matsumoto"}
@@ -233,8 +233,8 @@ def test_8_9_1_a_garrison_of_two_may_stay_inside_for_a_siege():
     assert g.state.step == "castle" and g.to_act() == "tokugawa"
     out = g.apply(CastleChoice("tokugawa", True))
     assert kinds(out, "BattleStarted")[0].siege
-    g.apply(Deploy("ishida", "mori:single", (a[0],)))    # 3
-    g.apply(Deploy("ishida", "mori:single", (a[1],)))    # 3+1 = 7 total
+    deploy(g, Deploy("ishida", "mori:single", (a[0],)))    # 3
+    deploy(g, Deploy("ishida", "mori:single", (a[1],)))    # 3+1 = 7 total
     assert g.to_act() == "ishida"                         # 8.9.3 the attacker keeps the initiative
     g.apply(PassBattle("ishida"))
     assert g.state.step == "loss" and g.to_act() == "tokugawa"   # 8.9.3 C defender chooses
@@ -263,7 +263,7 @@ def test_8_9_3_wiping_out_the_garrison_captures_the_castle():
     combat(g, "ishida")
     g.apply(CastleChoice("tokugawa", True))
     for x in a:
-        g.apply(Deploy("ishida", "mori:single", (x,)))   # 3 + 4 + 4 = 11
+        deploy(g, Deploy("ishida", "mori:single", (x,)))   # 3 + 4 + 4 = 11
     out = g.events
     assert kinds(out, "CastleCaptured")[-1].side == "ishida"
     assert g.castle_holder("Okazaki") == "ishida" and not g.state.besieged
@@ -309,8 +309,8 @@ def test_9_1_hideyori_is_always_the_last_piece_lost_and_ends_the_game():
     hand(g, "tokugawa", *["tokugawa:single"] * 3)
     combat(g, "tokugawa")
     g.apply(CastleChoice("ishida", True))
-    g.apply(Deploy("tokugawa", "tokugawa:single", (a[0],)))     # 3
-    g.apply(Deploy("tokugawa", "tokugawa:single", (a[1],)))     # 4 -> 7
+    deploy(g, Deploy("tokugawa", "tokugawa:single", (a[0],)))     # 3
+    deploy(g, Deploy("tokugawa", "tokugawa:single", (a[1],)))     # 4 -> 7
     g.apply(PassBattle("tokugawa"))
     # one loss: the block must go before Hideyori (auto, as it is the only choice)
     assert not alive(g, d) and g.state.disks == {"hideyori": "Osaka"}
@@ -325,8 +325,8 @@ def test_2_1_hideyori_captured_in_a_siege_is_a_tokugawa_win():
     hand(g, "tokugawa", "tokugawa:single", "tokugawa:single")
     out = combat(g, "tokugawa")
     assert kinds(out, "BattleStarted")[0].siege               # disks are always inside (8.9.2)
-    g.apply(Deploy("tokugawa", "tokugawa:single", (a[0],)))
-    g.apply(Deploy("tokugawa", "tokugawa:single", (a[1],)))
+    deploy(g, Deploy("tokugawa", "tokugawa:single", (a[0],)))
+    deploy(g, Deploy("tokugawa", "tokugawa:single", (a[1],)))
     assert g.is_over() and g.result().winner == "tokugawa" and "Hideyori" in g.result().reason
 
 
@@ -338,8 +338,8 @@ def test_9_2_sanada_may_take_a_siege_loss_instead_of_a_block():
     hand(g, "tokugawa", "tokugawa:single", "tokugawa:single")
     combat(g, "tokugawa")
     g.apply(CastleChoice("ishida", True))
-    g.apply(Deploy("tokugawa", "tokugawa:single", (a[0],)))
-    g.apply(Deploy("tokugawa", "tokugawa:single", (a[1],)))
+    deploy(g, Deploy("tokugawa", "tokugawa:single", (a[0],)))
+    deploy(g, Deploy("tokugawa", "tokugawa:single", (a[1],)))
     assert {x.piece for x in g.legal_actions("ishida")} == {d, "sanada"}
     g.apply(ChooseLoss("ishida", "sanada"))
     assert alive(g, d) and "sanada" not in g.state.disks
@@ -356,7 +356,7 @@ def test_8_9_2_disks_are_never_lost_in_battles():
     hand(g, "ishida")
     combat(g, "tokugawa")
     for x in a:
-        g.apply(Deploy("tokugawa", "tokugawa:single", (x,)))   # 3+4+4 = 11: Ishida loses 2 (1+1)
+        deploy(g, Deploy("tokugawa", "tokugawa:single", (x,)))   # 3+4+4 = 11: Ishida loses 2 (1+1)
     while g.state.step == "loss":
         g.apply(g.legal_actions(g.to_act())[0])
     assert g.state.disks == {"sanada": "Ueda"}
@@ -388,3 +388,26 @@ def test_8_1_combat_locations_declared_one_at_a_time():
     assert [x.location for x in g.legal_actions("ishida")] == ["Kiso", "Suwa"]
     g.apply(DeclareCombat("ishida", "Suwa"))
     assert "Suwa" in g.state.combat_done
+
+
+def test_8_6_1_opponent_is_always_asked_so_his_hand_stays_secret():   # ruling S-27
+    g, a, d = field(["mori_3"], ["date_2"], att_hand=["mori:single"], def_hand=["date:single"])
+    combat(g, "ishida")
+    g.apply(Deploy("ishida", "mori:single", (a[0],)))
+    assert g.state.step == "challenge" and g.to_act() == "tokugawa"
+    assert g.legal_actions("tokugawa") == [Challenge("tokugawa", False)]
+    rejected(g, Challenge("tokugawa", True), "8.6.1")
+    g.apply(Challenge("tokugawa", False))
+    assert g.state.step == "battle" and g.to_act() == "tokugawa"
+
+
+def test_8_9_4_no_loyalty_challenges_in_sieges():
+    g = clear(new_game(7))
+    put(g, "tokugawa", "date_2", "Okazaki")
+    a = [put(g, "ishida", "mori_3", "Okazaki") for _ in range(2)]
+    hand(g, "ishida", "mori:single", "mori:single")
+    hand(g, "tokugawa", "loyalty")
+    combat(g, "ishida")
+    g.apply(CastleChoice("tokugawa", True))
+    g.apply(Deploy("ishida", "mori:single", (a[0],)))
+    assert g.state.step == "battle" and g.to_act() == "ishida"

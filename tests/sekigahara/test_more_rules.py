@@ -7,7 +7,7 @@ from sim.core.errors import RuleError, ScenarioError
 from sim.core.scenario import read_toml
 from sim.sekigahara import GAME
 from sim.sekigahara.actions import Activate, Deploy, EndActivation, Move
-from tests.sekigahara.helpers import SCENARIO, clear, combat, hand, kinds, movement, new_game, put
+from tests.sekigahara.helpers import deploy, SCENARIO, clear, combat, hand, kinds, movement, new_game, put
 
 
 def test_7_4_blocks_of_one_stack_may_drop_off_along_its_path():   # ruling S-6
@@ -59,7 +59,7 @@ def test_8_9_6_relief_force_fights_together_with_the_besieged():
     started = kinds(out, "BattleStarted")[0]
     assert not started.siege and started.counts == (2, 1)
     assert not g.state.besieged
-    g.apply(Deploy("tokugawa", "date:single", (inside,)))            # the garrison deploys too
+    deploy(g, Deploy("tokugawa", "date:single", (inside,)))            # the garrison deploys too
     assert g.state.battle is None or inside in g.state.battle.deployed["tokugawa"]
 
 
