@@ -19,12 +19,17 @@ class PrivateEvent:
         raise NotImplementedError
 
 
-def events_for(events: Iterable, side: str | None) -> list:
-    """The event log as `side` sees it (None: an omniscient spectator sees everything)."""
+def events_for(events: Iterable, side: str | None, secret=lambda ev: False) -> list:
+    """The event log as `side` sees it (None: an omniscient spectator sees everything).
+    `secret(ev)` marks events no player may see at all, such as the draws of a shuffle, which
+    would give away the order of a deck."""
     out = []
     for ev in events:
-        if side is not None and isinstance(ev, PrivateEvent) and ev.owner != side:
-            ev = ev.public()
+        if side is not None:
+            if secret(ev):
+                continue
+            if isinstance(ev, PrivateEvent) and ev.owner != side:
+                ev = ev.public()
         out.append(ev)
     return out
 

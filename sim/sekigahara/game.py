@@ -86,7 +86,8 @@ class SekigaharaGame(BoardState, WeeklyCycle, MovementRules, CombatRules, Game):
                 f"{self.board.graph.number_of_edges()} connections, week {self.state.week}")
 
     def events_for(self, side: str | None) -> list:
-        return events_for(self.events, side)
+        # Sekigahara has no dice: every roll is a secret draw (bag, shuffle), hidden from players.
+        return events_for(self.events, side, secret=lambda ev: ev.kind == "DiceRolled")
 
     # -- legal actions -------------------------------------------------------------------------
     def legal_actions(self, side):

@@ -152,3 +152,9 @@ def test_events_for_redacts_private_events_of_the_other_side():
     assert events_for(log, "a") == log
     assert events_for(log, "b") == [Secret("a", "?"), "public"]
     assert events_for(log, None) == log
+
+
+def test_events_for_drops_secret_events_for_players_only():
+    log = ["shuffle-draw", "public"]
+    assert events_for(log, "a", secret=lambda e: e == "shuffle-draw") == ["public"]
+    assert events_for(log, None, secret=lambda e: e == "shuffle-draw") == log

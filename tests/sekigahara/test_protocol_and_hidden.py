@@ -122,3 +122,11 @@ def test_random_play_fuzz_every_offered_action_is_legal(seed):
             _invariants(g)
     assert g.is_over() and g.result().winner in ("tokugawa", "ishida")
     assert g.state.week <= 7
+
+
+def test_shuffle_and_bag_draws_never_reach_a_player_log():
+    g = played(4, 900)
+    assert any(e.kind == "DiceRolled" for e in g.events_for(None))
+    for side in g.sides():
+        assert not any(e.kind == "DiceRolled" for e in g.events_for(side))
+    assert "dice" not in g.view("tokugawa") and "deck" not in g.view("tokugawa")
