@@ -5,7 +5,7 @@ from __future__ import annotations
 from sim.board.blocks import Block
 from sim.core.errors import RuleError
 from sim.sekigahara import events as ev
-from sim.sekigahara.pieces import IEYASU, MITSUNARI, SIDES, face
+from sim.sekigahara.pieces import IEYASU, MITSUNARI, SIDES
 
 DEAD = "dead"
 BAG = {"tokugawa": "Tokugawa Bag", "ishida": "Ishida Bag"}

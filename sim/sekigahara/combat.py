@@ -8,7 +8,7 @@ from sim.board.mapgraph import segment
 from sim.sekigahara import events as ev
 from sim.sekigahara.actions import (CastleChoice, Challenge, ChooseLoss, Deploy, Refute, Retreat)
 from sim.sekigahara.board_state import MORI_BOX, OSAKA, other
-from sim.sekigahara.pieces import LOYALTY, SIDES, WILD_BLOCKS, card_clan, card_deploys, card_type, face
+from sim.sekigahara.pieces import LOYALTY, SIDES, WILD_BLOCKS, card_deploys, card_type, face
 from sim.sekigahara.state import Battle
 
 FULL = 7   # 8.7 / 8.9.3 B: one loss per full 7 Impact

@@ -13,10 +13,10 @@ from sim.board.hidden import block_face, events_for
 from sim.core.dice import Dice
 from sim.core.protocol import Game, Result
 from sim.sekigahara import actions as A
-from sim.sekigahara.board_state import BAG, BOX, DEAD, MORI_BOX, BoardState, other
+from sim.sekigahara.board_state import BAG, BOX, DEAD, BoardState
 from sim.sekigahara.combat import CombatRules
 from sim.sekigahara.movement import OPTIONS, MovementRules
-from sim.sekigahara.pieces import LOYALTY, SIDES, bid_value
+from sim.sekigahara.pieces import LOYALTY, SIDES
 from sim.sekigahara.setup import initial_state, load
 from sim.sekigahara.weekly import WeeklyCycle
 
@@ -56,7 +56,7 @@ class SekigaharaGame(BoardState, WeeklyCycle, MovementRules, CombatRules, Game):
     def new(cls, scenario: dict, seed: int, **options) -> "SekigaharaGame":
         sc, board, _ = load(scenario, "scenario")
         dice = Dice(seed)
-        state = initial_state(board, dice, sc.options)
+        state = initial_state(board, dice)
         game = cls(state, scenario, seed, board, sc.options)
         game.refresh_castles(announce=False)
         game._pending = []          # setup's opening step emits the first events

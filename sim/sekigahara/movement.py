@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from collections import Counter
 
-from sim.board.mapgraph import segment
 from sim.sekigahara import events as ev
 from sim.sekigahara.actions import (Activate, BringMori, ChooseMovement, Move, Place, Redraw)
 from sim.sekigahara.board_state import BOX, MORI_BOX, OSAKA, other

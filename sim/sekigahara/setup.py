@@ -12,7 +12,7 @@ from sim.board.cards import CardPile
 from sim.board.mapgraph import BoardMap, load_map
 from sim.core.errors import ScenarioError
 from sim.core.scenario import validate_model
-from sim.sekigahara.board_state import BAG, BOX, MORI_BOX
+from sim.sekigahara.board_state import BAG
 from sim.sekigahara.pieces import CLANS, SIDES, deck_cards, face, manifest_faces
 
 HAND = 5   # 5.1
@@ -70,7 +70,7 @@ def check_setup(board: BoardMap, where: str) -> None:
     """Setup blocks must exist in the manifest, in the numbers the map asks for."""
     for side in SIDES:
         pool = manifest_faces(side)
-        for i, spec in enumerate(list(board.graph.nodes.values()) + list(board.boxes.values())):
+        for spec in list(board.graph.nodes.values()) + list(board.boxes.values()):
             if spec.get("setup_side", spec.get("side")) != side:
                 continue
             for f in _fixed(spec):
@@ -84,7 +84,7 @@ def check_setup(board: BoardMap, where: str) -> None:
                 raise ScenarioError(where, f"{loc}.recruitment", f"unknown clan {clan!r}")
 
 
-def initial_state(board: BoardMap, dice, opts: Options):
+def initial_state(board: BoardMap, dice):
     """Sekigahara 5: fixed blocks placed, '+N' random blocks drawn, 5 cards each."""
     from sim.sekigahara.state import SekiState
     faces = [(side, f) for side in SIDES for f in manifest_faces(side)]

@@ -60,14 +60,6 @@ def hand(game, side: str, *cards: str):
         pile.hand.append(c)
 
 
-def set_deck_top(game, side: str, *cards: str):
-    """Force the next draws (draw takes from the end of the deck)."""
-    pile = game.state.cards[side]
-    for c in cards:
-        pile.deck.remove(c)
-    pile.deck.extend(reversed(cards))
-
-
 def movement(game, side: str, option: str = "all"):
     """Start `side`'s Movement Phase with the given option already paid for."""
     s = game.state

@@ -3,7 +3,7 @@ import pytest
 
 from sim.core.codec import encode
 from sim.sekigahara import make_player
-from tests.sekigahara.helpers import deploy, new_game
+from tests.sekigahara.helpers import new_game
 
 
 class Facade:

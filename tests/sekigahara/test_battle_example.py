@@ -1,5 +1,5 @@
 """Sekigahara 10: the seed's worked battle example, reproduced deployment by deployment."""
-from sim.sekigahara.actions import ChooseLoss, Deploy, Retreat
+from sim.sekigahara.actions import ChooseLoss, Deploy
 from tests.sekigahara.helpers import deploy, clear, combat, hand, kinds, new_game, put
 
 # (who, card, faces, impact gained per block, (ishida, tokugawa) totals after, next to act)

@@ -6,7 +6,7 @@ import pytest
 from sim.core.errors import RuleError, ScenarioError
 from sim.core.scenario import read_toml
 from sim.sekigahara import GAME
-from sim.sekigahara.actions import Activate, Deploy, EndActivation, Move
+from sim.sekigahara.actions import Activate, Deploy, Move
 from tests.sekigahara.helpers import deploy, SCENARIO, clear, combat, hand, kinds, movement, new_game, put
 
 
@@ -59,8 +59,8 @@ def test_8_9_6_relief_force_fights_together_with_the_besieged():
     started = kinds(out, "BattleStarted")[0]
     assert not started.siege and started.counts == (2, 1)
     assert not g.state.besieged
-    deploy(g, Deploy("tokugawa", "date:single", (inside,)))            # the garrison deploys too
-    assert g.state.battle is None or inside in g.state.battle.deployed["tokugawa"]
+    out = deploy(g, Deploy("tokugawa", "date:single", (inside,)))      # the garrison deploys too
+    assert kinds(out, "BlockDeployed")[0].block == inside
 
 
 def test_7_3_leadership_from_own_capital_only():
@@ -107,7 +107,7 @@ def test_scenario_with_a_broken_map_is_refused(tmp_path):
 
 def test_9_3_mori_called_out_by_an_attack_cannot_move_in_the_same_turn():
     from sim.sekigahara.board_state import MORI_BOX
-    from sim.sekigahara.actions import CastleChoice, PassBattle
+    from sim.sekigahara.actions import CastleChoice
     g = clear(new_game(2), keep_disks=True)
     for f in ["mori_leader", "mori_3"]:
         g.state.blocks[put(g, "ishida", f, MORI_BOX)].face_up = True

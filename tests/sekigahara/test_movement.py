@@ -6,7 +6,7 @@ from sim.core.errors import RuleError
 from sim.sekigahara.actions import (Activate, BringMori, ChooseMovement, EndActivation, EndMovement,
                                     Move, Muster, Place, Redraw)
 from sim.sekigahara.board_state import BOX, MORI_BOX
-from tests.sekigahara.helpers import alive, clear, hand, kinds, movement, new_game, put, run
+from tests.sekigahara.helpers import alive, clear, hand, kinds, movement, new_game, put
 
 
 def rejected(g, action, rule):

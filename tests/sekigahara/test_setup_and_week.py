@@ -8,7 +8,7 @@ from sim.core.codec import encode
 from sim.sekigahara.actions import Bid, ChooseFirst, Discard
 from sim.sekigahara.board_state import BAG, BOX, MORI_BOX
 from sim.sekigahara.pieces import BID_VALUE, deck_cards, manifest_faces
-from tests.sekigahara.helpers import clear, hand, kinds, new_game, put, run, set_deck_top
+from tests.sekigahara.helpers import clear, hand, kinds, new_game, put, run
 
 
 def where(g, side):
@@ -175,7 +175,7 @@ def test_5_3_random_setup_draws_use_the_dice_and_replay():
     from sim.core.dice import Dice
     g = new_game(6)
     d1, d2 = Dice(99), Dice(99)
-    s1 = initial_state(g.board, d1, None)
-    s2 = initial_state(g.board, d2, None)
+    s1 = initial_state(g.board, d1)
+    s2 = initial_state(g.board, d2)
     assert {k: b.location for k, b in s1.blocks.items()} == {k: b.location for k, b in s2.blocks.items()}
     assert d1.rolls > 40       # ids, setup draws and two deck shuffles all went through the dice
