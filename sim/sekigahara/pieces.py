@@ -5,6 +5,7 @@ Data from the rules reference: decks (3.3), block faces (3.2) and the default ma
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 SIDES = ("tokugawa", "ishida")
 CLANS = {
@@ -65,6 +66,7 @@ class Face:
         return self.kind == "leader"
 
 
+@lru_cache(maxsize=None)
 def face(name: str) -> Face:
     clan, kind = name.split("_", 1)
     mon = {"3": 3, "2": 2, "naomasa": 4}.get(kind, 1)  # leaders, gun, cavalry: 1 mon (8.3)
