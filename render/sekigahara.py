@@ -286,3 +286,24 @@ def play(game, args):
         view.draw(screen, game, human, acts, scroll)
         pygame.display.flip()
         clock.tick(30)
+
+
+def _screenshots(out_dir: str = "docs/screenshots", seed: int = 3) -> list[str]:
+    """The start of a game (Tokugawa's view) and a battle in progress (Ishida's view)."""
+    from sim.core.scenario import read_toml
+    from sim.sekigahara import GAME, make_player
+    game = GAME.new(read_toml("scenarios/sekigahara/campaign.toml"), seed)
+    paths = [export_png(game, f"{out_dir}/sekigahara_start.png", side="tokugawa")]
+    players = {s: make_player(s, "normal", seed) for s in game.sides()}
+
+    def mid_battle():
+        b = game.state.battle
+        return b is not None and game.state.step == "battle" and sum(map(len, b.deployed.values())) >= 4
+    while game.to_act() and not mid_battle():
+        game.apply(players[game.to_act()].choose(game, game.to_act()))
+    paths.append(export_png(game, f"{out_dir}/sekigahara_battle.png", side="ishida"))
+    return paths
+
+
+if __name__ == "__main__":   # SDL_VIDEODRIVER=dummy PYTHONPATH=. python -m render.sekigahara
+    print(_screenshots())
