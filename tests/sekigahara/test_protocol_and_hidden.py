@@ -105,6 +105,11 @@ def _invariants(g):
     assert all(len(p.hand) + len(p.deck) + len(p.discard) + (1 if s.bids.get(side) and s.step in ("bid",) else 0)
                == 55 for side, p in s.cards.items())
     assert len(s.blocks) == 96
+    # 8.1: every combat was fought; opposing blocks share only castles under siege (8.9.6)
+    for loc in g.board.locations:
+        sides = {b.side for b in g.blocks_at(loc)}
+        if len(sides) == 2:
+            assert g.is_castle(loc), f"unresolved combat at {loc}"
 
 
 @pytest.mark.parametrize("seed", range(int(os.environ.get("KASSEN_FUZZ", "50"))))
