@@ -16,7 +16,7 @@ from sim.core.codec import serializable
 class Block:
     id: str                 # opaque: assigned in shuffled order so it says nothing of the face
     side: str
-    face: str               # e.g. "mori_3"
+    face: str               # what the owner sees, e.g. "infantry_4"
     strength: int
     location: str
     steps: int = 1          # current steps (strength may drop with steps in step-loss games)
