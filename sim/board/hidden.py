@@ -48,3 +48,21 @@ def counts_by_location(blocks: Iterable[Block]) -> dict[str, Counter]:
     for b in blocks:
         out.setdefault(b.location, Counter())[b.side] += 1
     return out
+
+
+def stacks_view(blocks: Iterable[Block], viewer: str | None, sides: Iterable[str],
+                include=lambda loc: True) -> dict[str, dict]:
+    """Per location: how many blocks each side has, and the faces `viewer` may see (his own,
+    and any face up). The usual per-side map view of a block game."""
+    out: dict[str, dict] = {}
+    names = tuple(sides)
+    for b in blocks:
+        if not include(b.location):
+            continue
+        entry = out.setdefault(b.location, {**{s: 0 for s in names}, "blocks": []})
+        entry[b.side] += 1
+        if b.visible_to(viewer):
+            entry["blocks"].append(block_face(b, viewer))
+    for entry in out.values():
+        entry["blocks"].sort(key=lambda d: d["id"])
+    return out

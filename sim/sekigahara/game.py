@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from itertools import combinations_with_replacement
 
-from sim.board.hidden import block_face, events_for
+from sim.board.hidden import events_for, stacks_view
 from sim.core.dice import Dice
 from sim.core.protocol import Game, Result
 from sim.sekigahara import actions as A
@@ -239,16 +239,8 @@ class SekigaharaGame(BoardState, WeeklyCycle, MovementRules, CombatRules, Game):
     # -- views (hidden information) -------------------------------------------------------------
     def view(self, side):
         s = self.state
-        stacks: dict[str, dict] = {}
-        for b in s.blocks.values():
-            if b.location in (DEAD,) or b.location in BAG.values():
-                continue
-            entry = stacks.setdefault(b.location, {"tokugawa": 0, "ishida": 0, "blocks": []})
-            entry[b.side] += 1
-            if b.visible_to(side):
-                entry["blocks"].append(block_face(b, side))
-        for entry in stacks.values():
-            entry["blocks"].sort(key=lambda d: d["id"])
+        hidden_pools = {DEAD, *BAG.values()}
+        stacks = stacks_view(s.blocks.values(), side, SIDES, include=lambda loc: loc not in hidden_pools)
         bt = s.battle
         battle = None
         if bt is not None:

@@ -158,3 +158,12 @@ def test_events_for_drops_secret_events_for_players_only():
     log = ["shuffle-draw", "public"]
     assert events_for(log, "a", secret=lambda e: e == "shuffle-draw") == ["public"]
     assert events_for(log, None, secret=lambda e: e == "shuffle-draw") == log
+
+
+def test_stacks_view_counts_everything_and_shows_only_visible_faces():
+    from sim.board import stacks_view
+    blocks = [Block("1", "a", "f1", 1, "A"), Block("2", "b", "f2", 2, "A"),
+              Block("3", "b", "f3", 3, "A", face_up=True), Block("4", "b", "f4", 1, "Bag")]
+    v = stacks_view(blocks, "a", ("a", "b"), include=lambda loc: loc != "Bag")
+    assert set(v) == {"A"} and v["A"]["a"] == 1 and v["A"]["b"] == 2
+    assert [d["face"] for d in v["A"]["blocks"]] == ["f1", "f3"]
