@@ -187,54 +187,23 @@ class SekigaharaGame(BoardState, WeeklyCycle, MovementRules, CombatRules, Game):
 
     # -- execution -----------------------------------------------------------------------------
     def _execute(self, a):
-        s = self.state
-        k = a.kind
-        if k == "Discard":
-            self.do_discard(a)
-        elif k == "Bid":
-            self.do_bid(a)
-        elif k == "ChooseFirst":
-            self.do_choose_first(a)
-        elif k == "ChooseMovement":
-            self.do_choose_movement(a)
-        elif k == "Redraw":
-            self.do_redraw(a)
-        elif k == "EndMovement":
-            if s.move.redraws:
-                self.draw(a.side, s.move.redraws, "7.1")
-            self.start_combat()
-        elif k == "Activate":
-            self.do_activate(a)
-        elif k == "Move":
-            self.do_move(a)
-        elif k == "EndActivation":
-            self.end_activation()
-        elif k == "Muster":
-            self.start_muster(a.side)
-        elif k == "Place":
-            self.do_place(a)
-        elif k == "EndMuster":
-            self.end_muster()
-        elif k == "BringMori":
-            self.do_bring_mori(a)
-        elif k == "DeclareCombat":
-            self.declare(a.location)
-        elif k == "CastleChoice":
-            self.do_castle_choice(a)
-        elif k == "Deploy":
-            self.do_deploy(a)
-        elif k == "PassBattle":
-            self.do_pass(a.side)
-        elif k == "Challenge":
-            self.do_challenge(a)
-        elif k == "Refute":
-            self.do_refute(a)
-        elif k == "ChooseLoss":
-            self.do_choose_loss(a)
-        elif k == "Retreat":
-            self.do_retreat(a)
-        else:  # pragma: no cover - validate() filtered it
-            raise AssertionError(k)
+        handlers = {
+            "Discard": self.do_discard, "Bid": self.do_bid, "ChooseFirst": self.do_choose_first,
+            "ChooseMovement": self.do_choose_movement, "Redraw": self.do_redraw,
+            "EndMovement": self.do_end_movement, "Activate": self.do_activate, "Move": self.do_move,
+            "EndActivation": lambda a: self.end_activation(), "Muster": lambda a: self.start_muster(a.side),
+            "Place": self.do_place, "EndMuster": lambda a: self.end_muster(),
+            "BringMori": self.do_bring_mori, "DeclareCombat": lambda a: self.declare(a.location),
+            "CastleChoice": self.do_castle_choice, "Deploy": self.do_deploy,
+            "PassBattle": lambda a: self.do_pass(a.side), "Challenge": self.do_challenge,
+            "Refute": self.do_refute, "ChooseLoss": self.do_choose_loss, "Retreat": self.do_retreat,
+        }
+        handlers[a.kind](a)   # validate() has already matched the action to the step
+
+    def do_end_movement(self, a):
+        if self.state.move.redraws:          # 7.1 pass: replacements for the cards set aside
+            self.draw(a.side, self.state.move.redraws, "7.1")
+        self.start_combat()
 
     # -- views (hidden information) -------------------------------------------------------------
     def view(self, side):
