@@ -69,7 +69,7 @@ class BlockMoved(Event):
 @dataclass(frozen=True)
 class BattleStarted(Event):
     location: str
-    kind: str             # field, naval, sortie, assault, treachery
+    battle: str           # field, naval, sortie, assault, treachery
     attacker: str
     attackers: tuple
     defenders: tuple
@@ -182,7 +182,7 @@ class SiegeLifted(Event):
 class GarrisonPlaced(Event):
     city: str
     side: str
-    kind: str
+    garrison: str
     rule: str = "7.3"
 
 
@@ -216,7 +216,7 @@ class CityReverted(Event):
 class SiegeCombatDeclared(Event):
     city: str
     side: str
-    kind: str             # assault, attrition, treachery
+    combat: str           # assault, attrition, treachery
 
 
 @serializable
@@ -255,7 +255,7 @@ class SecretStepLoss(PrivateEvent, Event):
 class BuildSeen(Event):
     side: str
     location: str
-    kind: str
+    build: str
     rule: str
 
 
@@ -264,13 +264,13 @@ class BuildSeen(Event):
 class Built(PrivateEvent, Event):
     owner: str
     block: str
-    kind: str             # reinforce, levy
+    build: str            # reinforce, levy
     steps: int
     location: str
     rule: str = "4.2"
 
     def public(self):
-        return BuildSeen(self.owner, self.location, self.kind, self.rule)
+        return BuildSeen(self.owner, self.location, self.build, self.rule)
 
 
 @serializable

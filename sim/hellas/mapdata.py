@@ -37,10 +37,10 @@ class HellasMap:
     grain_seas: tuple[str, ...]
 
     def is_sea(self, loc: str) -> bool:
-        return self.board.attr(loc, "kind") == "sea"
+        return loc in self.board.graph and self.board.attr(loc, "kind") == "sea"
 
     def is_inset(self, loc: str) -> bool:
-        return bool(self.board.attr(loc, "inset", False))
+        return loc in self.board.graph and bool(self.board.attr(loc, "inset", False))
 
     def land_neighbours(self, area: str) -> list[str]:
         return self.board.neighbours(area, LAND_KINDS)

@@ -1,0 +1,143 @@
+"""Hellas actions: every decision a side makes, one small frozen dataclass each."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sim.core.codec import serializable
+from sim.core.protocol import Action
+
+
+@serializable
+@dataclass(frozen=True)
+class Commit(Action):
+    """3.3 / 10.4: commit a card face-down for its Event, its Action Value, or as a Sacrifice."""
+    side: str
+    card: str
+    use: str
+
+
+@serializable
+@dataclass(frozen=True)
+class ChooseTarget(Action):
+    side: str
+    target: str
+
+
+@serializable
+@dataclass(frozen=True)
+class MoveBlock(Action):
+    side: str
+    block: str
+    path: tuple
+    carry: str = ""
+
+
+@serializable
+@dataclass(frozen=True)
+class Pillage(Action):
+    side: str
+    area: str
+
+
+@serializable
+@dataclass(frozen=True)
+class Reinforce(Action):
+    side: str
+    block: str
+
+
+@serializable
+@dataclass(frozen=True)
+class Levy(Action):
+    side: str
+    block: str
+    city: str
+
+
+@serializable
+@dataclass(frozen=True)
+class Organise(Action):
+    side: str
+    city: str
+
+
+@serializable
+@dataclass(frozen=True)
+class EndActions(Action):
+    side: str
+
+
+@serializable
+@dataclass(frozen=True)
+class Sortie(Action):
+    side: str
+    block: str
+
+
+@serializable
+@dataclass(frozen=True)
+class EndSorties(Action):
+    side: str
+
+
+@serializable
+@dataclass(frozen=True)
+class Withdraw(Action):
+    side: str
+    block: str
+    city: str
+
+
+@serializable
+@dataclass(frozen=True)
+class EndWithdraw(Action):
+    side: str
+
+
+@serializable
+@dataclass(frozen=True)
+class Fight(Action):
+    side: str
+    location: str
+
+
+@serializable
+@dataclass(frozen=True)
+class Assault(Action):
+    side: str
+    city: str
+
+
+@serializable
+@dataclass(frozen=True)
+class Attrition(Action):
+    side: str
+    city: str
+
+
+@serializable
+@dataclass(frozen=True)
+class Surrender(Action):
+    side: str
+    city: str
+    accept: bool
+
+
+@serializable
+@dataclass(frozen=True)
+class Escape(Action):
+    side: str
+    fleet: str
+    carry: str = ""
+
+
+@serializable
+@dataclass(frozen=True)
+class EndEscape(Action):
+    side: str
+
+
+@serializable
+@dataclass(frozen=True)
+class EndCombat(Action):
+    side: str
