@@ -196,10 +196,19 @@ class HellasGame(Game):
         if st.phase not in phases:
             raise RuleError(self.PHASE_RULE.get(st.phase, "2.0"),
                             f"{action.kind} is not possible in the {st.phase} phase", self.system)
-        if action in self.legal_actions(action.side):
+        if action.side == self.to_act() and action in self._candidates(action):
             return
         rule, msg = self._why(action)
         raise RuleError(rule, msg, self.system)
+
+    def _candidates(self, a) -> list:
+        """The legal actions an action must be one of (a single block's moves for a move)."""
+        if isinstance(a, A.MoveBlock):
+            b = self.state.blocks.get(a.block)
+            if b is None or b.side != a.side:
+                return []
+            return [A.MoveBlock(a.side, b.id, p, c) for p, c in movement.legal_moves(self, b)]
+        return self.legal_actions(a.side)
 
     def _why(self, a) -> tuple[str, str]:
         st, m = self.state, self.map

@@ -36,11 +36,19 @@ class HellasMap:
     cities: dict[str, City]
     grain_seas: tuple[str, ...]
 
+    def __post_init__(self) -> None:
+        nodes = self.board.graph.nodes
+        self._seas = frozenset(n for n in nodes if nodes[n].get("kind") == "sea")
+        self._inset = frozenset(n for n in nodes if nodes[n].get("inset"))
+        self._by_area: dict[str, list[City]] = {}
+        for c in self.cities.values():
+            self._by_area.setdefault(c.area, []).append(c)
+
     def is_sea(self, loc: str) -> bool:
-        return loc in self.board.graph and self.board.attr(loc, "kind") == "sea"
+        return loc in self._seas
 
     def is_inset(self, loc: str) -> bool:
-        return loc in self.board.graph and bool(self.board.attr(loc, "inset", False))
+        return loc in self._inset
 
     def land_neighbours(self, area: str) -> list[str]:
         return self.board.neighbours(area, LAND_KINDS)
@@ -53,7 +61,7 @@ class HellasMap:
         return bool(self.seas_of(area))
 
     def cities_in(self, area: str) -> list[City]:
-        return [c for c in self.cities.values() if c.area == area]
+        return list(self._by_area.get(area, ()))
 
     def ports_on(self, sea: str) -> list[City]:
         return [c for c in self.cities.values() if c.port and c.offshore_sea == sea]

@@ -28,10 +28,12 @@ def rulings_table() -> tuple[dict, ...]:
 
 class _Rulings:
     def __getitem__(self, key: str):
-        for row in rulings_table():
-            if row["key"] == key:
-                return row["value"]
-        raise KeyError(key)
+        return _values()[key]
+
+
+@lru_cache(maxsize=None)
+def _values() -> dict:
+    return {row["key"]: row["value"] for row in rulings_table()}
 
 
 RULINGS = _Rulings()
