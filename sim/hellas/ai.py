@@ -21,9 +21,13 @@ class HellasScorer:
         v = game.view(side)          # the only game information used
         self.v, self.side, self.enemy = v, side, other(side)
         self.mine: dict[str, int] = {}
+        self.land: dict[str, int] = {}
         self.blocks = {b["id"]: b for b in v["blocks"]}
         for b in v["blocks"]:
             self.mine[b["location"]] = self.mine.get(b["location"], 0) + b["steps"]
+            if b["kind"] != "fleet":
+                area = self.m.cities[b["location"][5:]].area if b["location"].startswith("city:") else b["location"]
+                self.land[area] = self.land.get(area, 0) + b["steps"]
         self.theirs = {loc: c.get(self.enemy, 0) * EST_STEPS for loc, c in v["enemy_blocks"].items()}
         self.hand_cards = v["cards"]
 
@@ -35,6 +39,9 @@ class HellasScorer:
     def score(self, a) -> float:
         fn = getattr(self, "_" + type(a).__name__, None)
         return fn(a) if fn else 0.0
+
+    def _steps(self, block: str) -> int:
+        return self.blocks[block]["steps"] if block else 0
 
     # -- per action ---------------------------------------------------------------------------
     def _Commit(self, a) -> float:
@@ -77,7 +84,7 @@ class HellasScorer:
                 score += 2.0          # 8.2.2: cut the Black Sea grain
         if any(self.v["cities"][c.name]["besieged_by"] == self.side for c in self.m.cities_in(start)) and not fleet:
             score -= 2.5              # do not lift our own siege
-        if start == CAPITAL_AREA[self.side] and not fleet and self.mine.get(start, 0) - b["steps"] < HOME_GUARD:
+        if start == CAPITAL_AREA[self.side] and (not fleet or a.carry) and self.land.get(start, 0) - (0 if fleet else b["steps"]) - self._steps(a.carry) < HOME_GUARD:
             score -= 8.0              # keep an army at home: losing the capital loses the war
         if a.carry:
             score += 0.8

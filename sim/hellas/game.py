@@ -457,7 +457,6 @@ class HellasGame(Game):
         st.phase = "combat"
         st.turn.battles = [b for b in st.turn.battles if b in battles.pending_battles(self)]
         if not st.turn.battles and not st.over:
-            siege.check_sieges(self)
             siege.establish_sieges(self)
 
     def _surrender(self, a) -> None:

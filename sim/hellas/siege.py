@@ -48,6 +48,10 @@ def establish_sieges(g) -> None:
             continue
         st.sieges[city] = Siege(city, side, st.stamp, st.season_count if blockaded(st, m, city) else None)
         g.emit(E.SiegeEstablished(city, side, st.garrisons.get(city, "")))
+    for city in sorted({b.location[5:] for b in st.blocks.values() if b.location.startswith("city:")}):
+        if city not in st.sieges:   # withdrew, but no siege followed: stand up in the area again
+            for b in inside(st, city):
+                b.location = m.cities[city].area
     check_sieges(g)
 
 
@@ -62,10 +66,6 @@ def check_sieges(g) -> None:
     """7.3 / 10.9: a siege with no besieging land block left is lifted (the loyal garrison goes,
     an organised one stays); otherwise keep the blockade record for 8.2.1 up to date."""
     st, m = g.state, g.map
-    for city in sorted({b.location[5:] for b in st.blocks.values() if b.location.startswith("city:")}):
-        if city not in st.sieges:   # withdrew, but no siege followed: stand up in the area again
-            for b in inside(st, city):
-                b.location = m.cities[city].area
     for city in sorted(st.sieges):
         s = st.sieges[city]
         c = m.cities[city]
