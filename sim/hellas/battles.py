@@ -44,7 +44,7 @@ def fight_location(g, where: str) -> None:
 
 
 def battle_prestige(g, out) -> None:
-    """Ruling H-19: the winner scores if the loser lost a step or a block (surrenders count)."""
+    """ruling H-19: the winner scores if the loser lost a step or a block (surrenders count)."""
     if out.winner is None:
         return
     loser = out.sides[other(out.winner)]
@@ -74,7 +74,7 @@ def sortie_battle(g, city: str) -> None:
 
 
 def _prefer(g, b: Block, options: list[str]) -> str | None:
-    """Ruling H-40: the owner's retreat choice, by a fixed order of preference."""
+    """ruling H-40: the owner's retreat choice, by a fixed order of preference."""
     st = g.state
     ranks = {"own_city_area": lambda a: not g.map.is_sea(a) and friendly_city_area(st, g.map, a, b.side),
              "own_blocks": lambda a: bool(upright(st, a, b.side)),
@@ -133,7 +133,7 @@ def retreat(g, b: Block, where: str, defending: bool) -> None:
 
 
 def winter_sea_losses(g, side: str) -> None:
-    """Ruling H-32: fleets of `side` at sea at the end of a Winter Player Turn lose a step,
+    """ruling H-32: fleets of `side` at sea at the end of a Winter Player Turn lose a step,
     cargo too."""
     if g.state.season != WINTER:
         return

@@ -26,6 +26,8 @@ def first_player(plays: dict[str, tuple[dict, str]]) -> str:
     """3.3: lower Action Value first; ties go to Sparta (ruling H-4)."""
     a = initiative_value(*plays["athens"])
     s = initiative_value(*plays["sparta"])
+    if a == s:
+        return "sparta" if RULINGS["sparta_first_on_ties"] else "athens"  # ruling H-4
     return "athens" if a < s else "sparta"
 
 
@@ -47,6 +49,7 @@ def targets(g, side: str, event: str, newyear: bool = False) -> list[str]:
     if event == "Civil War":
         return [c for c in sorted(m.cities) if m.cities[c].walled and attackable(m, c)
                 and controller(st, m, c) == enemy and c not in st.sieges
+                # ruling H-34: capitals excluded
                 and not (RULINGS["capitals_excluded_from_civil_war"] and c in CAPITALS.values())
                 and not upright(st, m.cities[c].area, enemy) and not inside(st, c)]
     if event == "Treachery":
@@ -89,7 +92,7 @@ def resolve(g, side: str, event: str, target: str) -> None:
             g.add_prestige(enemy, -1, f"civil war in {target}", "3.0")
         g.emit(E.EventResolved(side, event, target, "turned" if roll <= 4 else "failed"))
     elif event == "Peace Faction Ascendant":
-        p = RULINGS["peace"]
+        p = RULINGS["peace"]  # ruling H-38
         roll = g.dice.d6("peace faction", "12.0") + (1 if st.leader_left else 0)
         g.emit(E.EventResolved(side, event, "", "peace" if roll >= p["roll"] else "war goes on"))
         if roll >= p["roll"]:

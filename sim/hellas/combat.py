@@ -104,13 +104,12 @@ class Battle:
         hits = sum(1 for f in faces if f <= fp)
         routs = sum(1 for f in faces if f >= 7 - fp)
         self.g.emit(E.BlockFired(b.id, f"{letter}{fp}", tuple(faces), hits, routs))
-        # ruling H-16: hits first, then routs
-        for _ in range(hits):
+        steps = [self._hit] * hits + [self._rout] * routs
+        if not RULINGS["hits_before_routs"]:  # ruling H-16
+            steps.reverse()
+        for step in steps:
             if enemy.blocks:
-                self._hit(enemy)
-        for _ in range(routs):
-            if enemy.blocks:
-                self._rout(enemy)
+                step(enemy)
 
     def _hit(self, side: Side) -> None:
         if side.double_defense:
@@ -138,7 +137,9 @@ class Battle:
 
     def _rout(self, side: Side) -> None:
         if not side.can_rout:
-            return  # ruling H-20: city defenders ignore routs (8.1)
+            if not RULINGS["routs_on_defenders_ignored"]:  # ruling H-20: else a rout is a hit
+                self._hit(side)
+            return
         target = _weakest(side.blocks)
         side.blocks.remove(target)  # ruling H-17: leaves the battle at once
         side.routed.append(target)

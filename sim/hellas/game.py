@@ -154,7 +154,8 @@ class HellasGame(Game):
         return out
 
     def _sortie_candidates(self) -> list[Block]:
-        """8.3: besieged blocks of the active side (garrisons never sortie)."""
+        """8.3: besieged blocks of the active side (garrisons never sortie), declared one by one
+        (ruling H-41)."""
         st = self.state
         out = []
         for city, s in sorted(st.sieges.items()):
@@ -163,7 +164,7 @@ class HellasGame(Game):
         return out
 
     def _withdraw_options(self) -> list[tuple[str, str]]:
-        """Ruling H-23: the defender may shelter blocks in its walled city before the battle."""
+        """ruling H-23: the defender may shelter blocks in its walled city before the battle."""
         st, m = self.state, self.map
         side = other(st.turn.active)
         out = []
@@ -534,7 +535,7 @@ class HellasGame(Game):
         return 0 if area_of(self.map, b.location) in self.state.turn.activated else 1  # ruling H-5
 
     def border_open(self, a: str, b: str, side: str, uses=None) -> bool:
-        """Ruling H-9: pass limits per Player Turn; straits barred by an enemy fleet in a sea
+        """ruling H-9: pass limits per Player Turn; straits barred by an enemy fleet in a sea
         touching both shores."""
         kind = self.map.board.kind(a, b)
         if kind == "pass":

@@ -84,7 +84,8 @@ def fleet_paths(g, b: Block, carrying: bool) -> list[tuple[str, ...]]:
             for n in options:
                 if n in paths or n == start or not g.enterable(n):
                     continue
-                hostile = bool(fleets_at(st, n, enemy)) if m.is_sea(n) else False
+                hostile = RULINGS["fleets_stop_on_fleets"] and m.is_sea(n) and bool(fleets_at(st, n, enemy))
+                # ruling H-11: a sea holding enemy fleets ends the move (no further frontier)
                 if carrying and hostile and RULINGS["carrier_must_land"]:
                     continue  # ruling H-12
                 longer = path + (n,)

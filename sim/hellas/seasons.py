@@ -7,7 +7,7 @@ from sim.hellas.state import BOX, SIDES, city_of
 
 
 def winter_supply(g) -> None:
-    """Ruling H-31: after the second Winter Player Turn every unsupplied land block in the field
+    """ruling H-31: after the second Winter Player Turn every unsupplied land block in the field
     loses a step; barbarians go home (ruling G-W3)."""
     st, m = g.state, g.map
     for b in sorted(st.blocks.values(), key=lambda b: b.id):

@@ -27,6 +27,11 @@ def defenders(g, city: str) -> list[Block]:
     return inside(g.state, city) + ([gar] if gar else [])
 
 
+def besiegers(st, area: str, side: str) -> list:
+    """Ruling H-44: land blocks besiege (fleets blockade), unless the register says otherwise."""
+    return upright_land(st, area, side) if RULINGS["land_blocks_besiege"] else upright(st, area, side)
+
+
 def establish_sieges(g) -> None:
     """7.0: in the Combat phase a walled enemy city whose side has no upright block left in the
     area, while the active side has land blocks there (ruling H-44), is besieged; a loyal city
@@ -36,7 +41,7 @@ def establish_sieges(g) -> None:
         c = m.cities[city]
         holder = controller(st, m, city)
         if (not c.walled or not attackable(m, city) or holder != other(side) or city in st.sieges
-                or not upright_land(st, c.area, side) or upright(st, c.area, holder)):
+                or not besiegers(st, c.area, side) or upright(st, c.area, holder)):
             continue
         if loyal_side(c) == holder and city not in st.garrisons:
             st.garrisons[city] = "loyal"
@@ -69,7 +74,7 @@ def check_sieges(g) -> None:
     for city in sorted(st.sieges):
         s = st.sieges[city]
         c = m.cities[city]
-        if not upright_land(st, c.area, s.besieger):
+        if not besiegers(st, c.area, s.besieger):
             del st.sieges[city]
             for b in inside(st, city):
                 b.location = c.area
@@ -103,7 +108,7 @@ def control_check(g) -> None:
 
 
 def capture_unwalled(g) -> None:
-    """Ruling H-43: an unwalled enemy city falls to occupation at the end of the Combat phase."""
+    """ruling H-43: an unwalled enemy city falls to occupation at the end of the Combat phase."""
     st, m, side = g.state, g.map, g.state.turn.active
     for city in sorted(m.cities):
         c = m.cities[city]
@@ -164,7 +169,7 @@ def attrition(g, city: str) -> None:
             del st.garrisons[city]
             g.emit(E.GarrisonRemoved(city, "eliminated by attrition", "8.2"))
     if not defenders(g, city):
-        capture(g, city, st.turn.active, "attrition", RULINGS["attrition_capture_prestige"], "8.2")
+        capture(g, city, st.turn.active, "attrition", RULINGS["attrition_capture_prestige"], "8.2")  # ruling H-24
 
 
 def surrender(g, city: str) -> None:
@@ -214,7 +219,7 @@ def assault(g, city: str, treachery: bool = False) -> None:
     st = g.state
     side = st.turn.active
     area = g.map.cities[city].area
-    attackers = upright(st, area, side)   # ruling H-42: every besieger's block takes part
+    attackers = upright(st, area, side) if RULINGS["assault_by_all_besiegers"] else upright_land(st, area, side)  # ruling H-42
     dfn = defenders(g, city)
     rating = ("C", 1) if treachery else ("A", 2)
     battle = Battle(g, area, Side(side, attackers, False),
