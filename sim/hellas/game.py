@@ -484,9 +484,9 @@ class HellasGame(Game):
         st.turn.assault = ""
         if st.over:
             return
-        if st.phase == "surrender" and st.turn.treachery and st.turn.use == "event":
-            st.phase = "combat"
-            return
+        if st.turn.treachery and st.turn.use == "event" and st.phase in ("surrender", "escape"):
+            # the Treachery Assault came in the Event phase; now the Combat phase opens
+            return self._open_battles()
         st.phase = "combat"
 
     def _end_player_turn(self) -> None:
