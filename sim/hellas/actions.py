@@ -99,6 +99,7 @@ class EndWithdraw(Action):
 class Fight(Action):
     side: str
     location: str
+    athena: bool = False
 
 
 @serializable
@@ -106,6 +107,7 @@ class Fight(Action):
 class Assault(Action):
     side: str
     city: str
+    athena: bool = False
 
 
 @serializable
@@ -134,6 +136,29 @@ class Escape(Action):
 @serializable
 @dataclass(frozen=True)
 class EndEscape(Action):
+    side: str
+
+
+@serializable
+@dataclass(frozen=True)
+class Appeal(Action):
+    """10.41: a New Year Sacrifice appeals to one Olympian."""
+    side: str
+    olympian: str
+
+
+@serializable
+@dataclass(frozen=True)
+class Invoke(Action):
+    side: str
+    olympian: str
+    target: str = ""
+
+
+@serializable
+@dataclass(frozen=True)
+class Pass(Action):
+    """Decline to invoke an Olympian in a window that offers one."""
     side: str
 
 

@@ -10,6 +10,9 @@ from sim.hellas.state import other
 EST_STEPS = 2.5                        # what one unseen enemy block is guessed to be worth
 CAPITAL_AREA = {"athens": "Attica", "sparta": "Laconia"}
 HOME_GUARD = 6                         # own steps the AI keeps in its capital's area
+APPEAL_VALUE = {"Ares": 2.0, "Athena": 1.8, "Zeus": 1.5, "Demeter": 1.4, "Apollo": 1.2,
+                "Poseidon": 1.0, "Hermes": 0.5}
+INVOKE_VALUE = {"Ares": 2.5, "Apollo": 3.0, "Demeter": 2.0, "Poseidon": 0.1, "Hermes": 0.1}
 EVENT_VALUE = {"Plague": 2.6, "Civil War": 2.2, "Treachery": 2.4, "Storm": 1.3}
 
 
@@ -90,6 +93,21 @@ class HellasScorer:
             score += 0.8
         return score
 
+    def _Appeal(self, a) -> float:
+        bonus = 0.6 if (self.side, a.olympian) in (("athens", "Demeter"), ("athens", "Apollo")) else 0.0
+        return APPEAL_VALUE[a.olympian] + bonus
+
+    def _Invoke(self, a) -> float:
+        if a.olympian == "Zeus":
+            return 1.0 if a.target == "first" else 0.4
+        return INVOKE_VALUE.get(a.olympian, 0.5)
+
+    def _Pass(self, a) -> float:
+        return 0.8
+
+    def _Fight(self, a) -> float:
+        return 1.0 + (0.5 if a.athena else 0.0)
+
     def _Pillage(self, a) -> float:
         return 4.0
 
@@ -119,7 +137,7 @@ class HellasScorer:
     def _Assault(self, a) -> float:
         area = self.m.cities[a.city].area
         defenders = 2 * (1 + self.theirs.get("city:" + a.city, 0))   # double defense
-        return 3.0 if self.mine.get(area, 0) >= 2 * defenders else -1.0
+        return (3.0 if self.mine.get(area, 0) >= 2 * defenders else -1.0) + (0.3 if a.athena else 0.0)
 
     def _Attrition(self, a) -> float:
         return 2.0

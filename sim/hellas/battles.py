@@ -138,6 +138,7 @@ def winter_sea_losses(g, side: str) -> None:
     if g.state.season != WINTER:
         return
     for b in list(g.state.blocks.values()):
-        if b.side == side and is_fleet(b) and g.map.is_sea(b.location) and not aboard(b):
+        if (b.side == side and is_fleet(b) and g.map.is_sea(b.location) and not aboard(b)
+                and b.id != g.state.turn.poseidon):        # §13 Poseidon spares his fleet
             for c in cargo(g.state, b) + [b]:
                 g.secret_step_loss(c, RULINGS["winter_sea_loss"], "9.0")

@@ -51,6 +51,12 @@ def _weakest(blocks: list[Block]) -> Block:
 
 class Battle:
     def __init__(self, game, location: str, attacker: Side, defender: Side, kind: str, rounds: int | None = None):
+        turn = game.state.turn
+        # §13 Athena: the favoured side fires with +1 firepower (max 3) in round 1
+        self.favoured = turn.active if turn is not None and turn.athena else ""
+        if turn is not None:
+            turn.athena = False
+        self.round = 0
         self.g = game
         self.location = location
         self.sides = {attacker.name: attacker, defender.name: defender}
@@ -59,7 +65,10 @@ class Battle:
         self.rounds = RULINGS["battle_rounds"] if rounds is None else rounds  # ruling H-15
 
     def rating_of(self, side: Side, b: Block) -> tuple[str, int]:
-        return side.fixed_rating or rating(b, self.location, self.g.map)
+        letter, fp = side.fixed_rating or rating(b, self.location, self.g.map)
+        if self.round == 1 and side.name == self.favoured:
+            fp = min(3, fp + 1)
+        return letter, fp
 
     def fight(self) -> Outcome:
         g = self.g
@@ -74,7 +83,7 @@ class Battle:
         for rnd in range(1, self.rounds + 1):
             if not (self.att.blocks and self.dfn.blocks):
                 break
-            played = rnd
+            played = self.round = rnd
             turns = []
             for side in (self.dfn, self.att):
                 for b in side.blocks:

@@ -292,6 +292,42 @@ class EventResolved(Event):
 
 @serializable
 @dataclass(frozen=True)
+class OlympianChosen(Event):
+    side: str
+    olympian: str
+    rule: str = "11.0"
+
+
+@serializable
+@dataclass(frozen=True)
+class OlympianInvoked(Event):
+    side: str
+    olympian: str
+    target: str
+    rule: str = "11.0"
+
+
+@serializable
+@dataclass(frozen=True)
+class IntelSeen(Event):
+    side: str
+    target: str
+
+
+@serializable
+@dataclass(frozen=True)
+class IntelGathered(PrivateEvent, Event):
+    """Hermes: what one side learnt of the other's hand or blocks."""
+    owner: str
+    target: str
+    found: str
+
+    def public(self):
+        return IntelSeen(self.owner, self.target)
+
+
+@serializable
+@dataclass(frozen=True)
 class GameOver(Event):
     winner: str | None
     reason: str

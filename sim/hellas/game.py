@@ -8,7 +8,7 @@ from sim.core.errors import RuleError
 from sim.core.events import Note
 from sim.core.protocol import Game, Result
 from sim.hellas import actions as A
-from sim.hellas import battles, building, cards, movement, seasons, siege
+from sim.hellas import battles, building, cards, movement, olympians, seasons, siege
 from sim.hellas import events as E
 from sim.hellas.mapdata import load_hellas_map
 from sim.hellas.query import (aboard, area_of, cargo, fleets_at, inside, is_fleet, upright,
@@ -69,6 +69,12 @@ class HellasGame(Game):
             return next(s for s in SIDES if s not in st.committed)
         if st.phase == "newyear_event":
             return st.newyear_events[0]
+        if st.phase == "appeal":
+            return st.appeals[0]
+        if st.phase == "window":
+            return st.window[0]
+        if st.phase == "apollo":
+            return other(st.pending_event[0])
         if st.phase in ("withdraw", "surrender", "escape"):
             return other(st.turn.active)
         return st.turn.active
@@ -87,6 +93,12 @@ class HellasGame(Game):
                     if use != "event" or self._event_ok(side, card, ph == "newyear"):
                         out.append(A.Commit(side, card, use))
             return out
+        if ph == "appeal":
+            return [A.Appeal(side, n) for n in olympians.appeal_options(st)]
+        if ph == "window":
+            return [A.Invoke(side, n, t) for n, t in olympians.season_options(self, side)] + [A.Pass(side)]
+        if ph == "apollo":
+            return [A.Invoke(side, "Apollo", st.pending_event[1]), A.Pass(side)]
         if ph in ("event", "newyear_event"):
             event = self._current_event(side)
             return [A.ChooseTarget(side, t) for t in cards.targets(self, side, event, ph == "newyear_event")]
@@ -133,6 +145,7 @@ class HellasGame(Game):
                 out += [A.Levy(side, b.id, c) for c in building.levy_cities(self, b)]
             if RULINGS["organise_cost"] <= st.turn.actions_left:
                 out += [A.Organise(side, c) for c in sorted(st.holder) if building.organise_ok(self, c)]
+        out += [A.Invoke(side, n, t) for n, t in olympians.action_options(self, side)]
         out.append(A.EndActions(side))
         return out
 
@@ -141,13 +154,16 @@ class HellasGame(Game):
         if st.turn.battles:
             fields = set(b for b in st.turn.battles if not b.startswith(battles.SORTIE))
             # ruling H-13: relief battles before the sortie from the same city
-            return [A.Fight(side, loc) for loc in st.turn.battles
+            athena = (False, True) if olympians.held(st, side, "Athena") else (False,)
+            return [A.Fight(side, loc, fav) for loc in st.turn.battles for fav in athena
                     if not (loc.startswith(battles.SORTIE)
                             and self.map.cities[loc[len(battles.SORTIE):]].area in fields)]
         out: list = []
         for city in sorted(st.sieges):
             if siege.eligible(self, city, "assault") and not st.turn.treachery:
                 out.append(A.Assault(side, city))
+                if olympians.held(st, side, "Athena"):
+                    out.append(A.Assault(side, city, True))
             if siege.eligible(self, city, "attrition"):
                 out.append(A.Attrition(side, city))
         out.append(A.EndCombat(side))
@@ -180,14 +196,16 @@ class HellasGame(Game):
     # -- validation ------------------------------------------------------------------------
     PHASE_RULE = {"newyear": "10.4", "initiative": "3.3", "event": "3.0", "newyear_event": "10.4",
                   "actions": "4.0", "sortie": "8.3", "withdraw": "7.0", "combat": "8.0",
-                  "surrender": "8.1.3", "escape": "8.1.2"}
+                  "surrender": "8.1.3", "escape": "8.1.2", "appeal": "10.41", "window": "11.0",
+                  "apollo": "11.0"}
     KIND_PHASE = {A.Commit: ("newyear", "initiative"), A.ChooseTarget: ("event", "newyear_event"),
                   A.MoveBlock: ("actions",), A.Pillage: ("actions",), A.Reinforce: ("actions",),
                   A.Levy: ("actions",), A.Organise: ("actions",), A.EndActions: ("actions",),
                   A.Sortie: ("sortie",), A.EndSorties: ("sortie",), A.Withdraw: ("withdraw",),
                   A.EndWithdraw: ("withdraw",), A.Fight: ("combat",), A.Assault: ("combat",),
                   A.Attrition: ("combat",), A.EndCombat: ("combat",), A.Surrender: ("surrender",),
-                  A.Escape: ("escape",), A.EndEscape: ("escape",)}
+                  A.Escape: ("escape",), A.EndEscape: ("escape",), A.Appeal: ("appeal",),
+                  A.Invoke: ("window", "apollo", "actions"), A.Pass: ("window", "apollo")}
 
     def validate(self, action) -> None:
         st = self.state
@@ -261,6 +279,8 @@ class HellasGame(Game):
             return "8.1.2", "besieged fleets escape only into a free offshore sea with one smaller land block"
         if isinstance(a, A.ChooseTarget):
             return "3.0", f"{a.target!r} is not a legal target"
+        if isinstance(a, (A.Appeal, A.Invoke)):
+            return "11.0", f"{a.olympian} is not available to {a.side} now (held, used, or not its moment)"
         return "2.0", f"{a!r} is not legal now"
 
     def _blockaded_build(self, a) -> bool:
@@ -305,13 +325,28 @@ class HellasGame(Game):
             st.turn.withdraw_areas = []
             st.turn.battles = battles.pending_battles(self)
             return self._after_battle()
+        if isinstance(a, A.Appeal):
+            st.olympians[a.olympian] = a.side
+            st.appeals.pop(0)
+            self.emit(E.OlympianChosen(a.side, a.olympian))
+            return self._next_appeal()
+        if isinstance(a, A.Invoke):
+            return self._invoke(a)
+        if isinstance(a, A.Pass):
+            return self._pass(a)
         if isinstance(a, A.Fight):
+            if a.athena:
+                olympians.spend(self, a.side, "Athena", a.location)
+                st.turn.athena = True
             st.turn.battles.remove(a.location)
             battles.fight_location(self, a.location)
             return self._after_battle()
         if isinstance(a, A.Attrition):
             return siege.attrition(self, a.city)
         if isinstance(a, A.Assault):
+            if a.athena:
+                olympians.spend(self, a.side, "Athena", a.city)
+                st.turn.athena = True
             st.turn.sieges_done.append(a.city)
             st.turn.assault = a.city
             self.emit(E.SiegeCombatDeclared(a.city, a.side, "assault"))
@@ -336,6 +371,7 @@ class HellasGame(Game):
         self.dice.shuffle(deck, "shuffle the deck", "10.0")
         st.piles = {s: CardPile(hand=sorted(deck[i * 6:(i + 1) * 6])) for i, s in enumerate(SIDES)}
         st.committed = {}
+        st.olympians, st.olympians_used, st.intel, st.demeter = {}, [], {}, {}   # tokens return
         st.phase = "newyear"
         self.emit(E.CardsDealt(st.year, 6))
 
@@ -355,7 +391,66 @@ class HellasGame(Game):
         first = cards.first_player(plays)
         st.order = [first, other(first)]
         self.emit(E.CardsRevealed(self._plays(), first))
+        st.window = [s for s in SIDES if olympians.season_options(self, s)]
+        self._next_window()
+
+    def _next_window(self) -> None:
+        """§13: Zeus and Demeter are invoked once the Season's cards are revealed."""
+        st = self.state
+        st.window = [s for s in st.window if olympians.season_options(self, s)]
+        if st.window:
+            st.phase = "window"
+            return
         self._start_player_turn(0)
+
+    def _next_appeal(self) -> None:
+        st = self.state
+        st.appeals = [s for s in st.appeals if olympians.appeal_options(st)]
+        if st.appeals and RULINGS["olympians"]:  # ruling H-37
+            st.phase = "appeal"
+            return
+        st.appeals = []
+        self._start_season()
+
+    def _invoke(self, a) -> None:
+        st = self.state
+        if st.phase == "apollo":
+            side, event, target, where = st.pending_event
+            st.pending_event = []
+            olympians.spend(self, a.side, "Apollo", event)
+            self.emit(E.EventResolved(side, event, target, "cancelled by Apollo"))
+            return self._after_event(where)
+        olympians.invoke(self, a.side, a.olympian, a.target)
+        if st.phase == "window":
+            st.window.pop(0)
+            self._next_window()
+
+    def _pass(self, a) -> None:
+        st = self.state
+        if st.phase == "apollo":
+            side, event, target, where = st.pending_event
+            st.pending_event = []
+            cards.resolve(self, side, event, target)
+            return self._after_event(where)
+        st.window.pop(0)
+        self._next_window()
+
+    def _event(self, side: str, event: str, target: str, where: str) -> None:
+        """Resolve an Event, first letting the enemy's Apollo cancel a Plague or Storm (§13)."""
+        st = self.state
+        if event in ("Plague", "Storm") and olympians.held(st, other(side), "Apollo"):
+            st.pending_event = [side, event, target, where]
+            st.phase = "apollo"
+            return
+        cards.resolve(self, side, event, target)
+        self._after_event(where)
+
+    def _after_event(self, where: str) -> None:
+        if self.state.over:
+            return
+        if where == "turn":
+            return self._begin_combat()
+        self._next_newyear_event()
 
     def _plays(self) -> tuple:
         st = self.state
@@ -373,20 +468,20 @@ class HellasGame(Game):
                 continue
             if tg == [""]:
                 st.newyear_events.pop(0)
-                cards.resolve(self, side, event, "")
-                continue
+                return self._event(side, event, "", "newyear")
             st.phase = "newyear_event"
             return
         if not st.over:
-            self._start_season()
+            # ruling H-4: Sparta chooses its Olympian first
+            st.appeals = [s for s in SIDES if st.committed[s][1] == "sacrifice"]
+            self._next_appeal()
 
     def _target(self, a) -> None:
         st = self.state
         event = self._current_event(a.side)
         if st.phase == "newyear_event":
             st.newyear_events.pop(0)
-            cards.resolve(self, a.side, event, a.target)
-            return self._next_newyear_event()
+            return self._event(a.side, event, a.target, "newyear")
         if event == "Treachery":
             st.turn.treachery = True
             st.turn.sieges_done.append(a.target)
@@ -394,9 +489,7 @@ class HellasGame(Game):
             self.emit(E.SiegeCombatDeclared(a.target, a.side, "treachery"))
             st.phase = "surrender"
             return
-        cards.resolve(self, a.side, event, a.target)
-        if not st.over:
-            self._begin_combat()
+        self._event(a.side, event, a.target, "turn")
 
     # -- Seasons and Player Turns ------------------------------------------------------------
     def _start_season(self) -> None:
@@ -424,8 +517,7 @@ class HellasGame(Game):
             self.emit(Note(f"{event} has no effect now", "3.0"))
             return self._begin_combat()
         if tg == [""]:
-            cards.resolve(self, side, event, "")
-            return None if st.over else self._begin_combat()
+            return self._event(side, event, "", "turn")
         st.phase = "event"
 
     def _end_action_phase(self) -> None:

@@ -73,7 +73,8 @@ def fleet_paths(g, b: Block, carrying: bool) -> list[tuple[str, ...]]:
         nxt_frontier = []
         for path in frontier:
             here = path[-1]
-            if len(path) - 1 >= movement_allowance(b):
+            bonus = 2 if st.turn is not None and st.turn.poseidon == b.id else 0   # §13 Poseidon
+            if len(path) - 1 >= movement_allowance(b) + bonus:
                 continue
             if len(path) == 1 and first is not None:
                 options = first

@@ -160,7 +160,11 @@ def attrition(g, city: str) -> None:
     g.emit(E.SiegeCombatDeclared(city, st.turn.active, "attrition"))
     n = attrition_hit_number(g, city)
     faces = g.dice.roll(len(defenders(g, city)), f"siege attrition at {city} (hits on 1-{n})", "8.2")
-    for _ in range(sum(1 for f in faces if f <= n)):
+    hits = sum(1 for f in faces if f <= n)
+    if st.demeter.get(city) == st.season_count and hits:
+        g.emit(E.EventResolved(other(st.turn.active), "Demeter", city, f"{hits} Attrition hits ignored"))
+        hits = 0
+    for _ in range(hits):
         blocks = inside(st, city)
         if blocks:
             target = min(blocks, key=lambda b: (-b.steps, b.id))

@@ -58,6 +58,8 @@ class Turn:
     event_target: str = ""
     assault: str = ""                # city under a declared Assault awaiting the defender
     treachery: bool = False
+    poseidon: str = ""               # fleet with Poseidon's favour this turn (§13)
+    athena: bool = False             # Athena favours the active side's next battle
 
 
 @serializable
@@ -85,6 +87,13 @@ class HellasState:
     sieges: dict[str, Siege] = field(default_factory=dict)
     pillaged: list[str] = field(default_factory=list)          # areas pillaged this Year
     leaders: dict[str, list] = field(default_factory=dict)     # side -> [name, modifier]
+    olympians: dict[str, str] = field(default_factory=dict)    # Olympian -> side holding it
+    olympians_used: list[str] = field(default_factory=list)
+    appeals: list[str] = field(default_factory=list)           # sides still to choose one
+    window: list[str] = field(default_factory=list)            # sides still to invoke at reveal
+    demeter: dict[str, int] = field(default_factory=dict)      # city -> Season it is spared
+    intel: dict[str, dict] = field(default_factory=dict)       # Hermes' findings, per side
+    pending_event: list = field(default_factory=list)          # [side, event, target, where]
     leader_left: bool = False
     winner: str | None = None
     end_reason: str = ""

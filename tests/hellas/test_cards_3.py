@@ -163,12 +163,3 @@ def test_peace_faction_ends_the_war_with_a_draw_band():
     g.state.dice.force(5)
     g.run_step(lambda: cards.resolve(g, "sparta", "Peace Faction Ascendant", ""))
     assert g.is_over() and g.result().winner is None
-
-
-def test_10_4_new_year_sacrifice_only_discards():
-    g = new_game(1)
-    s_card, a_card = g.state.piles["sparta"].hand[0], g.state.piles["athens"].hand[0]
-    g.apply(A.Commit("sparta", s_card, "sacrifice"))
-    g.apply(A.Commit("athens", a_card, "sacrifice"))
-    assert g.state.phase == "initiative" and len(g.state.piles["sparta"].hand) == 5
-    assert s_card in g.state.piles["sparta"].discard
