@@ -23,8 +23,10 @@ def leak_free(game) -> bool:
     shown = {e.face for e in game.events if e.kind == "BlockRevealed"}
     for side in game.sides():
         text = json.dumps(game.view(side)) + repr(events_for(game.events, side))
+        found = " ".join(e.found for e in game.events if e.kind == "IntelGathered" and e.owner == side)
+        hermes = {b.face for b in game.state.blocks.values() if b.face in found}   # Hermes (§13)
         for b in game.state.blocks.values():
-            if b.side != side and b.face not in shown and b.face in text:
+            if b.side != side and b.face not in shown | hermes and b.face in text:
                 return False
     return True
 

@@ -8,7 +8,9 @@ from sim.hellas import events as E
 from sim.hellas.query import (CAPITALS, attackable, controller, fleets_at, inside, is_fleet,
                               upright)
 from sim.hellas.rulings import DATA, RULINGS
-from sim.hellas.state import POOL, other
+from sim.hellas.state import BOX, other
+
+BARBARIAN_LANDS = ("Thrace", "Macedonia", "Epirus", "Aetolia")   # reference §7.6
 from sim.hellas import siege
 
 
@@ -52,6 +54,20 @@ def targets(g, side: str, event: str, newyear: bool = False) -> list[str]:
                 # ruling H-34: capitals excluded
                 and not (RULINGS["capitals_excluded_from_civil_war"] and c in CAPITALS.values())
                 and not upright(st, m.cities[c].area, enemy) and not inside(st, c)]
+    if event == "Forced March":
+        return [] if newyear or st.turn is None else [""]
+    if event == "Barbarian Allies":
+        if not any(b.location == BOX for b in st.blocks.values()):
+            return []
+        return [a for a in BARBARIAN_LANDS if not upright(st, a, enemy)]
+    if event == "Revolt":
+        if side != "sparta":
+            return []
+        near_attica = set(m.land_neighbours("Attica")) | {"Attica"}
+        return [c for c in sorted(m.cities) if m.cities[c].walled and m.cities[c].loyalty == "athenian"
+                and controller(st, m, c) == "athens" and c not in st.sieges
+                and m.cities[c].area not in near_attica and not inside(st, c)
+                and not upright(st, m.cities[c].area, "athens")]
     if event == "Treachery":
         if newyear or st.turn is None:
             return []  # a Treachery Assault belongs to an Event turn (8.1)
@@ -83,13 +99,20 @@ def resolve(g, side: str, event: str, target: str) -> None:
         for x in [b] + [c for c in st.blocks.values() if c.marks.get("aboard") == b.id]:
             g.secret_step_loss(x, 1, "3.0")
         g.emit(E.EventResolved(side, event, target, "a fleet lost a step"))
-    elif event == "Civil War":
-        roll = g.dice.d6(f"civil war in {target}", "3.0")
+    elif event == "Barbarian Allies":
+        # the strongest block in the barbarian box joins the player at full strength
+        b = min((b for b in st.blocks.values() if b.location == BOX), key=lambda b: (-b.max_steps, b.id))
+        b.side, b.location, b.steps = side, target, b.max_steps
+        g.emit(E.Built(side, b.id, "barbarians", b.steps, target, "3.0"))
+    elif event in ("Civil War", "Revolt"):
+        # Revolt: as Civil War, but automatic with a Spartan land block in the city's area
+        auto = event == "Revolt" and any(not is_fleet(b) for b in upright(st, m.cities[target].area, side))
+        roll = 1 if auto else g.dice.d6(f"{event.lower()} in {target}", "3.0")
         if roll <= 4:
             siege.set_holder(g, target, side)
             st.garrisons[target] = "organised"
-            g.emit(E.CityCaptured(target, side, "civil war", "3.0"))
-            g.add_prestige(enemy, -1, f"civil war in {target}", "3.0")
+            g.emit(E.CityCaptured(target, side, event.lower(), "3.0"))
+            g.add_prestige(enemy, -1, f"{event.lower()} in {target}", "3.0")
         g.emit(E.EventResolved(side, event, target, "turned" if roll <= 4 else "failed"))
     elif event == "Peace Faction Ascendant":
         p = RULINGS["peace"]  # ruling H-38

@@ -133,7 +133,7 @@ class HellasGame(Game):
                 continue
             for path, carry in movement.legal_moves(self, b):
                 out.append(A.MoveBlock(side, b.id, path, carry))
-        if st.turn.actions_left >= 1:
+        if st.turn.actions_left >= 1 and not st.turn.forced_march:
             areas = sorted({area_of(self.map, b.location) for b in st.blocks.values()
                             if b.side == side and b.location not in (POOL, BOX) and not self.map.is_sea(b.location)})
             out += [A.Pillage(side, a) for a in areas if building.pillage_ok(self, a)]
@@ -145,7 +145,8 @@ class HellasGame(Game):
                 out += [A.Levy(side, b.id, c) for c in building.levy_cities(self, b)]
             if RULINGS["organise_cost"] <= st.turn.actions_left:
                 out += [A.Organise(side, c) for c in sorted(st.holder) if building.organise_ok(self, c)]
-        out += [A.Invoke(side, n, t) for n, t in olympians.action_options(self, side)]
+        if not st.turn.forced_march:
+            out += [A.Invoke(side, n, t) for n, t in olympians.action_options(self, side)]
         out.append(A.EndActions(side))
         return out
 
@@ -438,6 +439,12 @@ class HellasGame(Game):
     def _event(self, side: str, event: str, target: str, where: str) -> None:
         """Resolve an Event, first letting the enemy's Apollo cancel a Plague or Storm (§13)."""
         st = self.state
+        if event == "Forced March":
+            # reference §7.6: an Event turn with one Move at +1 movement allowance
+            st.turn.actions_left, st.turn.forced_march = 1, True
+            st.phase = "actions"
+            self.emit(E.EventResolved(side, event, "", "one forced move"))
+            return
         if event in ("Plague", "Storm") and olympians.held(st, other(side), "Apollo"):
             st.pending_event = [side, event, target, where]
             st.phase = "apollo"

@@ -16,6 +16,15 @@ def pass_key(a: str, b: str) -> str:
     return "|".join(sorted((a, b)))
 
 
+def allowance(g, b: Block) -> int:
+    """Movement allowance: +2 for Poseidon's fleet (§13), +1 in a Forced March (§7.6)."""
+    turn = g.state.turn
+    bonus = 2 if turn is not None and turn.poseidon == b.id else 0
+    if turn is not None and turn.forced_march:
+        bonus += 1
+    return movement_allowance(b) + bonus
+
+
 def can_move(g, b: Block) -> bool:
     st = g.state
     if b.side != st.turn.active or not on_map(b) or b.id in st.turn.moved or aboard(b):
@@ -33,7 +42,7 @@ def land_paths(g, b: Block) -> list[tuple[str, ...]]:
     uses: dict[str, int] = {}
 
     def walk(path: tuple[str, ...]) -> None:
-        if len(path) - 1 >= movement_allowance(b):
+        if len(path) - 1 >= allowance(g, b):
             return
         here = path[-1]
         for nxt in m.board.neighbours(here, LAND_KINDS):
@@ -73,8 +82,7 @@ def fleet_paths(g, b: Block, carrying: bool) -> list[tuple[str, ...]]:
         nxt_frontier = []
         for path in frontier:
             here = path[-1]
-            bonus = 2 if st.turn is not None and st.turn.poseidon == b.id else 0   # §13 Poseidon
-            if len(path) - 1 >= movement_allowance(b) + bonus:
+            if len(path) - 1 >= allowance(g, b):
                 continue
             if len(path) == 1 and first is not None:
                 options = first

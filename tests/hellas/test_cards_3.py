@@ -163,3 +163,42 @@ def test_peace_faction_ends_the_war_with_a_draw_band():
     g.state.dice.force(5)
     g.run_step(lambda: cards.resolve(g, "sparta", "Peace Faction Ascendant", ""))
     assert g.is_over() and g.result().winner is None
+
+
+def test_forced_march_one_move_at_plus_one_allowance_no_other_actions():
+    g = bare_game()
+    h = place(g, "athens", "Attica", steps=2)
+    fm = card_with(g, event="Forced March")
+    open_turn(g, "athens", use="event", phase="event", card=fm)
+    g.run_step(lambda: g._event("athens", "Forced March", "", "turn"))
+    legal = g.legal_actions("athens")
+    assert {type(a).__name__ for a in legal} == {"MoveBlock", "EndActions"}
+    assert max(len(a.path) for a in legal if isinstance(a, A.MoveBlock) and a.block == h.id) == 4
+    g.apply(A.EndActions("athens"))
+    assert g.state.turn.use == "event"          # still an Event turn: Attrition only (8.0)
+
+
+def test_barbarian_allies_raise_the_strongest_box_block_for_the_player():
+    g = bare_game()
+    small = place(g, "sparta", "box", steps=2, kind="barbarian", rating="B1", max_steps=2)
+    big = place(g, "sparta", "box", steps=3, kind="barbarian", rating="B1", max_steps=3)
+    open_turn(g, "athens", use="event", phase="event")
+    from sim.hellas import cards, seasons
+    assert cards.targets(g, "athens", "Barbarian Allies") == ["Thrace", "Macedonia", "Epirus", "Aetolia"]
+    g.run_step(lambda: cards.resolve(g, "athens", "Barbarian Allies", "Thrace"))
+    assert (big.side, big.location, big.steps) == ("athens", "Thrace", 3) and small.location == "box"
+    g.run_step(lambda: seasons.winter_supply(g))
+    assert big.location == "box"                  # ruling G-W3: barbarians go home in Winter
+
+
+def test_revolt_automatic_with_a_spartan_block_in_the_area_not_near_attica():
+    g = bare_game()
+    open_turn(g, "sparta", use="event", phase="event")
+    from sim.hellas import cards
+    tg = cards.targets(g, "sparta", "Revolt")
+    assert "Amphipolis" in tg and "Plataea" not in tg and "Athens" not in tg
+    assert cards.targets(g, "athens", "Revolt") == []
+    place(g, "sparta", "Amphipolis", steps=1)
+    ev = g.run_step(lambda: cards.resolve(g, "sparta", "Revolt", "Amphipolis"))
+    assert of(ev, "DiceRolled") == []
+    assert controller(g.state, g.map, "Amphipolis") == "sparta" and g.state.garrisons["Amphipolis"] == "organised"
