@@ -73,6 +73,11 @@ class HellasScorer:
         if enemy:
             score += 3.0 if here >= 1.3 * enemy else -2.5
         if not self.m.is_sea(dest):
+            for c in self.m.cities_in(dest):
+                info = self.v["cities"][c.name]
+                if info["controller"] == self.side and info["besieged_by"] == self.enemy and not fleet:
+                    # relieve our own besieged city, the capital above all
+                    score += 2.0 + (3.0 if dest == CAPITAL_AREA[self.side] else 0.0)
             targets = self.enemy_cities(dest)
             if targets and not fleet:
                 score += 2.0 + 0.5 * max(self.m.cities[c].tribute for c in targets)
@@ -85,6 +90,8 @@ class HellasScorer:
                     score += 3.0      # 8.2.1: blockade a port we besiege
             if self.side == "sparta" and dest in self.m.grain_seas:
                 score += 2.0          # 8.2.2: cut the Black Sea grain
+            if self.side == "athens" and dest in self.m.grain_seas and enemy and here >= enemy:
+                score += 3.0          # 8.2.2: reopen the grain route
         if any(self.v["cities"][c.name]["besieged_by"] == self.side for c in self.m.cities_in(start)) and not fleet:
             score -= 2.5              # do not lift our own siege
         if start == CAPITAL_AREA[self.side] and (not fleet or a.carry) and self.land.get(start, 0) - (0 if fleet else b["steps"]) - self._steps(a.carry) < HOME_GUARD:
@@ -131,7 +138,8 @@ class HellasScorer:
     def _Withdraw(self, a) -> float:
         area = self.m.cities[a.city].area
         if area == CAPITAL_AREA[self.side]:
-            return 3.0                # the walls of the capital are worth more than a field win
+            # shelter behind the capital's walls only from a stronger army
+            return 3.0 if self.theirs.get(area, 0) > self.land.get(area, 0) else -1.0
         return 2.0 if self.theirs.get(area, 0) > 1.2 * self.mine.get(area, 0) else -1.0
 
     def _Assault(self, a) -> float:
