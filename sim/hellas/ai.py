@@ -3,7 +3,6 @@ side's own view only: its blocks in full, the enemy as block counts per location
 seeded noise come from sim.ai.scored.ScoredPlayer, so a game is deterministic given the seeds."""
 from __future__ import annotations
 
-from sim.hellas import actions as A
 from sim.hellas.mapdata import load_hellas_map
 from sim.hellas.state import other
 

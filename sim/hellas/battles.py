@@ -7,7 +7,7 @@ from sim.hellas import events as E
 from sim.hellas import siege
 from sim.hellas.combat import Battle, Side
 from sim.hellas.mapdata import LAND_KINDS
-from sim.hellas.query import (aboard, cargo, controller, fleets_at, friendly_city_area, inside,
+from sim.hellas.query import (aboard, cargo, controller, fleets_at, friendly_city_area,
                               is_fleet, upright, used_capacity)
 from sim.hellas.rulings import RULINGS
 from sim.hellas.state import WINTER, in_city, other

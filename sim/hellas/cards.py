@@ -5,7 +5,7 @@ import tomllib
 from functools import lru_cache
 
 from sim.hellas import events as E
-from sim.hellas.query import (CAPITALS, attackable, controller, fleets_at, inside, is_fleet,
+from sim.hellas.query import (CAPITALS, attackable, controller, inside, is_fleet,
                               upright)
 from sim.hellas.rulings import DATA, RULINGS
 from sim.hellas.state import BOX, other

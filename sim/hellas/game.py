@@ -11,7 +11,7 @@ from sim.hellas import actions as A
 from sim.hellas import battles, building, cards, movement, olympians, seasons, siege
 from sim.hellas import events as E
 from sim.hellas.mapdata import load_hellas_map
-from sim.hellas.query import (aboard, area_of, cargo, fleets_at, inside, is_fleet, upright,
+from sim.hellas.query import (area_of, cargo, fleets_at, inside, is_fleet, upright,
                               used_capacity, controller)
 from sim.hellas.rulings import RULINGS
 from sim.hellas.setup import build_state, parse

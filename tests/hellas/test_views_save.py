@@ -2,7 +2,6 @@
 through sim.core.save, scripted-opponent determinism, random-play fuzz, the rulings register."""
 import json
 import re
-from pathlib import Path
 
 import pytest
 
