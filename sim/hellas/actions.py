@@ -3,11 +3,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sim.core.codec import serializable
+from sim.hellas.registry import hellas
 from sim.core.protocol import Action
 
 
-@serializable
+@hellas
 @dataclass(frozen=True)
 class Commit(Action):
     """3.3 / 10.4: commit a card face-down for its Event, its Action Value, or as a Sacrifice."""
@@ -16,14 +16,14 @@ class Commit(Action):
     use: str
 
 
-@serializable
+@hellas
 @dataclass(frozen=True)
 class ChooseTarget(Action):
     side: str
     target: str
 
 
-@serializable
+@hellas
 @dataclass(frozen=True)
 class MoveBlock(Action):
     side: str
@@ -32,21 +32,21 @@ class MoveBlock(Action):
     carry: str = ""
 
 
-@serializable
+@hellas
 @dataclass(frozen=True)
 class Pillage(Action):
     side: str
     area: str
 
 
-@serializable
+@hellas
 @dataclass(frozen=True)
 class Reinforce(Action):
     side: str
     block: str
 
 
-@serializable
+@hellas
 @dataclass(frozen=True)
 class Levy(Action):
     side: str
@@ -54,33 +54,33 @@ class Levy(Action):
     city: str
 
 
-@serializable
+@hellas
 @dataclass(frozen=True)
 class Organise(Action):
     side: str
     city: str
 
 
-@serializable
+@hellas
 @dataclass(frozen=True)
 class EndActions(Action):
     side: str
 
 
-@serializable
+@hellas
 @dataclass(frozen=True)
 class Sortie(Action):
     side: str
     block: str
 
 
-@serializable
+@hellas
 @dataclass(frozen=True)
 class EndSorties(Action):
     side: str
 
 
-@serializable
+@hellas
 @dataclass(frozen=True)
 class Withdraw(Action):
     side: str
@@ -88,13 +88,13 @@ class Withdraw(Action):
     city: str
 
 
-@serializable
+@hellas
 @dataclass(frozen=True)
 class EndWithdraw(Action):
     side: str
 
 
-@serializable
+@hellas
 @dataclass(frozen=True)
 class Fight(Action):
     side: str
@@ -102,7 +102,7 @@ class Fight(Action):
     athena: bool = False
 
 
-@serializable
+@hellas
 @dataclass(frozen=True)
 class Assault(Action):
     side: str
@@ -110,14 +110,14 @@ class Assault(Action):
     athena: bool = False
 
 
-@serializable
+@hellas
 @dataclass(frozen=True)
 class Attrition(Action):
     side: str
     city: str
 
 
-@serializable
+@hellas
 @dataclass(frozen=True)
 class Surrender(Action):
     side: str
@@ -125,7 +125,7 @@ class Surrender(Action):
     accept: bool
 
 
-@serializable
+@hellas
 @dataclass(frozen=True)
 class Escape(Action):
     side: str
@@ -133,13 +133,13 @@ class Escape(Action):
     carry: str = ""
 
 
-@serializable
+@hellas
 @dataclass(frozen=True)
 class EndEscape(Action):
     side: str
 
 
-@serializable
+@hellas
 @dataclass(frozen=True)
 class Appeal(Action):
     """10.41: a New Year Sacrifice appeals to one Olympian."""
@@ -147,7 +147,7 @@ class Appeal(Action):
     olympian: str
 
 
-@serializable
+@hellas
 @dataclass(frozen=True)
 class Invoke(Action):
     side: str
@@ -155,14 +155,14 @@ class Invoke(Action):
     target: str = ""
 
 
-@serializable
+@hellas
 @dataclass(frozen=True)
 class Pass(Action):
     """Decline to invoke an Olympian in a window that offers one."""
     side: str
 
 
-@serializable
+@hellas
 @dataclass(frozen=True)
 class EndCombat(Action):
     side: str

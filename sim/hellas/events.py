@@ -5,18 +5,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sim.board import PrivateEvent
-from sim.core.codec import serializable
+from sim.hellas.registry import hellas
 from sim.core.events import Event
 
 
-@serializable
+@hellas
 @dataclass(frozen=True)
 class SeasonStarted(Event):
     year: int
     season: str
 
 
-@serializable
+@hellas
 @dataclass(frozen=True)
 class PlayerTurnStarted(Event):
     side: str
@@ -24,13 +24,13 @@ class PlayerTurnStarted(Event):
     actions: int
 
 
-@serializable
+@hellas
 @dataclass(frozen=True)
 class CardCommittedSeen(Event):
     side: str
 
 
-@serializable
+@hellas
 @dataclass(frozen=True)
 class CardCommitted(PrivateEvent, Event):
     owner: str
@@ -41,7 +41,7 @@ class CardCommitted(PrivateEvent, Event):
         return CardCommittedSeen(self.owner)
 
 
-@serializable
+@hellas
 @dataclass(frozen=True)
 class CardsRevealed(Event):
     plays: tuple          # ((side, card, value, event, use), ...)
@@ -49,14 +49,14 @@ class CardsRevealed(Event):
     rule: str = "3.3"
 
 
-@serializable
+@hellas
 @dataclass(frozen=True)
 class CardsDealt(Event):
     year: int
     per_side: int
 
 
-@serializable
+@hellas
 @dataclass(frozen=True)
 class BlockMoved(Event):
     side: str
@@ -65,7 +65,7 @@ class BlockMoved(Event):
     carried: str = ""
 
 
-@serializable
+@hellas
 @dataclass(frozen=True)
 class BattleStarted(Event):
     location: str
@@ -75,7 +75,7 @@ class BattleStarted(Event):
     defenders: tuple
 
 
-@serializable
+@hellas
 @dataclass(frozen=True)
 class BlockRevealed(Event):
     side: str
@@ -85,7 +85,7 @@ class BlockRevealed(Event):
     steps: int
 
 
-@serializable
+@hellas
 @dataclass(frozen=True)
 class BlockFired(Event):
     block: str
@@ -95,7 +95,7 @@ class BlockFired(Event):
     routs: int
 
 
-@serializable
+@hellas
 @dataclass(frozen=True)
 class StepLost(Event):
     block: str
@@ -103,21 +103,21 @@ class StepLost(Event):
     rule: str
 
 
-@serializable
+@hellas
 @dataclass(frozen=True)
 class HalfHit(Event):
     block: str
     rule: str = "8.1.1"
 
 
-@serializable
+@hellas
 @dataclass(frozen=True)
 class BlockRouted(Event):
     block: str
     rule: str = "6.0"
 
 
-@serializable
+@hellas
 @dataclass(frozen=True)
 class BlockRetreated(Event):
     block: str
@@ -125,7 +125,7 @@ class BlockRetreated(Event):
     rule: str = "6.4"
 
 
-@serializable
+@hellas
 @dataclass(frozen=True)
 class BlockEliminated(Event):
     side: str
@@ -134,7 +134,7 @@ class BlockEliminated(Event):
     rule: str
 
 
-@serializable
+@hellas
 @dataclass(frozen=True)
 class BattleEnded(Event):
     location: str
@@ -142,7 +142,7 @@ class BattleEnded(Event):
     rounds: int
 
 
-@serializable
+@hellas
 @dataclass(frozen=True)
 class PrestigeChanged(Event):
     side: str
@@ -152,7 +152,7 @@ class PrestigeChanged(Event):
     rule: str
 
 
-@serializable
+@hellas
 @dataclass(frozen=True)
 class Withdrew(Event):
     side: str
@@ -161,7 +161,7 @@ class Withdrew(Event):
     rule: str = "7.0"
 
 
-@serializable
+@hellas
 @dataclass(frozen=True)
 class SiegeEstablished(Event):
     city: str
@@ -170,14 +170,14 @@ class SiegeEstablished(Event):
     rule: str = "7.0"
 
 
-@serializable
+@hellas
 @dataclass(frozen=True)
 class SiegeLifted(Event):
     city: str
     rule: str = "7.3"
 
 
-@serializable
+@hellas
 @dataclass(frozen=True)
 class GarrisonPlaced(Event):
     city: str
@@ -186,7 +186,7 @@ class GarrisonPlaced(Event):
     rule: str = "7.3"
 
 
-@serializable
+@hellas
 @dataclass(frozen=True)
 class GarrisonRemoved(Event):
     city: str
@@ -194,7 +194,7 @@ class GarrisonRemoved(Event):
     rule: str = "7.3"
 
 
-@serializable
+@hellas
 @dataclass(frozen=True)
 class CityCaptured(Event):
     city: str
@@ -203,7 +203,7 @@ class CityCaptured(Event):
     rule: str
 
 
-@serializable
+@hellas
 @dataclass(frozen=True)
 class CityReverted(Event):
     city: str
@@ -211,7 +211,7 @@ class CityReverted(Event):
     rule: str = "7.3"
 
 
-@serializable
+@hellas
 @dataclass(frozen=True)
 class SiegeCombatDeclared(Event):
     city: str
@@ -219,7 +219,7 @@ class SiegeCombatDeclared(Event):
     combat: str           # assault, attrition, treachery
 
 
-@serializable
+@hellas
 @dataclass(frozen=True)
 class Surrendered(Event):
     city: str
@@ -228,7 +228,7 @@ class Surrendered(Event):
     rule: str = "8.1.3"
 
 
-@serializable
+@hellas
 @dataclass(frozen=True)
 class StepLossSeen(Event):
     side: str
@@ -236,7 +236,7 @@ class StepLossSeen(Event):
     rule: str
 
 
-@serializable
+@hellas
 @dataclass(frozen=True)
 class SecretStepLoss(PrivateEvent, Event):
     """A face-down step loss (Attrition, Winter, Plague, Storm): the enemy sees only where."""
@@ -250,7 +250,7 @@ class SecretStepLoss(PrivateEvent, Event):
         return StepLossSeen(self.owner, self.location, self.rule)
 
 
-@serializable
+@hellas
 @dataclass(frozen=True)
 class BuildSeen(Event):
     side: str
@@ -259,7 +259,7 @@ class BuildSeen(Event):
     rule: str
 
 
-@serializable
+@hellas
 @dataclass(frozen=True)
 class Built(PrivateEvent, Event):
     owner: str
@@ -273,7 +273,7 @@ class Built(PrivateEvent, Event):
         return BuildSeen(self.owner, self.location, self.build, self.rule)
 
 
-@serializable
+@hellas
 @dataclass(frozen=True)
 class Pillaged(Event):
     side: str
@@ -281,7 +281,7 @@ class Pillaged(Event):
     rule: str = "5.5"
 
 
-@serializable
+@hellas
 @dataclass(frozen=True)
 class EventResolved(Event):
     side: str
@@ -290,7 +290,7 @@ class EventResolved(Event):
     outcome: str
 
 
-@serializable
+@hellas
 @dataclass(frozen=True)
 class OlympianChosen(Event):
     side: str
@@ -298,7 +298,7 @@ class OlympianChosen(Event):
     rule: str = "11.0"
 
 
-@serializable
+@hellas
 @dataclass(frozen=True)
 class OlympianInvoked(Event):
     side: str
@@ -307,14 +307,14 @@ class OlympianInvoked(Event):
     rule: str = "11.0"
 
 
-@serializable
+@hellas
 @dataclass(frozen=True)
 class IntelSeen(Event):
     side: str
     target: str
 
 
-@serializable
+@hellas
 @dataclass(frozen=True)
 class IntelGathered(PrivateEvent, Event):
     """Hermes: what one side learnt of the other's hand or blocks."""
@@ -326,7 +326,7 @@ class IntelGathered(PrivateEvent, Event):
         return IntelSeen(self.owner, self.target)
 
 
-@serializable
+@hellas
 @dataclass(frozen=True)
 class GameOver(Event):
     winner: str | None

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from sim.board import Block, CardPile
-from sim.core.codec import serializable
+from sim.hellas.registry import hellas
 from sim.core.dice import Dice
 
 SIDES = ("sparta", "athens")
@@ -27,7 +27,7 @@ def city_of(location: str) -> str | None:
     return location[len(CITY_PREFIX):] if location.startswith(CITY_PREFIX) else None
 
 
-@serializable
+@hellas
 @dataclass
 class Siege:
     """7.0: a city held by `holder`, besieged by the other side since `established` (a Player
@@ -38,7 +38,7 @@ class Siege:
     blockaded_since: int | None = None
 
 
-@serializable
+@hellas
 @dataclass
 class Turn:
     """The Player Turn in progress."""
@@ -63,7 +63,7 @@ class Turn:
     forced_march: bool = False       # the Forced March Event: one Move at +1 allowance
 
 
-@serializable
+@hellas
 @dataclass
 class HellasState:
     dice: Dice
