@@ -12,7 +12,8 @@ HOME_GUARD = 6                         # own steps the AI keeps in its capital's
 APPEAL_VALUE = {"Ares": 2.0, "Athena": 1.8, "Zeus": 1.5, "Demeter": 1.4, "Apollo": 1.2,
                 "Poseidon": 1.0, "Hermes": 0.5}
 INVOKE_VALUE = {"Ares": 2.5, "Apollo": 3.0, "Demeter": 2.0, "Poseidon": 0.1, "Hermes": 0.1}
-EVENT_VALUE = {"Plague": 2.6, "Civil War": 2.2, "Treachery": 2.4, "Storm": 1.3}
+EVENT_VALUE = {"Plague": 2.6, "Civil War": 2.2, "Treachery": 2.4, "Storm": 1.3, "Revolt": 2.3,
+               "Periplous": 2.0, "Barbarian Allies": 1.5, "Forced March": 1.0}
 
 
 class HellasScorer:

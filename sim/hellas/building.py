@@ -82,6 +82,10 @@ def pillage_ok(g, area: str) -> bool:
         return False
     if side == "sparta" and area == "Attica" and st.leaders.get("sparta", [""])[0] == "Archidamos":
         return True
+    if st.turn.periplous:
+        # the raiding block landed this turn pillages an enemy city-state without a siege
+        return any(controller(st, m, c.name) == other(side) for c in m.cities_in(area)) and any(
+            st.blocks[b].location == area and not is_fleet(st.blocks[b]) for b in st.turn.moved)
     for c in m.cities_in(area):
         if not attackable(m, c.name) or controller(st, m, c.name) != other(side):
             continue

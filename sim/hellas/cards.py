@@ -54,6 +54,8 @@ def targets(g, side: str, event: str, newyear: bool = False) -> list[str]:
                 # ruling H-34: capitals excluded
                 and not (RULINGS["capitals_excluded_from_civil_war"] and c in CAPITALS.values())
                 and not upright(st, m.cities[c].area, enemy) and not inside(st, c)]
+    if event == "Periplous":
+        return [""] if side == "athens" and st.turn is not None and not newyear else []
     if event == "Forced March":
         return [] if newyear or st.turn is None else [""]
     if event == "Barbarian Allies":

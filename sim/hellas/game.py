@@ -129,11 +129,14 @@ class HellasGame(Game):
         st = self.state
         out: list = []
         for b in sorted(st.blocks.values(), key=lambda b: b.id):
-            if b.side != side:
+            if b.side != side or (st.turn.periplous and (not is_fleet(b) or st.turn.moved)):
                 continue
             for path, carry in movement.legal_moves(self, b):
                 out.append(A.MoveBlock(side, b.id, path, carry))
-        if st.turn.actions_left >= 1 and not st.turn.forced_march:
+        if st.turn.periplous and st.turn.actions_left >= 1:
+            out += [A.Pillage(side, a) for a in sorted({st.blocks[b].location for b in st.turn.moved})
+                    if not self.map.is_sea(a) and building.pillage_ok(self, a)]
+        elif st.turn.actions_left >= 1 and not st.turn.forced_march:
             areas = sorted({area_of(self.map, b.location) for b in st.blocks.values()
                             if b.side == side and b.location not in (POOL, BOX) and not self.map.is_sea(b.location)})
             out += [A.Pillage(side, a) for a in areas if building.pillage_ok(self, a)]
@@ -145,7 +148,7 @@ class HellasGame(Game):
                 out += [A.Levy(side, b.id, c) for c in building.levy_cities(self, b)]
             if RULINGS["organise_cost"] <= st.turn.actions_left:
                 out += [A.Organise(side, c) for c in sorted(st.holder) if building.organise_ok(self, c)]
-        if not st.turn.forced_march:
+        if not (st.turn.forced_march or st.turn.periplous):
             out += [A.Invoke(side, n, t) for n, t in olympians.action_options(self, side)]
         out.append(A.EndActions(side))
         return out
@@ -439,6 +442,12 @@ class HellasGame(Game):
     def _event(self, side: str, event: str, target: str, where: str) -> None:
         """Resolve an Event, first letting the enemy's Apollo cancel a Plague or Storm (§13)."""
         st = self.state
+        if event == "Periplous":
+            # reference §7.6: one fleet (with a carried block) moves, then may Pillage unbesieged
+            st.turn.actions_left, st.turn.periplous = 2, True
+            st.phase = "actions"
+            self.emit(E.EventResolved(side, event, "", "naval raid"))
+            return
         if event == "Forced March":
             # reference §7.6: an Event turn with one Move at +1 movement allowance
             st.turn.actions_left, st.turn.forced_march = 1, True

@@ -17,6 +17,9 @@ def loyal_side(city) -> str | None:
 
 def controller(st: HellasState, m: HellasMap, name: str) -> str | None:
     """7.x City Control: a captured city stays with its captor; otherwise its loyalty."""
+    founded = RULINGS["city_founded"].get(name)   # ruling H-46: not yet founded, nobody's
+    if founded is not None and st.year > founded:
+        return None
     return st.holder.get(name) or loyal_side(m.cities[name])
 
 

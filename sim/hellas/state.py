@@ -61,6 +61,7 @@ class Turn:
     poseidon: str = ""               # fleet with Poseidon's favour this turn (§13)
     athena: bool = False             # Athena favours the active side's next battle
     forced_march: bool = False       # the Forced March Event: one Move at +1 allowance
+    periplous: bool = False          # the Periplous Event: one fleet move, then a raid
 
 
 @hellas

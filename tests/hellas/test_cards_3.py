@@ -202,3 +202,20 @@ def test_revolt_automatic_with_a_spartan_block_in_the_area_not_near_attica():
     ev = g.run_step(lambda: cards.resolve(g, "sparta", "Revolt", "Amphipolis"))
     assert of(ev, "DiceRolled") == []
     assert controller(g.state, g.map, "Amphipolis") == "sparta" and g.state.garrisons["Amphipolis"] == "organised"
+
+
+def test_periplous_one_fleet_move_then_pillage_without_a_siege():
+    g = bare_game()
+    f = place(g, "athens", "Attica", steps=3, rating="E2", kind="fleet")
+    h = place(g, "athens", "Attica", steps=2)
+    open_turn(g, "athens", use="event", phase="event")
+    g.run_step(lambda: g._event("athens", "Periplous", "", "turn"))
+    legal = g.legal_actions("athens")
+    assert not any(isinstance(a, A.MoveBlock) and a.block == h.id for a in legal)   # fleets only
+    path = ("Attica", "Saronic Gulf", "Megaris")              # Megara is Spartan, not besieged
+    assert A.MoveBlock("athens", f.id, path, h.id) in legal
+    g.apply(A.MoveBlock("athens", f.id, path, h.id))
+    area = path[-1]
+    assert g.legal_actions("athens") == [A.Pillage("athens", area), A.EndActions("athens")]
+    g.apply(A.Pillage("athens", area))
+    assert g.state.prestige == 1 and area in g.state.pillaged

@@ -92,3 +92,19 @@ def test_10_0_new_year_advances_year_and_deals_six():
     assert g.state.year == 430 and g.state.phase == "newyear"
     assert all(len(p.hand) == 6 for p in g.state.piles.values())
     assert of(ev, "CardsDealt")[0].year == 430
+
+
+def test_h46_heraclea_does_not_exist_before_426():
+    from sim.hellas.query import controller
+    g = bare_game()
+    place(g, "athens", "Malis", steps=3)
+    open_turn(g, "athens")
+    assert controller(g.state, g.map, "Heraclea") is None
+    g.apply(A.EndActions("athens"))
+    assert "Heraclea" not in g.state.sieges
+    g = bare_game()
+    g.state.year = 426
+    place(g, "athens", "Malis", steps=3)
+    open_turn(g, "athens")
+    g.apply(A.EndActions("athens"))
+    assert g.state.sieges["Heraclea"].besieger == "athens"
