@@ -231,3 +231,22 @@ def test_7_x_entering_an_unorganised_captured_city_retakes_it():
     ev = g.apply(A.EndActions("sparta"))
     assert "Megara" not in st.holder and "Megara" not in st.sieges
     assert of(ev, "CityReverted") or of(ev, "CityCaptured")
+
+
+def test_7_0_fortifying_withdraw_into_the_walls_then_the_siege_follows():
+    g = bare_game()
+    st = g.state
+    a = place(g, "athens", "Attica", steps=3)
+    f = place(g, "athens", "Attica", steps=2, rating="E2", kind="fleet")
+    place(g, "sparta", "Attica", steps=4, rating="B2")
+    open_turn(g, "sparta")
+    g.apply(A.EndActions("sparta"))
+    assert g.to_act() == "athens" and g.state.phase == "withdraw"
+    g.apply(A.Withdraw("athens", a.id, "Athens"))
+    g.apply(A.Withdraw("athens", f.id, "Athens"))          # a port shelters fleets too
+    ev = g.apply(A.EndWithdraw("athens"))
+    assert of(ev, "BattleStarted") == []                    # nobody left to fight in the field
+    assert st.sieges["Athens"].besieger == "sparta" and st.garrisons["Athens"] == "loyal"
+    assert a.location == f.location == "city:Athens"
+    from sim.hellas.siege import defenders
+    assert len(defenders(g, "Athens")) == 3                  # two blocks and the garrison
