@@ -4,11 +4,13 @@ seeded noise come from sim.ai.scored.ScoredPlayer, so a game is deterministic gi
 from __future__ import annotations
 
 from sim.hellas.mapdata import load_hellas_map
+from sim.hellas.query import area_of
 from sim.hellas.state import other
 
 EST_STEPS = 2.5                        # what one unseen enemy block is guessed to be worth
 CAPITAL_AREA = {"athens": "Attica", "sparta": "Laconia"}
 HOME_GUARD = 6                         # own steps the AI keeps in its capital's area
+HOME_FLEETS = 2                        # Athenian fleets kept at Athens against a grain blockade
 APPEAL_VALUE = {"Ares": 2.0, "Athena": 1.8, "Zeus": 1.5, "Demeter": 1.4, "Apollo": 1.2,
                 "Poseidon": 1.0, "Hermes": 0.5}
 INVOKE_VALUE = {"Ares": 2.5, "Apollo": 3.0, "Demeter": 2.0, "Poseidon": 0.1, "Hermes": 0.1}
@@ -31,6 +33,8 @@ class HellasScorer:
             if b["kind"] != "fleet":
                 area = self.m.cities[b["location"][5:]].area if b["location"].startswith("city:") else b["location"]
                 self.land[area] = self.land.get(area, 0) + b["steps"]
+        self.fleets_home = sum(1 for b in v["blocks"] if b["kind"] == "fleet"
+                               and area_of(self.m, b["location"]) == CAPITAL_AREA[side])
         self.theirs = {loc: c.get(self.enemy, 0) * EST_STEPS for loc, c in v["enemy_blocks"].items()}
         self.hand_cards = v["cards"]
 
@@ -90,12 +94,15 @@ class HellasScorer:
                     score += 3.0      # 8.2.1: blockade a port we besiege
             if self.side == "sparta" and dest in self.m.grain_seas:
                 score += 2.0          # 8.2.2: cut the Black Sea grain
-            if self.side == "athens" and dest in self.m.grain_seas and enemy and here >= enemy:
-                score += 3.0          # 8.2.2: reopen the grain route
+            if self.side == "athens" and dest in self.m.grain_seas and enemy and here >= 0.8 * enemy:
+                score += 5.0          # 8.2.2: reopen the grain route
         if any(self.v["cities"][c.name]["besieged_by"] == self.side for c in self.m.cities_in(start)) and not fleet:
             score -= 2.5              # do not lift our own siege
         if start == CAPITAL_AREA[self.side] and (not fleet or a.carry) and self.land.get(start, 0) - (0 if fleet else b["steps"]) - self._steps(a.carry) < HOME_GUARD:
             score -= 8.0              # keep an army at home: losing the capital loses the war
+        if (fleet and self.side == "athens" and area_of(self.m, start) == "Attica"
+                and self.fleets_home - 1 < HOME_FLEETS and dest not in self.m.grain_seas):
+            score -= 3.0              # keep a home fleet to guard the Saronic Gulf (8.2.2)
         if a.carry:
             score += 0.8
         return score

@@ -24,7 +24,10 @@ def controller(st: HellasState, m: HellasMap, name: str) -> str | None:
 
 
 def attackable(m: HellasMap, name: str) -> bool:
-    """Neutral, Persian and empty sites can never be attacked (ruling H-10)."""
+    """Neutral, Persian and empty sites can never be attacked (ruling H-10), nor cities of
+    the Sicily inset while it is out of play (ruling H-45)."""
+    if not RULINGS["sicily_in_play"] and m.is_inset(m.cities[name].area):
+        return False
     return loyal_side(m.cities[name]) is not None
 
 

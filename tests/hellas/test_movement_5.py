@@ -125,3 +125,12 @@ def test_h45_sicily_is_out_of_play():
     f = place(g, "athens", "Corcyra", steps=3, rating="E2", kind="fleet")
     open_turn(g, "athens")
     assert not any(g.map.is_inset(loc) for a in moves(g, "athens", f) for loc in a.path)
+
+
+def test_h45_sicilian_cities_cannot_be_turned_by_events():
+    from sim.hellas import cards
+    g = bare_game()
+    open_turn(g, "athens", use="event", phase="event")
+    assert "Syracuse" not in cards.targets(g, "athens", "Civil War")
+    assert "Chalcis" not in cards.targets(g, "athens", "Civil War")    # Athenian already
+    assert "Megara" in cards.targets(g, "athens", "Civil War")
