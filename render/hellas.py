@@ -129,8 +129,14 @@ def draw(game, surface, side: str | None = None) -> None:
     _draw_blocks(game, view, surface, side, font)
     _legend(surface, font)
     title = pygame.font.Font(None, 26).render(
-        f"{view['year']} BC  {view['season']}  Prestige {view['prestige']:+d} (+ Athens ahead)", True, (255, 255, 255))
+        f"{view['year']} BC  {view['season']}  Prestige: {_lead(view['prestige'])}", True, (255, 255, 255))
     surface.blit(title, (W - title.get_width() - 20, 12))
+
+
+def _lead(prestige: int) -> str:
+    if prestige == 0:
+        return "level"
+    return f"{'Athens' if prestige > 0 else 'Sparta'} ahead by {abs(prestige)}"
 
 
 def _stack_points(game, view, side):
