@@ -119,12 +119,18 @@ class Game(ABC):
         if side is not None and side != self.to_act():
             raise RuleError("turn", f"it is {self.to_act()}'s decision, not {side}'s", self.system)
         self.validate(action)
+        events = self.run_step(lambda: self._execute(action))
+        self.actions.append(action)
+        return events
+
+    def run_step(self, step) -> list[Event]:
+        """Run `step` collecting its events (and dice rolls) into the game's history. Used by
+        `apply`, and by `new` for set-up rolls that happen before the first action."""
         self._pending = []
         try:
-            self._execute(action)
+            step()
         finally:
             events, self._pending = self._pending, None
-        self.actions.append(action)
         self.events.extend(events)
         return events
 

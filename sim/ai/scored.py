@@ -1,0 +1,55 @@
+"""A generic scored-candidate player: every legal action gets a score, the best is played.
+
+Levels differ in how well they choose, not in what they may see or do: `hard` plays the best
+score, `normal` adds a little noise, `easy` picks among the better half at random, `random`
+ignores scores. Noise comes from the player's own seeded dice, so a game is deterministic given
+the seeds. The system-specific part is a `Scorer`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+from sim.core.dice import Dice
+from sim.core.protocol import Action, Game
+
+LEVELS = ("random", "easy", "normal", "hard")
+
+
+@dataclass(frozen=True)
+class Personality:
+    aggression: float = 1.0   # weight of closing with and attacking the enemy
+    caution: float = 1.0      # weight of staying out of danger and keeping good order
+
+
+class Scorer(Protocol):
+    def prepare(self, game: Game, side: str) -> None:
+        """Called once per decision with the side's view, before scoring candidates."""
+
+    def score(self, action: Action) -> float: ...
+
+
+class ScoredPlayer:
+    def __init__(self, scorer: Scorer, level: str = "normal", seed: int = 0):
+        if level not in LEVELS:
+            raise KeyError(level)
+        self.scorer = scorer
+        self.level = level
+        self.dice = Dice(seed)
+
+    def choose(self, game: Game, side: str) -> Action:
+        actions = game.legal_actions(side)
+        if not actions:
+            raise RuntimeError(f"{side} is to act but has no legal action")
+        if self.level == "random" or len(actions) == 1:
+            return actions[self.dice.choice_index(len(actions))]
+        self.scorer.prepare(game, side)
+        scored = [(self.scorer.score(a), i) for i, a in enumerate(actions)]
+        if self.level == "normal":
+            # noise of up to half a point: breaks ties and avoids a fully predictable enemy
+            scored = [(s + (self.dice.roll(1, sides=100)[0] - 1) / 200, i) for s, i in scored]
+        scored.sort(key=lambda t: (-t[0], t[1]))
+        if self.level == "easy":
+            top = scored[: max(1, (len(scored) + 1) // 2)]
+            return actions[top[self.dice.choice_index(len(top))][1]]
+        return actions[scored[0][1]]

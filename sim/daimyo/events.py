@@ -1,0 +1,170 @@
+"""Typed Daimyo events. Moves carry their full path of poses so the renderer can animate them."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sim.core.codec import serializable
+from sim.core.events import Event
+
+Pose = tuple[float, float, float]    # x, y, facing
+
+
+@serializable
+@dataclass(frozen=True)
+class TurnStarted(Event):
+    turn: int
+
+    def describe(self) -> str:
+        return f"--- turn {self.turn} ---"
+
+
+@serializable
+@dataclass(frozen=True)
+class RatingRolled(Event):
+    leader: str
+    rating: int
+    rule: str = "1.8"
+
+    def describe(self) -> str:
+        return f"{self.leader} has command rating {self.rating} ({self.rule})"
+
+
+@serializable
+@dataclass(frozen=True)
+class InitiativeRolled(Event):
+    totals: tuple[tuple[str, int], ...]
+    winner: str            # "" on a tie (re-roll follows)
+    rule: str = "3"
+
+    def describe(self) -> str:
+        t = ", ".join(f"{s} {v}" for s, v in self.totals)
+        return f"initiative: {t} -> {self.winner or 'tie, re-roll'} ({self.rule})"
+
+
+@serializable
+@dataclass(frozen=True)
+class OrderChosen(Event):
+    side: str
+    first: str
+    rule: str = "3"
+
+    def describe(self) -> str:
+        return f"{self.side} holds the initiative; {self.first} activates first ({self.rule})"
+
+
+@serializable
+@dataclass(frozen=True)
+class ClanActivation(Event):
+    clan: str
+    total: int
+    success: bool
+    rule: str = "4.1"
+
+    def describe(self) -> str:
+        return f"clan {self.clan} activation {self.total}: {'activated' if self.success else 'fails'} ({self.rule})"
+
+
+@serializable
+@dataclass(frozen=True)
+class GeneralActivated(Event):
+    side: str
+    rule: str = "4.1"
+
+
+@serializable
+@dataclass(frozen=True)
+class ObedienceTest(Event):
+    unit: str
+    total: int
+    passed: bool
+    rule: str = "1.9"
+
+    def describe(self) -> str:
+        return f"{self.unit} obedience {self.total}: {'obeys' if self.passed else 'halts'} ({self.rule})"
+
+
+@serializable
+@dataclass(frozen=True)
+class UnitMoved(Event):
+    unit: str
+    path: tuple[Pose, ...]
+    how: str               # "move", "wheel", "turn", "fall_back", "reform", "charge", "rout", ...
+    cost: float = 0.0
+    rule: str = "4.3"
+
+    def describe(self) -> str:
+        x, y, f = self.path[-1]
+        return f"{self.unit} {self.how} to ({x:.1f}, {y:.1f}) facing {f:.0f} [{self.cost:.1f} cm] ({self.rule})"
+
+
+@serializable
+@dataclass(frozen=True)
+class FormationChanged(Event):
+    unit: str
+    files: int
+    rule: str = "4.3.5.4"
+
+
+@serializable
+@dataclass(frozen=True)
+class LeaderMoved(Event):
+    leader: str
+    path: tuple[tuple[float, float], ...]
+    attached_to: str = ""
+    rule: str = "5.2"
+
+
+@serializable
+@dataclass(frozen=True)
+class LeaderKilled(Event):
+    leader: str
+    cause: str
+    rule: str = ""
+
+
+@serializable
+@dataclass(frozen=True)
+class Disordered(Event):
+    unit: str
+    cause: str
+    rule: str = "4.2.1"
+
+    def describe(self) -> str:
+        return f"{self.unit} disordered: {self.cause} ({self.rule})"
+
+
+@serializable
+@dataclass(frozen=True)
+class Reformed(Event):
+    unit: str
+    rule: str = "4.2.2"
+
+
+@serializable
+@dataclass(frozen=True)
+class UnitRemoved(Event):
+    unit: str
+    reason: str            # destroyed, dispersed, left_table
+    rule: str = ""
+
+    def describe(self) -> str:
+        return f"{self.unit} removed: {self.reason} ({self.rule})"
+
+
+@serializable
+@dataclass(frozen=True)
+class PhaseChanged(Event):
+    phase: str
+    side: str = ""
+    clan: str = ""
+
+
+@serializable
+@dataclass(frozen=True)
+class GameOver(Event):
+    winner: str
+    reason: str
+    rule: str = "5.2"
+
+    def describe(self) -> str:
+        return f"game over: {self.winner or 'no winner'} - {self.reason} ({self.rule})"

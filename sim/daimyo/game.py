@@ -1,0 +1,280 @@
+"""The Daimyo game: the turn sequence (2, 3, 4.1, 5) driving orders through the protocol.
+
+A turn: initiative (3) -> the holder chooses who activates first -> sides alternate clan
+activation attempts (4.1); an activated clan gives movement orders, then shooting, then its
+melees are fought -> end of turn: morale (5.1), victory (5.2), disorder removal, leader moves,
+random events (5.3). Rule modules do the work; this file only sequences them.
+"""
+from __future__ import annotations
+
+from sim.core.errors import RuleError
+from sim.core.protocol import Action, Game, Result
+from sim.daimyo import actions as A
+from sim.daimyo import combat, command, movement
+from sim.daimyo.build import build_state
+from sim.daimyo.events import (ClanActivation, GameOver, GeneralActivated, InitiativeRolled,
+                               OrderChosen, PhaseChanged, RatingRolled, TurnStarted)
+from sim.daimyo.model import LeaderKind
+from sim.daimyo.scenario import parse
+from sim.daimyo.state import DaimyoState
+from sim.daimyo.tables import tables
+
+ORDER_ACTIONS = (A.Move, A.Wheel, A.Turn, A.FallBack, A.Reform, A.Hold)
+
+
+class DaimyoGame(Game):
+    system = "daimyo"
+    state: DaimyoState
+
+    # -- set-up ----------------------------------------------------------------------------
+    @classmethod
+    def check(cls, scenario: dict, where: str, **options) -> None:
+        parse(scenario, where)
+
+    @classmethod
+    def new(cls, scenario: dict, seed: int, **options) -> "DaimyoGame":
+        sc = parse(scenario, "scenario")
+        game = cls(build_state(sc, seed), scenario, seed)
+        for key, value in options.items():
+            if key not in game.state.options:
+                raise RuleError("options", f"unknown option {key!r}", cls.system)
+            game.state.options[key] = value
+        game.run_step(game._setup)
+        return game
+
+    def _setup(self) -> None:
+        st = self.state
+        ct = tables().command_rating
+        for leader in st.leaders.values():
+            if leader.rating == 0:   # 1.7, 1.8: roll on the command rating table
+                row = ct.general if leader.kind is LeaderKind.GENERAL else ct.daimyo
+                leader.rating = row[self.dice.d6(f"command rating of {leader.name}", "1.8") - 1]
+                self.emit(RatingRolled(leader.id, leader.rating))
+        combat.before_battle(self)
+        self._start_turn()
+
+    # -- protocol --------------------------------------------------------------------------
+    def sides(self) -> tuple[str, ...]:
+        return tuple(self.state.armies)
+
+    def to_act(self) -> str | None:
+        st = self.state
+        if st.phase == "over":
+            return None
+        if st.pending:
+            return st.pending[-1].side
+        return st.to_move
+
+    def is_over(self) -> bool:
+        return self.state.phase == "over"
+
+    def result(self) -> Result | None:
+        if not self.is_over():
+            return None
+        return Result(self.state.winner or None, self.state.over_reason, combat.scores(self.state))
+
+    def view(self, side: str | None) -> dict:
+        """Daimyo is played on an open table: both sides see everything, so the view is the
+        table itself. Readers (AI, renderer) must treat it as read-only."""
+        st = self.state
+        return {"turn": st.turn, "phase": st.phase, "to_act": self.to_act(), "table": st}
+
+    def summary(self) -> str:
+        st = self.state
+        parts = []
+        for side, army in st.armies.items():
+            units = st.living(side)
+            parts.append(f"{army.name} ({side}): {len({u.clan for u in units})} clans, "
+                         f"{len(units)} units, {sum(u.stands for u in units)} stands")
+        return f"{self.scenario['meta']['title']} - " + "; ".join(parts)
+
+    # -- legality --------------------------------------------------------------------------
+    def legal_actions(self, side: str) -> list[Action]:
+        st = self.state
+        if side != self.to_act():
+            return []
+        if st.pending:
+            return combat.decision_actions(self, st.pending[-1])
+        if st.phase == "choose_order":
+            return [A.ChooseOrder(side, True), A.ChooseOrder(side, False)]
+        if st.phase == "activation":
+            out: list[Action] = [A.ActivateClan(side, c.id) for c in command.clans_to_try(st, side)]
+            if command.general_may_activate(st, side):
+                out.append(A.ActivateGeneral(side))
+            return out + [A.EndActivations(side)]
+        if st.phase == "orders":
+            out = []
+            for unit in command.orderable_units(st):
+                out.extend(movement.candidates(st, unit))
+                out.extend(combat.charge_candidates(st, unit))
+            out.extend(movement.leader_candidates(st, side, during_activation=True))
+            return out + [A.EndMovement(side)]
+        if st.phase == "shooting":
+            return combat.shoot_candidates(st) + [A.EndShooting(side)]
+        if st.phase == "leaders":
+            return movement.leader_candidates(st, side, during_activation=False) + [A.EndLeaderMoves(side)]
+        return []
+
+    def validate(self, action: Action) -> None:
+        st = self.state
+        if st.pending:
+            combat.validate_decision(self, st.pending[-1], action)
+            return
+        phase_of = {A.ChooseOrder: "choose_order", A.ActivateClan: "activation",
+                    A.ActivateGeneral: "activation", A.EndActivations: "activation",
+                    A.EndMovement: "orders", A.EndShooting: "shooting", A.EndLeaderMoves: "leaders"}
+        want = phase_of.get(type(action))
+        if want is not None and st.phase != want:
+            raise RuleError("2", f"{action.kind} is not allowed in the {st.phase} step", self.system)
+        if isinstance(action, A.ActivateClan):
+            command.check_clan_attempt(st, action.side, action.clan)
+        elif isinstance(action, A.ActivateGeneral):
+            if not command.general_may_activate(st, action.side):
+                raise RuleError("4.1", "the General has already been activated this turn", self.system)
+        elif isinstance(action, ORDER_ACTIONS):
+            if st.phase != "orders":
+                raise RuleError("4.1", "units move only while their clan is active", self.system)
+            command.check_orderable(st, action.unit)
+            movement.plan(st, action)
+        elif isinstance(action, A.MoveLeader):
+            movement.plan_leader(st, action, during_activation=st.phase == "orders")
+        elif combat.handles(action):
+            combat.validate(self, action)
+        elif want is None:
+            raise RuleError("2", f"unknown order {action.kind}", self.system)
+
+    # -- execution -------------------------------------------------------------------------
+    def _execute(self, action: Action) -> None:
+        st = self.state
+        if st.pending:
+            combat.execute_decision(self, st.pending.pop(), action)
+        elif isinstance(action, A.ChooseOrder):
+            first = action.side if action.go_first else st.enemy(action.side)
+            self.emit(OrderChosen(action.side, first))
+            st.to_move = first
+            st.phase = "activation"
+        elif isinstance(action, A.ActivateClan):
+            self._activate_clan(action.clan)
+        elif isinstance(action, A.ActivateGeneral):
+            st.active_general = action.side
+            command.mark_general_activated(st, action.side)
+            self.emit(GeneralActivated(action.side))
+            self._enter_orders(clan="")
+        elif isinstance(action, A.EndActivations):
+            command.forgo_attempts(st, action.side)
+            self._next_activation()
+        elif isinstance(action, ORDER_ACTIONS):
+            if command.obeys(self, action.unit):   # 1.9: a failed test halts the unit
+                movement.execute(self, movement.plan(st, action))
+        elif isinstance(action, A.MoveLeader):
+            movement.execute_leader(self, action)
+        elif isinstance(action, A.EndMovement):
+            st.phase = "shooting"
+            self.emit(PhaseChanged("shooting", st.to_move, st.active_clan))
+        elif isinstance(action, A.EndShooting):
+            combat.melee_step(self)           # 4.6: the active clan's melees
+            self._finish_activation()
+        elif isinstance(action, A.EndLeaderMoves):
+            st.leaders_done.append(action.side)
+            other = st.enemy(action.side)
+            if other in st.leaders_done:
+                self._end_of_turn_after_leaders()
+            else:
+                st.to_move = other
+        else:
+            combat.execute(self, action)
+        self._check_over()
+
+    def _start_turn(self) -> None:
+        st = self.state
+        st.turn += 1
+        self.emit(TurnStarted(st.turn))
+        command.reset_turn(st)
+        combat.start_of_turn(self)           # 6.2 weather, 5.3 event in force
+        # 3: initiative, 1d6 + General's rating (+1 seated); re-roll ties.
+        while True:
+            totals = tuple((side, command.initiative_total(self, side)) for side in st.armies)
+            (sa, ta), (sb, tb) = totals
+            winner = sa if ta > tb else sb if tb > ta else ""
+            self.emit(InitiativeRolled(totals, winner))
+            if winner:
+                break
+        st.initiative = winner
+        st.to_move = winner
+        st.phase = "choose_order"
+
+    def _activate_clan(self, clan_id: str) -> None:
+        st = self.state
+        clan = st.clans[clan_id]
+        clan.attempted = True
+        total, success = command.activation_roll(self, clan_id)
+        self.emit(ClanActivation(clan_id, total, success))
+        if success:
+            self._enter_orders(clan_id)
+        else:
+            self._next_activation()
+
+    def _enter_orders(self, clan: str) -> None:
+        st = self.state
+        st.active_clan = clan
+        st.phase = "orders"
+        self.emit(PhaseChanged("orders", st.to_move, clan))
+        combat.start_of_activation(self)     # 4.1 step 1: rally attempts; 5.3 events
+
+    def _finish_activation(self) -> None:
+        st = self.state
+        command.close_activation(st)
+        st.active_clan = ""
+        st.active_general = ""
+        self._next_activation()
+
+    def _next_activation(self) -> None:
+        """4.1: the other player chooses next; a side with nothing left to try is skipped."""
+        st = self.state
+        if self._check_over():
+            return
+        other = st.enemy(st.to_move)
+        for side in (other, st.to_move):
+            if command.has_attempts_left(st, side):
+                st.to_move = side
+                st.phase = "activation"
+                return
+        self._end_of_turn()
+
+    def _end_of_turn(self) -> None:
+        st = self.state
+        st.phase = "end"
+        combat.end_of_turn_morale(self)      # 5.1
+        if self._check_over():
+            return
+        command.end_of_turn_reform(self)     # 5.2: remove disorder of reformed/rallied units
+        st.phase = "leaders"
+        st.leaders_done = []
+        st.to_move = st.initiative
+        self.emit(PhaseChanged("leaders", st.to_move))
+
+    def _end_of_turn_after_leaders(self) -> None:
+        st = self.state
+        combat.random_events(self)           # 5.3
+        if st.turn >= st.options["max_turns"]:
+            self._finish("", f"turn limit of {st.options['max_turns']} reached", "options")
+            return
+        self._start_turn()
+
+    def _check_over(self) -> bool:
+        st = self.state
+        if st.phase == "over":
+            return True
+        verdict = combat.victory(st)         # 5.2
+        if verdict is not None:
+            self._finish(*verdict)
+            return True
+        return False
+
+    def _finish(self, winner: str, reason: str, rule: str = "5.2") -> None:
+        st = self.state
+        st.phase = "over"
+        st.winner = winner
+        st.over_reason = reason
+        st.to_move = ""
+        self.emit(GameOver(winner, reason, rule))

@@ -1,0 +1,68 @@
+"""The whole state of a Daimyo game: one serializable dataclass (saves round-trip it)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from sim.core.codec import serializable
+from sim.core.dice import Dice
+from sim.daimyo.model import Army, Clan, Leader, Unit
+from sim.daimyo.terrain import Feature
+
+
+@serializable
+@dataclass
+class Decision:
+    """A choice the game waits for, e.g. the initiative winner choosing to go first (3) or a
+    charged unit's owner choosing its reaction (4.4). The newest pending decision acts first."""
+    side: str
+    kind: str
+    data: dict = field(default_factory=dict)
+
+
+@serializable
+@dataclass
+class DaimyoState:
+    dice: Dice
+    width: float
+    height: float
+    terrain: list[Feature]
+    armies: dict[str, Army]
+    clans: dict[str, Clan]
+    units: dict[str, Unit]
+    leaders: dict[str, Leader]
+    options: dict
+    turn: int = 0
+    phase: str = "setup"            # choose_order | activation | orders | shooting | leaders | over
+    initiative: str = ""            # side holding the initiative this turn (3)
+    to_move: str = ""               # side whose activation choice or orders are awaited
+    active_clan: str = ""
+    active_general: str = ""        # side whose General was activated (4.1)
+    pending: list[Decision] = field(default_factory=list)
+    leaders_done: list[str] = field(default_factory=list)
+    general_used_sides: list[str] = field(default_factory=list)   # 4.1 General activated
+    weather: str = "fine"
+    season: str = ""
+    event: str = ""                 # 5.3 random event in force this turn
+    winner: str = ""
+    over_reason: str = ""
+    first_shot_done: list[str] = field(default_factory=list)   # 4.5.4 first shot of the game
+    routs: list[tuple[float, float, str]] = field(default_factory=list)  # where units routed/died
+
+    # -- queries used everywhere ---------------------------------------------------------
+    def living(self, side: str | None = None) -> list[Unit]:
+        return [u for u in self.units.values() if u.alive and (side is None or u.side == side)]
+
+    def clan_units(self, clan: str) -> list[Unit]:
+        return [u for u in self.units.values() if u.alive and u.clan == clan]
+
+    def enemy(self, side: str) -> str:
+        return next(s for s in self.armies if s != side)
+
+    def general(self, side: str) -> Leader:
+        return self.leaders[self.armies[side].general]
+
+    def daimyo(self, clan: str) -> Leader:
+        return self.leaders[self.clans[clan].daimyo]
+
+    def attached(self, unit_id: str) -> list[Leader]:
+        return [l for l in self.leaders.values() if l.alive and l.attached_to == unit_id]

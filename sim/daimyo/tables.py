@@ -1,0 +1,97 @@
+"""Daimyo rules tables, loaded from data/tables.toml and validated once (DESIGN.md seam 4)."""
+from __future__ import annotations
+
+import tomllib
+from functools import lru_cache
+from importlib import resources
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from sim.core.scenario import validate_model
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class TroopRow(_Strict):
+    cavalry: bool = False
+    samurai: bool = False
+    monk: bool = False
+    qualities: tuple[str, ...]
+    weapons: tuple[str, ...]
+    required: tuple[str, ...] = ()
+    armour: tuple[str, ...]
+
+
+class MoveRow(_Strict):
+    normal: float
+    charge: float
+    rout: tuple[float, float, float, float, float, float]
+
+
+class Manoeuvre(_Strict):
+    column_bonus_cm: float
+    wheel_cost: dict[str, float]
+    turn_fraction: dict[str, float]
+    disorder_factor: float
+    fall_back_cm: float
+    charge_approach_cm: float
+
+
+class CommandRating(_Strict):
+    general: tuple[int, int, int, int, int, int]
+    daimyo: tuple[int, int, int, int, int, int]
+    general_range: tuple[int, int]
+    daimyo_range: tuple[int, int]
+
+
+class Command(_Strict):
+    command_range_cm: float
+    hatamoto_range_cm: float
+    activation_target: int
+    seated_general_bonus: int
+    obedience_target: int
+
+
+class TerrainRow(_Strict):
+    effect: str
+    hill: bool = False
+    cover: bool = False
+    blocks_los: bool = False
+    building: bool = False
+    impassable_to: str = ""
+
+    @field_validator("effect")
+    @classmethod
+    def _effect(cls, v):
+        allowed = {"open", "light", "difficult", "obstacle", "impassable", "road", "river"}
+        if v not in allowed:
+            raise ValueError(f"effect must be one of {sorted(allowed)}")
+        return v
+
+
+class Tables(_Strict):
+    troops: dict[str, TroopRow]
+    movement: dict[str, MoveRow]
+    leader_movement: dict[str, float]
+    artillery_movement: dict[str, float]
+    manoeuvre: Manoeuvre
+    command_rating: CommandRating
+    command: Command
+    pass_score: dict[str, int] = Field(min_length=4)
+    terrain: dict[str, TerrainRow]
+
+    @field_validator("movement")
+    @classmethod
+    def _all_rows(cls, v):
+        need = {"cavalry_heavy", "cavalry_medium", "infantry_heavy", "infantry_medium", "infantry_light"}
+        if missing := need - set(v):
+            raise ValueError(f"movement rows missing: {sorted(missing)}")
+        return v
+
+
+@lru_cache(maxsize=1)
+def tables() -> Tables:
+    path = resources.files("sim.daimyo") / "data" / "tables.toml"
+    return validate_model(Tables, tomllib.loads(path.read_text()), "sim/daimyo/data/tables.toml")

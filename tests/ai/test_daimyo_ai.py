@@ -1,0 +1,47 @@
+import pytest
+
+from sim.core.codec import encode
+from sim.core.players import play_out
+from sim.core.scenario import open_game
+from sim.daimyo import make_player
+from sim.daimyo import actions as A
+
+SCENARIO = "scenarios/daimyo/training.toml"
+
+
+def _battle(seed, levels=("hard", "normal")):
+    g = open_game(SCENARIO, seed=seed)
+    players = {s: make_player(s, lvl, seed + i) for i, (s, lvl) in enumerate(zip(g.sides(), levels))}
+    return play_out(g, players, max_actions=5000)
+
+
+def test_ai_is_deterministic_given_the_seeds():
+    a, b = _battle(4), _battle(4)
+    assert a.actions == b.actions and encode(a.state) == encode(b.state)
+
+
+def test_unknown_level_is_a_key_error_listing_nothing_silently():
+    with pytest.raises(KeyError):
+        make_player("east", "grandmaster", 1)
+
+
+def test_ai_only_chooses_legal_actions():
+    g = open_game(SCENARIO, seed=9)
+    player = make_player("east", "hard", 3)
+    for _ in range(60):
+        side = g.to_act()
+        if side is None:
+            break
+        choice = (player if side == "east" else make_player(side, "easy", 5)).choose(g, side)
+        assert choice in g.legal_actions(side)
+        g.apply(choice)
+
+
+def test_ai_advances_melee_troops_towards_the_enemy():
+    g = _battle(6)
+    start = open_game(SCENARIO, seed=6).state
+    moved = [a for a in g.actions if isinstance(a, A.Move)]
+    assert moved, "the scripted opponent gave no move orders at all"
+    gap_start = abs(start.units["shima-horse"].y - start.units["honda-yari"].y)
+    gap_end = abs(g.state.units["shima-horse"].y - g.state.units["honda-yari"].y)
+    assert gap_end < gap_start
