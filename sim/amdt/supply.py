@@ -1,0 +1,61 @@
+"""R-LOC: lines of communication from a stack to its clan's home base (ruling A-7)."""
+from __future__ import annotations
+
+from sim.amdt.control import enemy_units, faction, on_map, sector_faction
+from sim.amdt.data import data
+from sim.amdt.state import AmdtState, Unit
+
+
+def home_bases(st: AmdtState, clan: str) -> list[str]:
+    """The capital if held, else a held level-2+ castle; Oda-aligned clans may use Oda's."""
+    fac = st.clan_faction[clan]
+    info = data().clans.get(clan, {})
+    cands = []
+    if clan == "Oda" or (fac == "oda" and clan in data().clans and data().clans[clan]["faction"] == "oda"):
+        cands += [st.capital] + data().clans["Oda"].get("home", [])
+    if info.get("capital"):
+        cands.append(info["capital"])
+    held = [s for s in cands if sector_faction(st, s) == fac]
+    if held:
+        return held
+    return [s for s, c in st.control.items() if c == clan and st.castle.get(s, 0) >= 2]
+
+
+def passable(st: AmdtState, sector: str, fac: str) -> bool:
+    if any(not u.in_castle for u in enemy_units(st, sector, fac)):
+        return False
+    owner = sector_faction(st, sector)
+    return not (st.castle.get(sector, 0) >= 1 and owner not in ("", fac))
+
+
+def has_loc(st: AmdtState, sector: str, clan: str) -> bool:
+    fac = st.clan_faction[clan]
+    homes = home_bases(st, clan)
+    if not homes:
+        return False
+    if sector in homes:
+        return True
+    return data().board.connected_path(sector, homes, passable=lambda s: passable(st, s, fac)) is not None
+
+
+def in_supply(st: AmdtState, u: Unit) -> bool:
+    fac = faction(st, u)
+    if u.in_castle and sector_faction(st, u.sector) == fac:
+        return True                        # a garrison defending its castle is never penalised
+    return has_loc(st, u.sector, u.clan)
+
+
+def oos_units(st: AmdtState, units) -> list[str]:
+    cache: dict[tuple[str, str, bool], bool] = {}
+    out = []
+    for u in units:
+        key = (u.sector, u.clan, u.in_castle)
+        if key not in cache:
+            cache[key] = in_supply(st, u)
+        if not cache[key]:
+            out.append(u.id)
+    return out
+
+
+def all_oos(st: AmdtState, fac: str) -> list[str]:
+    return oos_units(st, [u for u in on_map(st) if faction(st, u) == fac])
