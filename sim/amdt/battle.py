@@ -48,6 +48,20 @@ def sector_player(g, units) -> str:
     return Counter(seats).most_common(1)[0][0]
 
 
+def decider(g, seat: str, units) -> str:
+    """A real seat for a decision: in 4p Nobunaga's own ("oda") units are spoken for by the
+    active alliance, else by the alliance with most units here (16.2.7b)."""
+    st = g.state
+    if seat != "oda" or st.mode != 4:
+        return seat
+    if st.active and st.active.player in g.sides() and st.active.player != "anti":
+        return st.active.player
+    seats = [player_of(st, u) for u in units if player_of(st, u) not in ("", "oda", "anti")]
+    if seats:
+        return Counter(seats).most_common(1)[0][0]
+    return st.last_alliance or "katsuie"
+
+
 def commander(g, units):
     """Ruling A-32: Nobunaga; else the best leader of the sector's player, then of the side."""
     leaders = [u for u in units if u.kind == "leader"]
@@ -117,7 +131,7 @@ def step(g) -> None:
             b.stage = "cards"
             castle_ok = st.castle.get(b.sector, 0) >= 1 and sector_faction(st, b.sector) == b.defender
             if castle_ok and not side_units(g, b.defender, "castle") and len(garrison_options(g)) > 1:
-                who = sector_player(g, side_units(g, b.defender))   # 16.2.7b: the sector's player
+                who = decider(g, sector_player(g, side_units(g, b.defender)), side_units(g, b.defender))
                 if who:
                     st.decision = Decision("garrison", who)
                 else:
@@ -220,11 +234,7 @@ def _retreat_queue(g, fac: str) -> list[list[str]]:
     boss_player = player_of(g.state, boss) if boss else sector_player(g, units)
     if not boss_player:
         return []
-    if boss_player == "oda":              # Nobunaga commands: the sector's alliance speaks for him
-        boss_player = sector_player(g, [u for u in units if player_of(g.state, u) != "oda"]) or \
-            (g.state.active.player if g.state.active else "")
-        if not boss_player or boss_player not in g.sides():
-            boss_player = next(p for p in g.sides() if p != "anti")
+    boss_player = decider(g, boss_player, units)   # Nobunaga commanding: an alliance speaks
     queue = [["retreat", boss_player, "all", fac]]
     counts = Counter(player_of(g.state, u) for u in units)
     others = [p for p in counts if p and p != "oda" and p != boss_player]
@@ -380,7 +390,7 @@ def _hit(g, fac: str, hits: int, where: str) -> bool:
     targets = side_units(g, fac, where)
     groups = sorted({player_of(st, u) or "-" for u in targets})
     if len(groups) > 1 and hits < len(targets):
-        who = sector_player(g, targets)
+        who = decider(g, sector_player(g, targets), targets)
         if who and who in g.sides():
             st.hitbox = {"fac": 0 if fac == b.attacker else 1, "hits": hits,
                          "castle": int(where == "castle")}
@@ -453,9 +463,7 @@ def _siege_choice(g) -> None:
     if not att or not inside or not soldiers(att):
         b.stage = "done"
         return
-    who = sector_player(g, att)
-    if who == "oda" or not who:
-        who = st.active.player if st.active else ""
+    who = decider(g, sector_player(g, att), att)
     if not who:
         b.stage = "done"
         return

@@ -92,8 +92,16 @@ def negotiation_ok(g, player: str, card: str, in_battle: str = "") -> bool:
         if not any(sector_faction(st, s) == fac for s in info["whole_clan_if"]):
             return False
     rng = ruling("negotiation")["range"]                  # ruling A-29
-    dist = data().board.distances
-    return any(dist(d.sector).get(head.sector, 99) <= rng for d in diplomats(g, player))
+    return any(distance(d.sector, head.sector) <= rng for d in diplomats(g, player))
+
+
+_DIST: dict[str, dict[str, int]] = {}
+
+
+def distance(a: str, b: str) -> int:
+    if a not in _DIST:
+        _DIST[a] = data().board.distances(a)
+    return _DIST[a].get(b, 99)
 
 
 def betray(g, player: str, card: str) -> None:

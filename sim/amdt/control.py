@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sim.amdt.data import data
 from sim.amdt.rulings import ruling
-from sim.amdt.state import AmdtState, Unit
+from sim.amdt.state import AmdtState, Unit, generation
 
 COMMAND = {"daimyo": 7, "samurai": 3}   # 16.2.6(2)
 ALLIANCES = ("hideyoshi", "katsuie", "tokugawa")
@@ -19,9 +19,22 @@ def sector_faction(st: AmdtState, sector: str) -> str:
     return st.clan_faction.get(clan, "") if clan else ""
 
 
+_INDEX: dict = {"key": None}
+
+
 def on_map(st: AmdtState, sector: str | None = None) -> list[Unit]:
-    return [u for u in st.units.values()
-            if u.status == "map" and (sector is None or u.sector == sector)]
+    """Units on the map (in one sector). Indexed; the index is rebuilt whenever a unit moves,
+    appears or leaves (state.touch / Unit.__setattr__)."""
+    key = (id(st.units), len(st.units), generation())
+    if _INDEX["key"] != key:
+        every = [u for u in st.units.values() if u.status == "map"]
+        by: dict[str, list[Unit]] = {}
+        for u in every:
+            by.setdefault(u.sector, []).append(u)
+        _INDEX.update(key=key, all=every, by=by)
+    if sector is None:
+        return list(_INDEX["all"])
+    return list(_INDEX["by"].get(sector, ()))
 
 
 def soldiers(units) -> list[Unit]:

@@ -275,11 +275,19 @@ class AmdtGame(Game):
             if st.active is None:
                 self._draw_chit()
                 continue
-            if len(self.legal_actions(st.active.player)) == 1:   # nothing to do but end it
+            if not self._can_do_something():                    # nothing to do but end it
                 self._end_activation()
                 continue
             return
         raise RuntimeError("the turn sequence did not settle")
+
+    def _can_do_something(self) -> bool:
+        st = self.state
+        side = st.active.player
+        return bool(legal_marches(st, first_only=True) or self._assault_sectors()
+                    or (st.active.chit == "ikko" and not st.active.converted and self.conversion_targets())
+                    or cards.activation_plays(self, side)
+                    or (st.good_luck.get(side, 0) > 0 and not st.active.marched and not st.active.rerolled))
 
     def _start_turn(self) -> None:
         st = self.state
@@ -452,7 +460,7 @@ class AmdtGame(Game):
     def lose_soldier(self, u, fate: str, rule: str = "R-BATTLE") -> None:
         st = self.state
         del st.units[u.id]
-        u.status = "gone"
+        u.status = "gone"          # (also bumps the on-map index)
         if u.clan not in st.gone_clans:
             st.eliminated[u.clan] = st.eliminated.get(u.clan, 0) + 1
         self.emit(UnitLost(u.id, u.clan, u.sector, fate, rule))

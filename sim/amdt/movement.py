@@ -36,13 +36,14 @@ def can_step(st: AmdtState, u: Unit) -> bool:
     return True
 
 
-def movable_soldiers(st: AmdtState, sector: str, leader: Unit | None) -> list[Unit]:
-    """Soldiers that may march from `sector` with `leader` (None: leaderless), best first."""
+def movable_soldiers(st: AmdtState, sector: str, leader: Unit | None,
+                     ok: set[str] | None = None) -> list[Unit]:
+    """Soldiers that may march from `sector` with `leader` (None: leaderless), best first.
+    `ok`: ids already known to pass can_step (saves recomputing it per group)."""
     player = st.active.player
-    fac = sector_faction(st, sector) if leader is None else faction(st, leader)
     out = []
     for u in on_map(st, sector):
-        if u.kind != "soldier" or not can_step(st, u):
+        if u.kind != "soldier" or not (u.id in ok if ok is not None else can_step(st, u)):
             continue
         if leader is None and (u.guard or (st.mode == 4 and u.owner != player)):
             continue                                   # 16.2.6(3): player-less ones need a leader
@@ -51,18 +52,19 @@ def movable_soldiers(st: AmdtState, sector: str, leader: Unit | None) -> list[Un
         if leader is not None and leader.id != "nobunaga" and u.guard:
             continue                                   # the guard stays with Nobunaga (16.2.5(4))
         out.append(u)
-    del fac
     clan = leader.clan if leader else ""
     return sorted(out, key=lambda u: (not u.guard, u.clan != clan, u.owner != player, u.id))
 
 
-def group_for(st: AmdtState, frm: str, leader_id: str, n: int) -> list[Unit] | None:
+def group_for(st: AmdtState, frm: str, leader_id: str, n: int,
+              ok: set[str] | None = None) -> list[Unit] | None:
     """The units a March would move, or None if it cannot be formed."""
     leader = st.units.get(leader_id) if leader_id else None
     if leader_id and (leader is None or leader.kind != "leader" or leader.sector != frm
-                      or leader.status != "map" or not can_step(st, leader)):
+                      or leader.status != "map"
+                      or not (leader.id in ok if ok is not None else can_step(st, leader))):
         return None
-    pool = movable_soldiers(st, frm, leader)
+    pool = movable_soldiers(st, frm, leader, ok)
     if leader is not None and leader.id == "nobunaga":
         guard = [u for u in pool if u.guard][: ruling("guard_extra")]   # ruling A-44
         rest = [u for u in pool if not u.guard]
@@ -103,30 +105,51 @@ def march_problem(st: AmdtState, frm: str, to: str, leader_id: str, n: int) -> t
     return None
 
 
-def legal_marches(st: AmdtState) -> list[tuple[str, str, str, int]]:
+def legal_marches(st: AmdtState, first_only: bool = False) -> list[tuple[str, str, str, int]]:
     """(frm, to, leader, soldiers) options: each leader alone, with half or all he may take;
-    leaderless soldiers one or all."""
+    leaderless soldiers one or all. The same checks as march_problem, done once per sector."""
+    d = data()
     out = []
-    player_units = [u for u in on_map(st) if can_step(st, u)]
-    sectors = sorted({u.sector for u in player_units})
-    for frm in sectors:
-        here = [u for u in player_units if u.sector == frm]
+    mp = st.active.mp
+    chit_fac = d.chits[st.active.chit]["faction"]
+    movers = [u for u in on_map(st) if st.clan_faction[u.clan] == chit_fac and can_step(st, u)]
+    ok = {u.id for u in movers}
+    for frm in sorted({u.sector for u in movers}):
+        here = [u for u in movers if u.sector == frm]
         groups = []
         for leader in sorted((u for u in here if u.kind == "leader"), key=lambda u: u.id):
-            pool = movable_soldiers(st, frm, leader)
+            pool = movable_soldiers(st, frm, leader, ok)
+            nobu = leader.id == "nobunaga"
             cap = (ruling("nobunaga_soldiers_4p") if st.mode == 4 else leader_command(leader)) \
-                if leader.id == "nobunaga" else leader_command(leader)
-            extra = [u for u in pool if not u.guard] if leader.id == "nobunaga" else pool
+                if nobu else leader_command(leader)
+            extra = [u for u in pool if not u.guard] if nobu else pool
             top = min(cap, len(extra))
             for n in sorted({0, top // 2, top}):
-                groups.append((leader.id, n))
-        loose = len(movable_soldiers(st, frm, None))
-        for n in sorted({1, loose} if loose else set()):
-            groups.append(("", n))
-        for to in sorted(data().board.neighbours(frm)):
-            for lid, n in groups:
-                if march_problem(st, frm, to, lid, n) is None:
-                    out.append((frm, to, lid, n))
+                grp = group_for(st, frm, leader.id, n, ok)
+                if grp:
+                    groups.append((leader.id, n, grp))
+        loose = movable_soldiers(st, frm, None, ok)
+        for n in sorted({1, len(loose)} if loose else set()):
+            groups.append(("", n, loose[:n]))
+        for to in sorted(d.board.neighbours(frm)):
+            if link_cost(frm, to) > mp or is_closed_neutral(st, to):
+                continue
+            sea = is_sea_move(frm, to)
+            enemy_there = None
+            for lid, n, grp in groups:
+                if sea and any(u.id == "nobunaga" or u.guard for u in grp):
+                    continue
+                if not lid:
+                    fac = faction(st, grp[0])
+                    if enemy_there is None:
+                        enemy_there = bool(enemy_units(st, to, fac))
+                    if enemy_there or sector_faction(st, to) != fac:
+                        continue
+                    if st.mode == 4 and fac == "oda" and sphere(st, to) != st.active.player:
+                        continue
+                out.append((frm, to, lid, n))
+                if first_only:
+                    return out
     return out
 
 
@@ -146,15 +169,6 @@ def capturing_clan(group: list[Unit]) -> str:
     if leaders:
         return leaders[0].clan
     return Counter(u.clan for u in group).most_common(1)[0][0]
-
-
-def enters_empty_enemy(st: AmdtState, to: str, fac: str) -> bool:
-    owner = sector_faction(st, to)
-    if owner in ("", fac):
-        return owner == "" and st.castle.get(to, 0) == 0 and False
-    if to == HIEI and owner == "neutral" and st.control[to] == "Enryaku-ji":
-        return False                                   # ruling A-47: open on turn 1
-    return True
 
 
 def owner_after_move(st: AmdtState, u: Unit) -> None:

@@ -7,6 +7,20 @@ from sim.core.codec import serializable
 from sim.core.dice import Dice
 
 
+_GEN = [0]   # bumped whenever a unit appears, leaves or changes place: keys the on-map index
+
+
+def touch() -> None:
+    _GEN[0] += 1
+
+
+def generation() -> int:
+    return _GEN[0]
+
+
+_WATCHED = frozenset({"sector", "status", "in_castle", "clan"})
+
+
 @serializable
 @dataclass
 class Unit:
@@ -21,6 +35,11 @@ class Unit:
     rank: str = ""            # leaders: daimyo | samurai
     status: str = "map"       # leaders: map | wounded | dead
     back_turn: int = 0        # wounded leaders: the turn they return (11.1)
+
+    def __setattr__(self, key, value):
+        if key in _WATCHED:
+            _GEN[0] += 1
+        object.__setattr__(self, key, value)
 
 
 @serializable

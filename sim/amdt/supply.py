@@ -28,30 +28,78 @@ def passable(st: AmdtState, sector: str, fac: str) -> bool:
     return not (st.castle.get(sector, 0) >= 1 and owner not in ("", fac))
 
 
-def has_loc(st: AmdtState, sector: str, clan: str) -> bool:
+def has_loc(st: AmdtState, sector: str, clan: str, blocked: set[str] | None = None) -> bool:
     fac = st.clan_faction[clan]
     homes = home_bases(st, clan)
     if not homes:
         return False
     if sector in homes:
         return True
-    return data().board.connected_path(sector, homes, passable=lambda s: passable(st, s, fac)) is not None
+    return _reaches(st, sector, set(homes), fac, blocked)
 
 
-def in_supply(st: AmdtState, u: Unit) -> bool:
+def _reaches(st: AmdtState, start: str, goals: set[str], fac: str, blocked=None) -> bool:
+    """Breadth-first trace (the same question as BoardMap.connected_path, without building a
+    networkx view per query, which dominated the run time of whole games)."""
+    adj = _adjacency()
+    if blocked is None:
+        blocked = _blocked(st, fac)
+    seen = {start}
+    frontier = [start]
+    while frontier:
+        nxt = []
+        for here in frontier:
+            for n in adj[here]:
+                if n in seen:
+                    continue
+                if n in goals:
+                    return True
+                seen.add(n)
+                if n not in blocked:
+                    nxt.append(n)
+        frontier = nxt
+    return False
+
+
+_ADJ: dict[str, tuple[str, ...]] = {}
+
+
+def _adjacency() -> dict[str, tuple[str, ...]]:
+    if not _ADJ:
+        g = data().board.graph
+        _ADJ.update({n: tuple(sorted(g.neighbors(n))) for n in g.nodes})
+    return _ADJ
+
+
+def _blocked(st: AmdtState, fac: str) -> set[str]:
+    out = set()
+    for u in st.units.values():
+        if u.status == "map" and not u.in_castle and st.clan_faction[u.clan] not in (fac, ""):
+            out.add(u.sector)
+    for s, clan in st.control.items():
+        if clan and st.castle.get(s, 0) >= 1 and st.clan_faction.get(clan) not in ("", fac):
+            out.add(s)
+    return out
+
+
+def in_supply(st: AmdtState, u: Unit, blocked: set[str] | None = None) -> bool:
     fac = faction(st, u)
     if u.in_castle and sector_faction(st, u.sector) == fac:
         return True                        # a garrison defending its castle is never penalised
-    return has_loc(st, u.sector, u.clan)
+    return has_loc(st, u.sector, u.clan, blocked)
 
 
 def oos_units(st: AmdtState, units) -> list[str]:
     cache: dict[tuple[str, str, bool], bool] = {}
+    blocked: dict[str, set[str]] = {}
     out = []
     for u in units:
         key = (u.sector, u.clan, u.in_castle)
         if key not in cache:
-            cache[key] = in_supply(st, u)
+            fac = faction(st, u)
+            if fac not in blocked:
+                blocked[fac] = _blocked(st, fac)
+            cache[key] = in_supply(st, u, blocked[fac])
         if not cache[key]:
             out.append(u.id)
     return out
