@@ -7,6 +7,7 @@ from sim.amdt.control import (ALLIANCES, activated, faction, hand_of, holds_kyot
 from sim.amdt.data import data
 from sim.amdt.events import Betrayal, CardDrawn, CardPlayed, UnitLost
 from sim.amdt.rulings import ruling
+from sim.amdt.state import touch
 
 
 def seat_faction(st, player: str) -> str:
@@ -116,6 +117,7 @@ def betray(g, player: str, card: str) -> None:
         for u in units:
             if u.kind == "leader":
                 st.leader_player[u.id] = new_seat
+                touch()
             else:
                 u.owner = new_seat
         g.emit(Betrayal(clan, fac, len(units), 0, "16.2.8"))
@@ -130,6 +132,7 @@ def betray(g, player: str, card: str) -> None:
                 dispersed += 1
                 g.lose_soldier(u, "dispersed")
     st.clan_faction[clan] = fac
+    touch()
     seat = player
     if st.mode == 4 and fac == "oda":                     # 16.2.8: the sphere's alliance takes them
         sp = sphere(st, where)
@@ -140,6 +143,7 @@ def betray(g, player: str, card: str) -> None:
         if st.mode == 4:
             if u.kind == "leader":
                 st.leader_player[u.id] = seat if fac == "oda" else "anti"
+                touch()
             else:
                 u.owner = seat if fac == "oda" else ""
     g.emit(Betrayal(clan, fac, sum(1 for u in on_map(st) if u.clan == clan), dispersed))

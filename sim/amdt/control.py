@@ -106,11 +106,26 @@ def chit_clans(st: AmdtState, chit: str) -> list[str]:
     return override.get(chit, data().chits[chit]["clans"])
 
 
+_ACT: dict = {"key": None, "memo": {}}
+
+
 def activated(st: AmdtState, u: Unit) -> bool:
-    """7.1: is this unit activated by the chit being played? (4p Oda seats: see may_move)."""
+    """7.1: is this unit activated by the chit being played? (4p Oda seats: see may_move).
+    Memoised until a unit or an allegiance changes (state.touch)."""
     act = st.active
     if act is None or u.status != "map":
         return False
+    key = (id(st), generation(), act.chit, act.player, len(st.chits))
+    if _ACT["key"] != key:
+        _ACT["key"], _ACT["memo"] = key, {}
+    memo = _ACT["memo"]
+    if u.id not in memo:
+        memo[u.id] = _activated(st, u)
+    return memo[u.id]
+
+
+def _activated(st: AmdtState, u: Unit) -> bool:
+    act = st.active
     chit = data().chits[act.chit]
     fac = faction(st, u)
     if fac != chit["faction"]:

@@ -18,7 +18,7 @@ from sim.amdt.movement import (capturing_clan, discard_on_entry, group_for, lega
                                link_cost, march_problem, owner_after_move)
 from sim.amdt.rulings import ruling
 from sim.amdt.setup import build_state, new_soldier
-from sim.amdt.state import Activation, AmdtState
+from sim.amdt.state import Activation, AmdtState, touch
 from sim.amdt.supply import oos_units
 from sim.board import events_for
 from sim.core.errors import RuleError, ScenarioError
@@ -291,6 +291,7 @@ class AmdtGame(Game):
 
     def _start_turn(self) -> None:
         st = self.state
+        touch()                    # allegiances change below: refresh the activation memo
         self.emit(TurnStarted(st.turn))
         clans = data().clans
         if st.turn == clans["Enryaku-ji"]["rises"] and st.clan_faction["Enryaku-ji"] == "neutral":

@@ -18,7 +18,7 @@ def generation() -> int:
     return _GEN[0]
 
 
-_WATCHED = frozenset({"sector", "status", "in_castle", "clan"})
+_WATCHED = frozenset({"sector", "status", "in_castle", "clan", "owner"})
 
 
 @serializable
