@@ -106,22 +106,27 @@ def chit_clans(st: AmdtState, chit: str) -> list[str]:
     return override.get(chit, data().chits[chit]["clans"])
 
 
-_ACT: dict = {"key": None, "memo": {}}
+_ACT: dict = {"key": None, "ids": frozenset()}
+
+
+def activated_ids(st: AmdtState) -> frozenset[str]:
+    """Ids of the units the current chit activates; memoised until a unit or an allegiance
+    changes (state.touch)."""
+    act = st.active
+    if act is None:
+        return frozenset()
+    key = (id(st), generation(), act.chit, act.player, len(st.chits))
+    if _ACT["key"] != key:
+        fac = data().chits[act.chit]["faction"]
+        ids = frozenset(u.id for u in on_map(st)
+                        if st.clan_faction[u.clan] == fac and _activated(st, u))
+        _ACT.update(key=key, ids=ids)
+    return _ACT["ids"]
 
 
 def activated(st: AmdtState, u: Unit) -> bool:
-    """7.1: is this unit activated by the chit being played? (4p Oda seats: see may_move).
-    Memoised until a unit or an allegiance changes (state.touch)."""
-    act = st.active
-    if act is None or u.status != "map":
-        return False
-    key = (id(st), generation(), act.chit, act.player, len(st.chits))
-    if _ACT["key"] != key:
-        _ACT["key"], _ACT["memo"] = key, {}
-    memo = _ACT["memo"]
-    if u.id not in memo:
-        memo[u.id] = _activated(st, u)
-    return memo[u.id]
+    """7.1: is this unit activated by the chit being played? (4p Oda seats: see may_move)."""
+    return u.status == "map" and u.id in activated_ids(st)
 
 
 def _activated(st: AmdtState, u: Unit) -> bool:
