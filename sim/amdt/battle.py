@@ -63,7 +63,7 @@ def decider(g, seat: str, units) -> str:
 
 
 def commander(g, units):
-    """Ruling A-32: Nobunaga; else the best leader of the sector's player, then of the side."""
+    """(ruling A-32) Nobunaga; else the best leader of the sector's player, then of the side."""
     leaders = [u for u in units if u.kind == "leader"]
     for u in leaders:
         if u.id == "nobunaga":
@@ -256,7 +256,7 @@ def retreat_units(g, fac: str, scope: str):
 
 
 def retreat_options(g, fac: str, scope: str) -> list[str]:
-    """Ruling A-34."""
+    """Where a retreat may go (ruling A-34)."""
     st = g.state
     b = st.battle
     units = retreat_units(g, fac, scope)

@@ -78,8 +78,8 @@ def negotiation_ok(g, player: str, card: str, in_battle: str = "") -> bool:
         return False
     tfac = st.clan_faction[clan]
     if tfac == fac:
-        if not (st.mode == 4 and fac == "oda" and g.state.options.get("oda_betray_each_other",
-                                                                       ruling("oda_betray_each_other"))):
+        if not (st.mode == 4 and fac == "oda" and (g.state.options.get("oda_betray_each_other")
+                                                    or ruling("oda_betray_each_other"))):  # ruling A-50
             return False                               # 16.2.8: not on Oda-alliance leaders
         if all(player_of(st, u) == player for u in units):
             return False
@@ -173,6 +173,7 @@ def playable_in_battle(g, player: str) -> list[str]:
 
 
 def battle_card_players(g) -> list[str]:
+    """Seats offered a battle card before round 1, attackers first (ruling A-49)."""
     st = g.state
     b = st.battle
     seats = []

@@ -158,6 +158,8 @@ def azuchi(g) -> None:
     """15.5 / 16.2.5(2): build level 2 once the Azai are gone; level 3 next turn = capital."""
     st = g.state
     site = "Kannon-ji"
+    if st.mode != 4 and not ruling("azuchi_all_modes"):             # ruling A-22
+        return
     if st.azuchi == 2 and st.azuchi_turn < st.turn and sector_faction(st, site) == "oda":
         st.azuchi, st.castle[site], st.capital = 3, 3, site
         g.emit(AzuchiBuilt(3))

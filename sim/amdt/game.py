@@ -40,6 +40,8 @@ class AmdtGame(Game):
         for key in list(scenario.get("options", {})) + list(options):
             if key not in OPTIONS:
                 raise ScenarioError(where, f"options.{key}", f"unknown option; known: {sorted(OPTIONS)}")
+        if ruling("alternative_rule"):                       # ruling A-17
+            raise ScenarioError(where, "alternative_rule", "rule 11.5 is not implemented")
         data()
 
     @classmethod

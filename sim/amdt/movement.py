@@ -68,7 +68,7 @@ def group_for(st: AmdtState, frm: str, leader_id: str, n: int,
     if leader is not None and leader.id == "nobunaga":
         guard = [u for u in pool if u.guard][: ruling("guard_extra")]   # ruling A-44
         rest = [u for u in pool if not u.guard]
-        cap = ruling("nobunaga_soldiers_4p") if st.mode == 4 else leader_command(leader)
+        cap = ruling("nobunaga_soldiers_4p") if st.mode == 4 else leader_command(leader)  # ruling A-52
         if n > min(cap, len(rest)):
             return None
         return [leader] + guard + rest[:n]
@@ -106,7 +106,7 @@ def march_problem(st: AmdtState, frm: str, to: str, leader_id: str, n: int) -> t
 
 
 def legal_marches(st: AmdtState, first_only: bool = False) -> list[tuple[str, str, str, int]]:
-    """(frm, to, leader, soldiers) options: each leader alone, with half or all he may take;
+    """One link per march (ruling A-5). (frm, to, leader, soldiers) options: each leader alone, with half or all he may take;
     leaderless soldiers one or all. The same checks as march_problem, done once per sector."""
     d = data()
     out = []

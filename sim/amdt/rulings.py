@@ -38,3 +38,31 @@ def markdown_rows() -> list[str]:
 
 if __name__ == "__main__" and "--markdown" in sys.argv:
     print("\n".join(markdown_rows()))
+
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "rulings.md"
+HEADER = "## A Most Dangerous Time\n\n| id | section | ruling | why |\n|---|---|---|---|\n"
+
+
+def docs_section(text: str) -> list[str]:
+    """The table rows currently in docs/rulings.md's A Most Dangerous Time section."""
+    start = text.index(HEADER) + len(HEADER)
+    rows = []
+    for line in text[start:].splitlines():
+        if not line.startswith("|"):
+            break
+        rows.append(line)
+    return rows
+
+
+def write_docs() -> None:
+    text = DOCS.read_text()
+    old = "\n".join(docs_section(text))
+    start = text.index(HEADER) + len(HEADER)
+    body = "\n".join(markdown_rows())
+    text = text[:start] + body + text[start + len(old):]
+    DOCS.write_text(text)
+
+
+if __name__ == "__main__" and "--write-docs" in sys.argv:
+    write_docs()

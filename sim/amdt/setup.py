@@ -60,7 +60,7 @@ def build_state(mode: int, seed: int, options: dict[str, bool]) -> AmdtState:
     mode_data = d.modes[mode]
     seats = {c for cs in mode_data["chits"].values() for c in cs}
     starts = mode_data.get("chit_from", {})
-    st.chits = [c for c, info in d.chits.items()
+    st.chits = [c for c, info in d.chits.items()          # ruling A-30
                 if c in seats and starts.get(c, info["from"]) == "start"]
     st.end_turn_in_pool = not ruling("end_turn_on_kyoto")[str(mode)]   # ruling A-31
     for name, card in d.cards.items():

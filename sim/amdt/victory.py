@@ -48,7 +48,7 @@ def check_sudden(g) -> None:
 
 
 def oda_castles(g) -> list[str]:
-    """Ruling A-25: level-2+ castles Oda did not hold at start, Azuchi excluded."""
+    """(ruling A-25) level-2+ castles Oda did not hold at start, Azuchi excluded."""
     st = g.state
     d = data()
     out = []
