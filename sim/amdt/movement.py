@@ -90,6 +90,8 @@ def march_problem(st: AmdtState, frm: str, to: str, leader_id: str, n: int) -> t
         return "9.0", f"moving {frm}-{to} costs {cost} MP, {st.active.mp} left"
     group = group_for(st, frm, leader_id, n)
     if group is None:
+        if not leader_id and st.mode == 4 and any(u.owner == "oda" for u in on_map(st, frm)):
+            return "16.2.6(3)", "Nobunaga's guard and his own soldiers move only with a leader"
         return "9.0", "that group cannot march (not activated, stopped, besieged or too many soldiers)"
     fac = faction(st, group[0])
     if any(u.id == "nobunaga" or u.guard for u in group) and is_sea_move(frm, to):
