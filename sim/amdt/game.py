@@ -445,8 +445,12 @@ class AmdtGame(Game):
                 count[u.clan] = count.get(u.clan, 0) + 1
         room = math.ceil(st.start_soldiers.get(clan, 0) * cm["factor"]) - count.get(clan, 0)
         if data().clans.get(clan, {}).get("faction") == "oda":
-            group = sum(n for c, n in count.items() if data().clans.get(c, {}).get("faction") == "oda")
-            room = min(room, cm["oda_group"] - group)
+            aligned = [c for c, info in data().clans.items() if info["faction"] == "oda"]
+            group = sum(count.get(c, 0) for c in aligned)
+            # the §18 deployment already has 66 > 60, so the group also gets the factor
+            start = sum(st.start_soldiers.get(c, 0) for c in aligned)
+            cap = max(cm["oda_group"], math.ceil(start * cm["factor"]))
+            room = min(room, cap - group)
         return max(0, room)
 
     def place(self, clan: str, sector: str, n: int, why: str, from_pool: bool = False) -> list:
