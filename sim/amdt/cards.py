@@ -180,7 +180,7 @@ def battle_card_players(g) -> list[str]:
     for fac in (b.attacker, b.defender):
         for u in sorted(on_map(st, b.sector), key=lambda u: u.id):
             p = player_of(st, u)
-            if faction(st, u) == fac and p and p != "oda" and p not in seats:
+            if faction(st, u) == fac and p and p in g.sides() and p not in seats:
                 seats.append(p)
     if st.mode == 4 and "oda" in {player_of(st, u) for u in on_map(st, b.sector)}:
         for p in ALLIANCES:                                # Nobunaga's own units: any alliance may play

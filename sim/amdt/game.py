@@ -298,7 +298,9 @@ class AmdtGame(Game):
         clans = data().clans
         if st.turn == clans["Enryaku-ji"]["rises"] and st.clan_faction["Enryaku-ji"] == "neutral":
             st.clan_faction["Enryaku-ji"] = "anti"                      # 15.4, ruling A-21
-            for u in self.place("Enryaku-ji", HIEI, ruling("enryakuji")["monks"], "15.4 monks rise"):
+            monks = ruling("enryakuji")["monks"]
+            st.start_soldiers["Enryaku-ji"] = monks
+            for u in self.place("Enryaku-ji", HIEI, monks, "15.4 monks rise", capped=False):
                 u.in_castle = True
             st.control[HIEI] = "Enryaku-ji"
         if st.turn == ruling("ashikaga_turns") and st.clan_faction["Ashikaga"] == "oda" \
@@ -453,9 +455,11 @@ class AmdtGame(Game):
             room = min(room, cap - group)
         return max(0, room)
 
-    def place(self, clan: str, sector: str, n: int, why: str, from_pool: bool = False) -> list:
+    def place(self, clan: str, sector: str, n: int, why: str, from_pool: bool = False,
+              capped: bool = True) -> list:
         st = self.state
-        n = min(n, self.headroom(clan))
+        if capped:
+            n = min(n, self.headroom(clan))
         if from_pool:
             n = min(n, st.eliminated.get(clan, 0))
             st.eliminated[clan] = st.eliminated.get(clan, 0) - max(n, 0)
