@@ -36,15 +36,21 @@ def main(kind: str, runs: int, counts=(2, 3, 4), workers: int = 2) -> int:
     failures = 0
     for n in counts:
         t = time.time()
+        results = []
         with ProcessPoolExecutor(workers) as pool:
-            results = list(pool.map(one, [(kind, n, s) for s in range(runs)], chunksize=4))
+            for r in pool.map(one, [(kind, n, s) for s in range(runs)], chunksize=4):
+                results.append(r)
+                if len(results) % 50 == 0:
+                    bad = sum(1 for x in results if x[2] in ("ERROR", "UNFINISHED"))
+                    print(f"  {kind} {n}p: {len(results)}/{runs} done, {bad} failed", flush=True)
         bad = [r for r in results if r[2] in ("ERROR", "UNFINISHED")]
         failures += len(bad)
         wins = Counter(r[2] for r in results)
         turns = sum(r[3] for r in results) / len(results)
         acts = sum(r[4] for r in results) / len(results)
         print(f"{kind} {n}p: {runs} games, {len(bad)} failed, winners {dict(wins)}, "
-              f"mean turn {turns:.1f}, mean actions {acts:.0f}, {(time.time() - t) / runs:.2f} s/game")
+              f"mean turn {turns:.1f}, mean actions {acts:.0f}, {(time.time() - t) / runs:.2f} s/game",
+              flush=True)
         for r in bad[:3]:
             print(f"  seed {r[1]}: {r[2]}\n{r[5]}")
     return 1 if failures else 0

@@ -86,6 +86,9 @@ class AmdtScorer:
                 s -= 20                      # §20(5): keep Nobunaga out of harm's way
             if a.frm == self.nobu and a.leader != "nobunaga" and self.fac == "oda":
                 s -= 0.5 * a.soldiers        # do not strip his escort
+            if self.fac == "oda" and a.frm in ANTI_TARGETS:
+                left = self.strength[a.frm]["oda"] - a.soldiers
+                s -= 4.0 * max(0, 3 - left)  # §20: the sudden-death castles keep a garrison
             return s
         if isinstance(a, A.Assault):
             inside = self.enemy_at(a.sector)

@@ -124,6 +124,12 @@ def activated_ids(st: AmdtState) -> frozenset[str]:
     return _ACT["ids"]
 
 
+def active_units(st: AmdtState) -> list[Unit]:
+    """The activated units, in the state's (deterministic) order."""
+    ids = activated_ids(st)
+    return [u for u in on_map(st) if u.id in ids]
+
+
 def activated(st: AmdtState, u: Unit) -> bool:
     """7.1: is this unit activated by the chit being played? (4p Oda seats: see may_move)."""
     return u.status == "map" and u.id in activated_ids(st)

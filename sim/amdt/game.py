@@ -7,7 +7,7 @@ import math
 
 from sim.amdt import battle, cards, endturn, victory
 from sim.amdt import actions as A
-from sim.amdt.control import (ALLIANCES, activated, chit_player, enemy_units, faction, hand_of,
+from sim.amdt.control import (ALLIANCES, activated, active_units, chit_player, enemy_units, faction, hand_of,
                               holds_kyoto, is_closed_neutral, on_map, player_of, players,
                               sector_faction, soldiers, sphere)
 from sim.amdt.data import data
@@ -179,8 +179,8 @@ class AmdtGame(Game):
     def _assault_sectors(self) -> list[str]:
         st = self.state
         out = set()
-        for u in on_map(st):
-            if u.kind == "soldier" and not u.in_castle and activated(st, u) \
+        for u in active_units(st):
+            if u.kind == "soldier" and not u.in_castle \
                     and u.sector not in st.active.assaulted \
                     and any(e.in_castle for e in enemy_units(st, u.sector, faction(st, u))):
                 out.add(u.sector)
@@ -223,8 +223,8 @@ class AmdtGame(Game):
 
     def _disband_sectors(self) -> list[str]:
         st = self.state
-        return sorted({u.sector for u in on_map(st) if u.kind == "soldier" and not u.guard
-                       and activated(st, u) and u.id not in st.active.stopped})
+        return sorted({u.sector for u in active_units(st) if u.kind == "soldier" and not u.guard
+                       and u.id not in st.active.stopped})
 
     def _do_Disband(self, a: A.Disband) -> None:
         st = self.state

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from sim.amdt.control import (activated, enemy_units, faction, is_closed_neutral, leader_command,
+from sim.amdt.control import (activated, active_units, enemy_units, faction, is_closed_neutral, leader_command,
                               on_map, player_of, sector_faction, sphere)
 from sim.amdt.data import data
 from sim.amdt.rulings import ruling
@@ -113,8 +113,7 @@ def legal_marches(st: AmdtState, first_only: bool = False) -> list[tuple[str, st
     d = data()
     out = []
     mp = st.active.mp
-    chit_fac = d.chits[st.active.chit]["faction"]
-    movers = [u for u in on_map(st) if st.clan_faction[u.clan] == chit_fac and can_step(st, u)]
+    movers = [u for u in active_units(st) if can_step(st, u)]
     ok = {u.id for u in movers}
     for frm in sorted({u.sector for u in movers}):
         here = [u for u in movers if u.sector == frm]
