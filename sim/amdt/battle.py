@@ -180,7 +180,6 @@ def _field_round(g) -> None:
         b.stage = "siege"
         return
     b.round += 1
-    b.retreated = []
     first = b.fire_first if b.round == 1 else ""
     if first:                      # surprise attack: the enemy answers with its survivors only
         other = b.defender if first == b.attacker else b.attacker
@@ -201,6 +200,7 @@ def _field_second(g) -> None:
 def _post_round(g) -> None:
     st = g.state
     b = st.battle
+    b.retreated = []                  # ruling A-37: only the round right after the retreat
     att, dfn = side_units(g, b.attacker, "field"), side_units(g, b.defender, "field")
     if not att or not dfn:
         b.stage = "siege"

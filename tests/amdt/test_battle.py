@@ -171,3 +171,34 @@ def test_16_2_7b_commander_is_hit_after_his_last_soldier():
     events = g.apply(A.Garrison("anti", 0))
     fates = [(e.unit, e.fate) for e in events if e.kind == "UnitLost" and e.clan == "Rokkaku"]
     assert [f for _, f in fates] == ["hit", "hit", "wounded"] and fates[-1][0] == "yoshikata"
+
+
+def test_16_2_7b_nobunaga_commands_even_with_the_fewest_units():
+    from sim.amdt import battle
+    g = kanagasaki_4p()
+    boss = battle.commander(g, battle.side_units(g, "oda"))
+    assert boss.id == "nobunaga"
+
+
+def test_16_2_7b_excess_hits_fall_on_the_alliance_that_retreated():
+    g = game(4)
+    clear(g, "Kanagasaki")
+    move(g, "niwa", "Kanagasaki")
+    move(g, "akechi", "Kanagasaki")
+    put(g, "Kanagasaki", "Oda", 1, owner="katsuie")
+    put(g, "Kanagasaki", "Oda", 2, owner="tokugawa")
+    put(g, "Fuchu", "Asakura", 1)
+    activate(g, "azai_asakura", 6)
+    g.apply(A.March("anti", "Fuchu", "Kanagasaki", "kagetake", 3))
+    g.dice.force(1, 1, 1, 1, 1, 1)                          # round 1: nobody hits
+    g.apply(A.Garrison("katsuie", 0))
+    g.apply(A.Retreat("anti", ""))
+    assert (g.to_act(), g.state.decision.scope) == ("katsuie", "all")
+    g.apply(A.Retreat("katsuie", ""))
+    assert (g.to_act(), g.state.decision.scope) == ("tokugawa", "tokugawa")
+    g.dice.force(6, 6, 6, 1, 4)                             # round 2: 3 hits on 2 units left
+    g.apply(A.Retreat("tokugawa", "Kumagawa"))
+    assert g.state.units["niwa"].status == "wounded"
+    assert len(soldiers_at(g, "Kumagawa", owner="tokugawa")) == 1   # the excess hit
+    assert g.state.units["akechi"].sector == "Kumagawa" and g.state.units["akechi"].status == "map"
+    assert g.state.control["Kanagasaki"] == "Asakura"

@@ -133,3 +133,15 @@ def test_r_cards_forced_march_adds_two_mp():
     act = activate(g, "nobunaga", 3)
     g.apply(A.PlayCard("oda", "forced_march"))
     assert act.mp == 5 and g.state.hands["oda"] == []
+
+
+def test_16_2_8_only_nobunaga_or_a_diplomat_of_the_active_alliance_negotiates():
+    g = game(4)
+    st = g.state
+    st.hands["oda"] = ["betray_ukita"]
+    move(g, "hideyoshi", "Mizushima Sea")           # a diplomat, but of another alliance
+    activate(g, "tokugawa", 3)
+    assert not any(a.kind == "PlayCard" for a in g.legal_actions("tokugawa"))
+    move(g, "nobunaga", "Mizushima Sea")            # Nobunaga may always negotiate
+    activate(g, "tokugawa", 3)
+    assert A.PlayCard("tokugawa", "betray_ukita") in g.legal_actions("tokugawa")
