@@ -12,26 +12,34 @@ def _event(cls):
     return serializable(dataclass(frozen=True)(cls))
 
 
+class AmdtEvent(Event):
+    """Registered as Amdt<Name> (no codec collision with other systems); `kind` is the plain name."""
+
+    @property
+    def kind(self) -> str:
+        return type(self).__name__.removeprefix("Amdt")
+
+
 @_event
-class TurnStarted(Event):
+class AmdtTurnStarted(AmdtEvent):
     turn: int
 
 
 @_event
-class ChitDrawn(Event):
+class AmdtChitDrawn(AmdtEvent):
     chit: str
     player: str
     rule: str = "4.0"
 
 
 @_event
-class EndTurnChit(Event):
+class AmdtEndTurnChit(AmdtEvent):
     where: str          # "pool" | "Kyoto"
     rule: str = "16.2.7(1)"
 
 
 @_event
-class MovementPoints(Event):
+class AmdtMovementPoints(AmdtEvent):
     player: str
     mp: int
     kyoto_bonus: int
@@ -39,7 +47,7 @@ class MovementPoints(Event):
 
 
 @_event
-class Marched(Event):
+class AmdtMarched(AmdtEvent):
     player: str
     units: tuple[str, ...]
     frm: str
@@ -50,14 +58,14 @@ class Marched(Event):
 
 
 @_event
-class Captured(Event):
+class AmdtCaptured(AmdtEvent):
     sector: str
     clan: str
     rule: str = "R-CONTROL"
 
 
 @_event
-class BattleStarted(Event):
+class AmdtBattleStarted(AmdtEvent):
     sector: str
     attacker: str
     defender: str
@@ -65,7 +73,7 @@ class BattleStarted(Event):
 
 
 @_event
-class Fire(Event):
+class AmdtFire(AmdtEvent):
     sector: str
     faction: str
     dice: int
@@ -76,7 +84,7 @@ class Fire(Event):
 
 
 @_event
-class UnitLost(Event):
+class AmdtUnitLost(AmdtEvent):
     unit: str
     clan: str
     sector: str
@@ -85,7 +93,7 @@ class UnitLost(Event):
 
 
 @_event
-class Retreated(Event):
+class AmdtRetreated(AmdtEvent):
     player: str
     units: tuple[str, ...]
     frm: str
@@ -94,14 +102,14 @@ class Retreated(Event):
 
 
 @_event
-class BattleEnded(Event):
+class AmdtBattleEnded(AmdtEvent):
     sector: str
     outcome: str
     rule: str = "R-BATTLE"
 
 
 @_event
-class CardPlayed(Event):
+class AmdtCardPlayed(AmdtEvent):
     hand: str
     card: str
     rule: str = "R-CARDS"
@@ -109,18 +117,18 @@ class CardPlayed(Event):
 
 @serializable
 @dataclass(frozen=True)
-class CardDrawn(PrivateEvent, Event):
+class AmdtCardDrawn(PrivateEvent, AmdtEvent):
     owner: str           # the hand
     cards: tuple[str, ...]
     why: str
     rule: str = "R-CARDS"
 
     def public(self):
-        return CardsDrawnCount(self.owner, len(self.cards), self.why, self.rule)
+        return AmdtCardsDrawnCount(self.owner, len(self.cards), self.why, self.rule)
 
 
 @_event
-class CardsDrawnCount(Event):
+class AmdtCardsDrawnCount(AmdtEvent):
     hand: str
     n: int
     why: str
@@ -128,7 +136,7 @@ class CardsDrawnCount(Event):
 
 
 @_event
-class Betrayal(Event):
+class AmdtBetrayal(AmdtEvent):
     clan: str
     faction: str
     turned: int
@@ -137,26 +145,26 @@ class Betrayal(Event):
 
 
 @_event
-class ClanEliminated(Event):
+class AmdtClanEliminated(AmdtEvent):
     clan: str
     rule: str = "R-CONTROL"
 
 
 @_event
-class NeutralEntered(Event):
+class AmdtNeutralEntered(AmdtEvent):
     clan: str
     rule: str = "R-NEUTRALS"
 
 
 @_event
-class EntryAdvanced(Event):
+class AmdtEntryAdvanced(AmdtEvent):
     clan: str
     turn: int
     rule: str = "15.4"
 
 
 @_event
-class Placed(Event):
+class AmdtPlaced(AmdtEvent):
     clan: str
     sector: str
     n: int
@@ -165,20 +173,45 @@ class Placed(Event):
 
 
 @_event
-class LeaderReturned(Event):
+class AmdtLeaderReturned(AmdtEvent):
     leader: str
     sector: str
     rule: str = "11.1"
 
 
 @_event
-class AzuchiBuilt(Event):
+class AmdtAzuchiBuilt(AmdtEvent):
     level: int
     rule: str = "15.5"
 
 
 @_event
-class GameOver(Event):
+class AmdtGameOver(AmdtEvent):
     winner: str
     reason: str
     rule: str = "16.2.4"
+
+
+# plain names used by the rules code and the tests
+TurnStarted = AmdtTurnStarted
+ChitDrawn = AmdtChitDrawn
+EndTurnChit = AmdtEndTurnChit
+MovementPoints = AmdtMovementPoints
+Marched = AmdtMarched
+Captured = AmdtCaptured
+BattleStarted = AmdtBattleStarted
+Fire = AmdtFire
+UnitLost = AmdtUnitLost
+Retreated = AmdtRetreated
+BattleEnded = AmdtBattleEnded
+CardPlayed = AmdtCardPlayed
+CardDrawn = AmdtCardDrawn
+CardsDrawnCount = AmdtCardsDrawnCount
+Betrayal = AmdtBetrayal
+ClanEliminated = AmdtClanEliminated
+NeutralEntered = AmdtNeutralEntered
+EntryAdvanced = AmdtEntryAdvanced
+Placed = AmdtPlaced
+LeaderReturned = AmdtLeaderReturned
+AzuchiBuilt = AmdtAzuchiBuilt
+GameOver = AmdtGameOver

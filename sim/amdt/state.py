@@ -23,7 +23,7 @@ _WATCHED = frozenset({"sector", "status", "in_castle", "clan", "owner"})
 
 @serializable
 @dataclass
-class Unit:
+class AmdtUnit:
     id: str
     kind: str                 # "leader" | "soldier"
     clan: str
@@ -44,7 +44,7 @@ class Unit:
 
 @serializable
 @dataclass
-class Activation:
+class AmdtActivation:
     chit: str
     player: str
     mp: int = 0
@@ -59,7 +59,7 @@ class Activation:
 
 @serializable
 @dataclass
-class Battle:
+class AmdtBattle:
     sector: str
     attacker: str             # faction
     defender: str
@@ -78,7 +78,7 @@ class Battle:
 
 @serializable
 @dataclass
-class Decision:
+class AmdtDecision:
     kind: str                 # garrison | battle_card | retreat | allocate | assault
     side: str
     scope: str = ""           # retreat: "all" or a player whose units alone withdraw
@@ -92,7 +92,7 @@ class AmdtState:
     options: dict[str, bool]
     turn: int = 1
     phase: str = "activation"          # activation | battle | over
-    units: dict[str, Unit] = field(default_factory=dict)
+    units: dict[str, AmdtUnit] = field(default_factory=dict)
     control: dict[str, str] = field(default_factory=dict)     # sector -> clan ("" = none)
     castle: dict[str, int] = field(default_factory=dict)      # sector -> current level
     clan_faction: dict[str, str] = field(default_factory=dict)
@@ -104,9 +104,9 @@ class AmdtState:
     chits: list[str] = field(default_factory=list)            # chits in the game
     pool: list[str] = field(default_factory=list)             # in the cup this turn
     end_turn_in_pool: bool = True
-    active: Activation | None = None
-    battle: Battle | None = None
-    decision: Decision | None = None
+    active: AmdtActivation | None = None
+    battle: AmdtBattle | None = None
+    decision: AmdtDecision | None = None
     hitbox: dict[str, int] = field(default_factory=dict)      # pending hits per side to allocate
     deck: list[str] = field(default_factory=list)
     discard: list[str] = field(default_factory=list)
@@ -122,3 +122,10 @@ class AmdtState:
     reason: str = ""
     credit: str = ""                   # 3p/4p: who achieved the last sudden-death condition
     stats: dict[str, int] = field(default_factory=dict)
+
+
+# plain names used by the rules code
+Unit = AmdtUnit
+Activation = AmdtActivation
+Battle = AmdtBattle
+Decision = AmdtDecision

@@ -39,3 +39,16 @@ def test_options_are_part_of_the_replayed_scenario():
     g.apply(A.Reroll("oda"))
     again = GAME.replay(g.scenario, g.seed, list(g.actions))
     assert encode(again.state) == encode(g.state) and again.state.good_luck["oda"] == 1
+
+
+def test_amdt_types_do_not_collide_with_other_systems_in_the_codec():
+    import importlib
+    import pkgutil
+
+    import sim
+    for mod in pkgutil.iter_modules(sim.__path__):
+        if mod.ispkg and mod.name not in ("core", "board", "ai"):
+            importlib.import_module(f"sim.{mod.name}")      # raises TypeError on a name clash
+    from sim.amdt.state import AmdtUnit
+    from sim.core.codec import decode
+    assert type(decode(encode(AmdtUnit("x", "soldier", "Oda", "Kyoto")))) is AmdtUnit
