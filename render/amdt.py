@@ -182,13 +182,21 @@ class MapView:
                 if seat == "neutral":
                     colour = FACTION["neutral"] if units[0]["faction"] == "neutral" else FACTION[units[0]["faction"]]
                 text = f"{men}" if not castle else (f"[{castle}]" if castle == men else f"{men}[{castle}]")
-                cx = x + 14
-                cy = y - 24 - row * 17
-                self._chip(surf, cx, cy, colour, text, 30)
+                right = row % 2 == 0            # alternate sides so tall stacks stay short
+                cy = y - 24 - (row // 2) * 17
+                lt = None
                 if leaders:
                     lt = self.f_tiny.render(" ".join(leaders[:3]) + ("+" if len(leaders) > 3 else ""), True, INK)
-                    pygame.draw.rect(surf, PAPER, (cx + 32, cy, lt.get_width() + 4, 15))
-                    surf.blit(lt, (cx + 34, cy + 2))
+                if right:
+                    cx = x + 12
+                    lx = cx + 32
+                else:
+                    lx = x - 12 - 30 - (lt.get_width() + 6 if lt else 0)
+                    cx = lx + (lt.get_width() + 6 if lt else 0)
+                self._chip(surf, cx, cy, colour, text, 30)
+                if lt:
+                    pygame.draw.rect(surf, PAPER, (lx, cy, lt.get_width() + 4, 15))
+                    surf.blit(lt, (lx + 2, cy + 2))
                 row += 1
 
     def _text(self, surf, text, x, y, font=None, colour=INK):
