@@ -86,3 +86,17 @@ def test_7_1_chits_of_entered_powers_join_the_cup():
         g.apply(A.EndActivation(g.to_act()))
     assert {"takeda", "shingen", "tokugawa"} <= set(st.chits)
     assert st.clan_faction["Takeda"] == "anti" and "Takeda" not in st.entry
+
+
+def test_15_6_good_luck_rerolls_the_movement_die_once_before_moving():
+    g = game(2, good_luck=True)
+    st = g.state
+    g.dice.force(5)
+    g.apply(A.Reroll("oda"))
+    assert st.active.mp == 5 + 2 and st.good_luck["oda"] == 1      # Oda holds Kyoto: +2
+    assert not any(a.kind == "Reroll" for a in g.legal_actions("oda"))
+
+
+def test_15_6_good_luck_is_optional():
+    g = game(2)
+    assert g.state.good_luck == {} and not any(a.kind == "Reroll" for a in g.legal_actions("oda"))
