@@ -1,5 +1,6 @@
 """Random-play and AI-play runs of A Most Dangerous Time (issue 9 "done when"):
-`python benchmarks/amdt_fuzz.py random 1000` and `python benchmarks/amdt_fuzz.py ai 200`.
+`python benchmarks/amdt_fuzz.py random 1000` and `python benchmarks/amdt_fuzz.py ai 200`
+(optional third and fourth arguments: player counts "2,3,4" and the first seed).
 Every game must finish without an error; prints winners, turns and speed per player count."""
 from __future__ import annotations
 
@@ -32,13 +33,13 @@ def one(args) -> tuple:
     return (n, seed, r.winner or "none", g.state.turn, len(g.actions), "")
 
 
-def main(kind: str, runs: int, counts=(2, 3, 4), workers: int = 2) -> int:
+def main(kind: str, runs: int, counts=(2, 3, 4), workers: int = 2, start: int = 0) -> int:
     failures = 0
     for n in counts:
         t = time.time()
         results = []
         with ProcessPoolExecutor(workers) as pool:
-            for r in pool.map(one, [(kind, n, s) for s in range(runs)], chunksize=4):
+            for r in pool.map(one, [(kind, n, s) for s in range(start, start + runs)], chunksize=4):
                 results.append(r)
                 if len(results) % 50 == 0:
                     bad = sum(1 for x in results if x[2] in ("ERROR", "UNFINISHED"))
@@ -60,4 +61,5 @@ if __name__ == "__main__":
     kind = sys.argv[1] if len(sys.argv) > 1 else "random"
     runs = int(sys.argv[2]) if len(sys.argv) > 2 else 20
     counts = tuple(int(c) for c in sys.argv[3].split(",")) if len(sys.argv) > 3 else (2, 3, 4)
-    sys.exit(main(kind, runs, counts))
+    start = int(sys.argv[4]) if len(sys.argv) > 4 else 0      # first seed, to extend a run
+    sys.exit(main(kind, runs, counts, start=start))
