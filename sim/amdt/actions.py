@@ -1,0 +1,120 @@
+"""Player actions. Every decision of the game is one of these, chosen through the protocol."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sim.core.codec import serializable
+from sim.core.protocol import Action
+
+
+def _action(cls):
+    return serializable(dataclass(frozen=True)(cls))
+
+
+class AmdtAction(Action):
+    """Registered as Amdt<Name> so that no other system's action of the same name collides in
+    the codec registry; `kind` (and the module-level aliases) keep the plain name."""
+
+    @property
+    def kind(self) -> str:
+        return type(self).__name__.removeprefix("Amdt")
+
+
+@_action
+class AmdtMarch(AmdtAction):
+    """9.0: move one group one link: a leader with `soldiers` soldiers, or (leader "") soldiers alone."""
+    side: str
+    frm: str
+    to: str
+    leader: str = ""
+    soldiers: int = 0
+
+
+@_action
+class AmdtAssault(AmdtAction):
+    """R-BATTLE §10.5: besiegers assault the castle of their sector (no MP)."""
+    side: str
+    sector: str
+
+
+@_action
+class AmdtConvert(AmdtAction):
+    """11.3: Ikko-Ikki conversion attempt on an empty sector."""
+    side: str
+    sector: str
+
+
+@_action
+class AmdtPlayCard(AmdtAction):
+    """R-CARDS: play an activation card (`target`: a sector for reinforce/uprising)."""
+    side: str
+    card: str
+    target: str = ""
+
+
+@_action
+class AmdtDisband(AmdtAction):
+    """12.0: voluntarily remove one of your soldiers in a sector."""
+    side: str
+    sector: str
+
+
+@_action
+class AmdtReroll(AmdtAction):
+    """15.6 (optional): spend a Good Luck marker to reroll the movement-point die."""
+    side: str
+
+
+@_action
+class AmdtEndActivation(AmdtAction):
+    side: str
+
+
+@_action
+class AmdtGarrison(AmdtAction):
+    """R-BATTLE §10.2: the defender puts this many soldiers in the castle."""
+    side: str
+    soldiers: int
+
+
+@_action
+class AmdtBattleCard(AmdtAction):
+    """Play a battle card before round 1 ("" passes)."""
+    side: str
+    card: str = ""
+
+
+@_action
+class AmdtRetreat(AmdtAction):
+    """Retreat the units in scope to `to` ("" = stay and fight on)."""
+    side: str
+    to: str = ""
+
+
+@_action
+class AmdtAllocate(AmdtAction):
+    """16.2.7b: the allocating player orders the players whose units take the hits."""
+    side: str
+    order: tuple[str, ...]
+
+
+@_action
+class AmdtAssaultChoice(AmdtAction):
+    """Go on with (another) siege assault round, or stop and besiege."""
+    side: str
+    go: bool
+
+
+# plain names used by the rules code, the tests and the AI
+March = AmdtMarch
+Assault = AmdtAssault
+Convert = AmdtConvert
+PlayCard = AmdtPlayCard
+Disband = AmdtDisband
+Reroll = AmdtReroll
+EndActivation = AmdtEndActivation
+Garrison = AmdtGarrison
+BattleCard = AmdtBattleCard
+Retreat = AmdtRetreat
+Allocate = AmdtAllocate
+AssaultChoice = AmdtAssaultChoice
