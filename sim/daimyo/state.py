@@ -47,6 +47,14 @@ class DaimyoState:
     over_reason: str = ""
     first_shot_done: list[str] = field(default_factory=list)   # 4.5.4 first shot of the game
     routs: list[tuple[float, float, str]] = field(default_factory=list)  # where units routed/died
+    # combat (issue 3)
+    melee_rounds: dict[str, int] = field(default_factory=dict)   # pair key -> rounds fought
+    melee_start: dict[str, int] = field(default_factory=dict)    # pair key -> turn it began
+    melee_fought: list[str] = field(default_factory=list)        # pair keys fought this turn
+    leader_deaths: list[tuple[float, float, str]] = field(default_factory=list)  # this turn
+    event_turns: int = 0            # 5.3 turns left of the event in force (poor visibility)
+    sunset_turn: int = 0            # 5.3 sunset: the game ends after this turn
+    challengers: list[str] = field(default_factory=list)        # 4.4 leaders who challenged this turn
 
     # -- queries used everywhere ---------------------------------------------------------
     def living(self, side: str | None = None) -> list[Unit]:
