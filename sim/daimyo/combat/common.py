@@ -182,12 +182,12 @@ def add_hits(game, u: Unit, hits: int, cause: str, rule: str) -> int:
         return 0
     per = tables().shooting.hits_per_stand
     u.hits += hits
-    game.emit(HitsTaken(u.id, hits, u.hits % per if u.hits < per * u.stands else 0, cause, rule))
-    lost = 0
-    while u.hits >= per and u.alive:
-        u.hits -= per
-        lose_stand(game, u, cause, rule)
-        lost += 1
+    lost = u.hits // per
+    u.hits -= lost * per
+    game.emit(HitsTaken(u.id, hits, u.hits, cause, rule))
+    for _ in range(lost):
+        if u.alive:
+            lose_stand(game, u, cause, rule)
     return lost
 
 
