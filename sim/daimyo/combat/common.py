@@ -46,7 +46,7 @@ def side_of(target: Unit, other: Unit) -> str:
     """Ruling D-4: `other` is on target's flank/rear if it lies entirely behind the line of
     target's front edge; rear if also entirely behind its rear edge."""
     rel = frame(target, stand_corners(other).reshape(-1, 2))
-    if (rel[:, 0] > -1e-6).any():
+    if (rel[:, 0] > 1e-6).any():
         return "front"
     if (rel[:, 0] < -target.depth + 1e-6).all():
         return "rear"
