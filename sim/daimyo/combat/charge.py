@@ -48,7 +48,7 @@ def rotation_cost(u: Unit, angle: float) -> float:
     return best
 
 
-def final_pose(u: Unit, t: Unit, edge: str) -> tuple[float, float, float]:
+def final_pose(u: Unit, t: Unit, edge: str, aligned: bool = True) -> tuple[float, float, float]:
     """4.4: the charger's front edge against the charged edge with stand corners lined up
     (frontal and rear charges overlap as much as the narrower unit allows; flank chargers put
     a front corner on the target's front corner)."""
@@ -61,7 +61,8 @@ def final_pose(u: Unit, t: Unit, edge: str) -> tuple[float, float, float]:
         lim = abs(t.width - u.width) / 2
         b = min(max(rel[1], -lim), lim)
         base = (u.width - t.width) / 2
-        b = base + round((b - base) / sw) * sw
+        if aligned:
+            b = base + math.floor((b - base) / sw + 0.5) * sw
         if edge == "front":
             p, facing = o + r * b, t.facing + 180
         else:
@@ -107,9 +108,10 @@ def plan(st, u: Unit, t: Unit) -> ChargePlan:
         raise C.err("4.3.1", "cavalry charge only from open or light terrain")
     edge = C.side_of(t, u)
     fx, fy, ff = final_pose(u, t, edge)
+    rx, ry, _ = final_pose(u, t, edge, aligned=False)     # the run aims here; lining up is free
     s = np.array([u.x, u.y])
-    run = float(np.hypot(fx - s[0], fy - s[1]))
-    heading = C.heading_to(s, np.array([fx, fy])) if run > EPS else u.facing
+    run = float(np.hypot(rx - s[0], ry - s[1]))
+    heading = C.heading_to(s, np.array([rx, ry])) if run > EPS else u.facing
     turn_cost = rotation_cost(u, C.angle_diff(u.facing, heading))
     start_fp = footprint(u, facing=heading)
     end_fp = footprint(u, x=fx, y=fy, facing=ff)
@@ -132,7 +134,7 @@ def plan(st, u: Unit, t: Unit) -> ChargePlan:
     if end_fp.intersection(footprint(t)).area > C.OVERLAP:
         raise C.err("4.4", f"no room to contact {t.id}")
     path = [C.pose(u), (round(u.x, 4), round(u.y, 4), round(heading, 4)),
-            (round(fx, 4), round(fy, 4), round(heading, 4)), (round(fx, 4), round(fy, 4), round(ff, 4))]
+            (round(rx, 4), round(ry, 4), round(heading, 4)), (round(fx, 4), round(fy, 4), round(ff, 4))]
     return ChargePlan(u.id, t.id, edge, heading, turn_cost, run, allowance,
                       run >= u.move_row.charge / 2 - EPS, (fx, fy, ff), path, disorder)
 
