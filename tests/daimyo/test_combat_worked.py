@@ -170,8 +170,10 @@ def test_5_1_frenzy_on_a_natural_12_then_must_charge():
     with pytest.raises(RuleError) as exc:
         g.apply(A.Move("east", "sam", 2))
     assert exc.value.rule == "5.1"
-    g.dice.force(1, 1)                  # the charged long spearmen need no test; stand is forced
     ev = g.apply(Charge("east", "sam", "foe"))
+    assert not kinds(ev, "MoraleTested")             # long spearmen charged by infantry: no test
+    assert [a.choice for a in g.legal_actions("west")] == ["stand", "countercharge"]
+    ev = g.apply(React("west", "foe", "stand"))
     assert one(ev, "ChargeMoved").contact
     from sim.daimyo.combat import melee
     assert ("frenzy", 2, "4.6.3") in melee.modifiers(st, sam, st.units["foe"], 0)
