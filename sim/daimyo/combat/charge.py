@@ -58,11 +58,14 @@ def final_pose(u: Unit, t: Unit, edge: str, aligned: bool = True) -> tuple[float
     sw = u.stand_w
     if edge in ("front", "rear"):
         rel = C.frame(t, np.array([[u.x, u.y]]))[0]
-        lim = abs(t.width - u.width) / 2
-        b = min(max(rel[1], -lim), lim)
-        base = (u.width - t.width) / 2
-        if aligned:
+        if aligned:        # the narrower unit wholly against the wider, stand edges matched
+            lim = abs(t.width - u.width) / 2
+            base = (u.width - t.width) / 2
+            b = min(max(rel[1], -lim), lim)
             b = base + math.floor((b - base) / sw + 0.5) * sw
+        else:              # the run: straight on while at least one stand overlaps
+            lim = (t.width + u.width) / 2 - sw
+            b = min(max(rel[1], -lim), lim)
         if edge == "front":
             p, facing = o + r * b, t.facing + 180
         else:

@@ -44,13 +44,14 @@ def frame(u: Unit, pts: np.ndarray) -> np.ndarray:
 
 def side_of(target: Unit, other: Unit) -> str:
     """Ruling D-4: `other` is on target's flank/rear if it lies entirely behind the line of
-    target's front edge; rear if also entirely behind its rear edge."""
+    target's front edge; in the rear if also entirely behind its rear edge with its centre
+    within the target's width, else on the flank its centre is on."""
     rel = frame(target, stand_corners(other).reshape(-1, 2))
     if (rel[:, 0] > 1e-6).any():
         return "front"
-    if (rel[:, 0] < -target.depth + 1e-6).all():
-        return "rear"
     centre = rel.mean(axis=0)
+    if abs(centre[1]) <= target.width / 2 and (rel[:, 0] < -target.depth + 1e-6).all():
+        return "rear"
     return "right" if centre[1] > 0 else "left"
 
 

@@ -48,8 +48,10 @@ def may_countercharge(st, t: Unit, u: Unit) -> bool:
 
 
 def _face_pose(st, t: Unit, u: Unit):
-    """Ruling D-60: a counter-charger turns about its centre to face the charger and meets it
-    there; None if that turn would overlap another unit."""
+    """Ruling D-60: a counter-charger meets the charger where it stands, turning about its
+    centre to face a flank or rear charger; None if that turn would overlap another unit."""
+    if C.side_of(t, u) == "front":
+        return t.x, t.y, t.facing
     heading = C.heading_to(C.centre(t), C.centre(u))
     x, y = C.rotated_about_centre(t, heading)
     fp = footprint(t, x=x, y=y, facing=heading)
