@@ -235,7 +235,7 @@ class Halted(Event):
 @dataclass(frozen=True)
 class Rallied(Event):
     unit: str
-    kind: str                 # rout | frenzy
+    what: str                 # rout | frenzy
     rule: str = "4.2.2.1"
 
 
