@@ -9,7 +9,7 @@ from __future__ import annotations
 from sim.core.codec import encode
 from sim.core.dice import Dice
 from sim.core.scenario import read_toml
-from sim.daimyo.geometry import footprint
+from sim.daimyo.combat.common import footprint
 
 from sim.daimyo.game import DaimyoGame
 

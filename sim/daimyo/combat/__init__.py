@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from sim.core.errors import RuleError
 from sim.daimyo import command
-from sim.daimyo.geometry import footprint
 from sim.daimyo.model import Troop
 from sim.daimyo.state import DaimyoState, Decision
 
 from . import charge as CH
 from . import common as C
+from .common import footprint
 from . import duels, melee, morale, reactions, rout, shooting
 from . import victory as V
 from .actions import AnswerChallenge, Challenge, Charge, Rally, React, Shoot

@@ -9,11 +9,12 @@ from dataclasses import dataclass, field
 import numpy as np
 import shapely
 
-from sim.daimyo.geometry import direction, footprint
+from sim.daimyo.geometry import direction
 from sim.daimyo.model import Troop, Unit
 from sim.daimyo.tables import tables
 
 from . import common as C
+from .common import footprint
 from .events import ChargeMoved
 
 EPS = 1e-6

@@ -9,7 +9,8 @@ import shapely
 
 from sim.core.errors import RuleError
 from sim.daimyo.events import Disordered, LeaderKilled
-from sim.daimyo.geometry import CONTACT_TOLERANCE, direction, footprint, stand_corners
+from sim.daimyo.geometry import CONTACT_TOLERANCE, direction, stand_corners
+from sim.daimyo.geometry import footprint as _footprint
 from sim.daimyo.model import Troop, Unit
 from sim.daimyo.movement import remove_unit
 from sim.daimyo.state import DaimyoState
@@ -19,6 +20,24 @@ from .events import HitsTaken, LeaderHitTest, StandRemoved
 
 SYSTEM = "daimyo"
 OVERLAP = 1e-4          # cm^2: more than this is an overlap, not a touch
+
+
+_FP: dict = {}
+
+
+def footprint(u: Unit, x: float | None = None, y: float | None = None,
+              facing: float | None = None, files: int | None = None):
+    """geometry.footprint, memoised on the pose and formation (combat asks the same shapes
+    many times per action; Shapely's union is the cost)."""
+    key = (u.stands, u.files if files is None else files, u.stand_w, u.stand_d,
+           round(u.x if x is None else x, 6), round(u.y if y is None else y, 6),
+           round((u.facing if facing is None else facing) % 360, 6))
+    got = _FP.get(key)
+    if got is None:
+        if len(_FP) > 20000:
+            _FP.clear()
+        got = _FP[key] = _footprint(u, x=x, y=y, facing=facing, files=files)
+    return got
 
 
 def err(rule: str, msg: str) -> RuleError:

@@ -6,12 +6,13 @@ from __future__ import annotations
 import numpy as np
 import shapely
 
-from sim.daimyo.geometry import CONTACT_TOLERANCE, direction, footprint, stand_corners, stand_layout
+from sim.daimyo.geometry import CONTACT_TOLERANCE, direction, stand_corners, stand_layout
 from sim.daimyo.model import Armour, Troop, Unit, Weapon
 from sim.daimyo.movement import remove_unit
 from sim.daimyo.tables import tables
 
 from . import common as C
+from .common import footprint
 from .events import FollowedUp, MeleeResult, MeleeRound, PushedBack, StandRoll
 
 Mod = tuple[str, int, str]

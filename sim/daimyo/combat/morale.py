@@ -5,11 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sim.daimyo import command
-from sim.daimyo.geometry import direction, footprint
+from sim.daimyo.geometry import direction
 from sim.daimyo.model import Troop, Unit, Weapon
 from sim.daimyo.tables import tables
 
 from . import common as C
+from .common import footprint
 from .events import FrenzyBegan, FrenzyEnded, Halted, MoraleMove, MoraleTested
 
 COLUMN = {1: "lost_stand", 2: "charged", 3: "charged", 4: "wants_to_charge",

@@ -3,12 +3,12 @@ test, its choices (stand, closing fire, retire, counter-charge), and carrying th
 from __future__ import annotations
 
 from sim.core.errors import RuleError
-from sim.daimyo.geometry import footprint
 from sim.daimyo.model import Quality, Troop, Unit
 from sim.daimyo.state import Decision
 
 from . import charge as CH
 from . import common as C
+from .common import footprint
 from . import morale, rout, shooting
 from .events import ChargeDeclared, ReactionChosen
 

@@ -3,12 +3,13 @@ from __future__ import annotations
 
 import shapely
 
-from sim.daimyo.geometry import direction, footprint
+from sim.daimyo.geometry import direction
 from sim.daimyo.model import Unit
 from sim.daimyo.movement import remove_unit
 from sim.daimyo.tables import tables
 
 from . import common as C
+from .common import footprint
 from .events import FrenzyRally, Pursued, Rallied, UnitRouted
 
 WHEELS = (0, 30, -30, 60, -60, 90, -90)     # 4.6.7 wheels tried to get round enemies/impassable

@@ -7,11 +7,12 @@ import shapely
 import shapely.ops  # noqa: F401  geometry.line_of_sight uses shapely.ops without importing it
 from shapely.geometry import LineString
 
-from sim.daimyo.geometry import all_round_arc, fire_arc, footprint, line_of_sight, stand_corners, stand_layout, stand_polygons
+from sim.daimyo.geometry import all_round_arc, fire_arc, line_of_sight, stand_corners, stand_layout, stand_polygons
 from sim.daimyo.model import Armour, Formation, Quality, Unit, Weapon
 from sim.daimyo.tables import tables
 
 from . import common as C
+from .common import footprint
 from .events import ShotResolved
 
 Mod = tuple[str, int, str]
