@@ -23,10 +23,14 @@ def one(seed: int) -> dict:
             "kinds": dict(kinds)}
 
 
-def main(games: int = 500, workers: int = 4) -> int:
+def main(games: int = 500, workers: int = 2) -> int:
     t0 = time.time()
+    results = []
     with ProcessPoolExecutor(workers) as ex:
-        results = list(ex.map(one, range(games)))
+        for r in ex.map(one, range(games)):
+            results.append(r)
+            tag = "ERROR" if "error" in r else f"{r['winner'] or 'draw'} t{r['turns']} a{r['actions']}"
+            print(f"seed {r['seed']}: {tag}", flush=True)
     errors = [r for r in results if "error" in r]
     winners = collections.Counter(r.get("winner") for r in results if "error" not in r)
     total = collections.Counter()
