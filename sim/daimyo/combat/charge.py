@@ -160,7 +160,7 @@ def contact(game, p: ChargePlan, how: str = "charge") -> None:
         from sim.daimyo.movement import remove_unit
         remove_unit(game, t, "destroyed", "5.1")
         return
-    if p.edge != "front":
+    if p.edge != "front":             # ruling D-61: it does not turn; 4.2.1 cause 4
         C.set_disordered(game, t, f"charged in the {p.edge}", "4.2.1")
 
 

@@ -21,7 +21,7 @@ SEVERITY = {"win": 0, "draw": 1, "pushed_back": 2, "rout": 3}
 
 
 def melee_weapon(u: Unit) -> Weapon:
-    """4.6.1: missile ashigaru and the HQ fight with improvised weapons."""
+    """4.6.1: missile ashigaru and the HQ fight with improvised weapons (ruling D-68)."""
     if u.missile_ashigaru or u.troop is Troop.HQ:
         return Weapon.IMW
     for w in (Weapon.LONG_SPEAR, Weapon.LANCE, Weapon.POLE_ARM):
@@ -67,7 +67,7 @@ def fighting_stands(st, a: Unit, b: Unit, rounds_done: int, used: set[int]) -> l
         best = [j for j, (rj, lj) in enumerate(layout) if rj == r + 1 and abs(lj - lat) <= 0.5]
         return best[0] if best else None
 
-    if rounds_done >= 1 and front:          # 4.6.1 overlaps from the second round
+    if rounds_done >= 1 and front:          # 4.6.1 overlaps from the second round (ruling D-70)
         lats = [layout[i][1] for i in front if layout[i][0] == 0]
         if lats:
             for want in (min(lats) - 1, max(lats) + 1):
@@ -86,7 +86,8 @@ def fighting_stands(st, a: Unit, b: Unit, rounds_done: int, used: set[int]) -> l
 
 
 def modifiers(st, a: Unit, b: Unit, rounds_done: int) -> list[Mod]:
-    """Every 4.6.3 modifier for a's stands fighting b (the flank/rear line is per stand)."""
+    """Every 4.6.3 modifier for a's stands fighting b (the flank/rear line is per stand);
+    first-round bonuses stack with weapon bonuses (ruling D-69)."""
     m = tables().melee_modifiers
     w = melee_weapon(a)
     out: list[Mod] = []
@@ -183,7 +184,7 @@ def groups(st) -> list[list[Unit]]:
 
 def melee_step(game) -> None:
     """4.6: after shooting, every melee with a unit of the active clan is fought (the whole
-    multiple melee activates, 4.6.9), each pair once a turn."""
+    multiple melee activates, 4.6.9), each pair once a turn (ruling D-6)."""
     st = game.state
     for group in groups(st):
         if any(C.is_active(st, u) for u in group):
@@ -282,7 +283,7 @@ def apply_results(game, group, inflicted, multiple: bool, sides_before) -> None:
         if not u.alive or res in ("win", "draw"):
             continue
         winners = [st.units[w] for w in beaten_by if st.units[w].alive and results[w][0] == "win"]
-        many = len(sides_before[u.id]) > 1
+        many = len(sides_before[u.id]) > 1          # ruling D-66
         if many or (res == "rout" and sides_before[u.id] - {"front"}):
             remove_unit(game, u, "destroyed", "4.6.9" if many else "4.6.7")
             continue
@@ -308,7 +309,8 @@ def _may_follow(w: Unit, loser: Unit) -> bool:
 
 def push_back(game, u: Unit, by: Unit) -> float:
     """4.6.6: 3 cm straight back from the winner, facing it; blocked by friends or terrain it
-    stops and is disordered; an enemy or the table edge in the way destroys it."""
+    stops and is disordered; an enemy or the table edge in the way destroys it. It runs along
+    the winner's facing and the winner follows up as far (ruling D-65)."""
     st = game.state
     dist = tables().melee.push_back_cm
     heading = by.facing

@@ -48,13 +48,13 @@ def modifiers(st, u: Unit, reason: int, charger: Unit | None = None) -> list[tup
             enemies and C.on_hill(st, u) and not any(C.on_hill(st, v) for v in enemies)):
         out.append(("uphill of all enemy within range, or in cover", m["uphill_or_cover"], "5.1"))
     general = st.general(u.side)
-    if general.alive:
+    if general.alive:                          # attached or not (ruling D-69)
         import shapely
         gx, gy = C.leader_position(st, general)
         if footprint(u).distance(shapely.Point(gx, gy)) <= rng:
             out.append(("General within range", m["general_near"], "5.1"))
     if charger is not None and reason == 3:
-        if (Weapon.LONG_SPEAR in u.weapons and not u.disordered and C.side_of(u, charger) == "front"):
+        if Weapon.LONG_SPEAR in u.weapons and not u.disordered and C.side_of(u, charger) == "front":
             out.append(("long spear in good order charged frontally by cavalry",
                         m["long_spear_charged_frontally_by_cavalry"], "5.1"))
         out.append(("infantry charged by cavalry", m["infantry_charged_by_cavalry"], "5.1"))
@@ -155,7 +155,7 @@ def apply(game, u: Unit, result: str, away_from: Unit | None = None) -> None:
         remove_unit(game, u, "dispersed", "5.1")
 
 
-def _leaving_many_sides(st, u: Unit) -> bool:
+def _leaving_many_sides(st, u: Unit) -> bool:      # ruling D-66
     sides = {C.side_of(u, v) if C.side_of(u, v) == "front" else "flank_rear"
              for v in C.enemies_in_contact(st, u)}
     return len(C.enemies_in_contact(st, u)) > 1 and len(sides) > 1
@@ -163,7 +163,7 @@ def _leaving_many_sides(st, u: Unit) -> bool:
 
 def retire(game, u: Unit, away_from: Unit | None = None) -> None:
     """5.1 Retire: half its normal move away from the enemy, still facing it; it then
-    stands still next turn."""
+    stands still next turn (path: ruling D-64)."""
     st = game.state
     if away_from is None:
         foes = sorted((v for v in st.living() if v.side != u.side),

@@ -27,7 +27,7 @@ def reaction_reason(st, t: Unit, u: Unit, p: CH.ChargePlan) -> int:
     if t.frenzied or C.in_melee(st, t) or t.routing or t.troop is Troop.HQ:
         return 0
     hull = footprint(u).union(footprint(t)).convex_hull
-    in_open = all(f.row.effect in OPEN for f in CH.terrain_on(st, hull))
+    in_open = all(f.row.effect in OPEN for f in CH.terrain_on(st, hull))   # ruling D-67
     if t.infantry and u.cavalry and t.quality is not Quality.ELITE and in_open:
         return 3
     if t.missile_ashigaru or t.troop is Troop.PEASANT:
@@ -63,7 +63,8 @@ def _face_pose(st, t: Unit, u: Unit):
 
 def closing_fire(st, t: Unit, u: Unit, p: CH.ChargePlan) -> tuple[int, bool]:
     """4.4: good-order missile units may shoot at chargers starting more than half their
-    charge move away, with sight for the whole charge, and only if they need not turn."""
+    charge move away, with sight for the whole charge, and only if they need not turn
+    (ruling D-19)."""
     if shooting.weapon(t) is None or t.disordered or p.edge != "front":
         return 0, False
     if p.run <= p.charge_move / 2:

@@ -184,7 +184,7 @@ def shoot(game, u: Unit) -> None:
 def closing_fire_stands(st, u: Unit, charger: Unit, path_fps: list, run: float) -> tuple[int, bool]:
     """4.4 closing fire: stands of a good-order missile unit with the charger in arc and sight
     for the whole charge. Returns (stands, effective range?). Long range only if the charger
-    started beyond effective range, unless the shooter is Veteran+ or in cover (D-10)."""
+    started beyond effective range, unless the shooter is Veteran+ or in cover (ruling D-10)."""
     if may_shoot(st, u) or u.disordered:
         return 0, False
     corners = stand_corners(u)

@@ -23,7 +23,8 @@ def tally(st: DaimyoState, side: str) -> tuple[int, int]:
 
 
 def victory(st: DaimyoState):
-    """Checked at the end of every turn (5.2); a side with nothing left loses at once."""
+    """Checked at the end of every turn (5.2); a side with nothing left loses at once
+    (ruling D-71)."""
     losers = []
     for side in st.armies:
         total, lost = tally(st, side)
