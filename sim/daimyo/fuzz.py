@@ -62,7 +62,23 @@ def play(scenario: dict, seed: int, max_actions: int = 6000, check: bool = True)
         game.apply(players[side].choose(game, side))
         if check:
             check_invariants(game, before)
+    if check:
+        check_accounts(game)
     return game
+
+
+def check_accounts(game) -> None:
+    """Every unit removed has exactly one UnitRemoved event and counts in the 5.2 tally."""
+    from sim.daimyo.combat.victory import points, scores
+    st = game.state
+    removed = [e.unit for e in game.events if e.kind == "UnitRemoved"]
+    assert len(removed) == len(set(removed)), "a unit was removed twice"
+    gone = {u.id for u in st.units.values() if not u.alive}
+    assert set(removed) == gone, (set(removed) ^ gone)
+    sc = scores(st)
+    for side in st.armies:
+        lost = sum(points(st.units[i]) for i in removed if st.units[i].side == side)
+        assert sc[st.enemy(side)] == lost
 
 
 def replay_identical(scenario: dict, game: DaimyoGame) -> bool:

@@ -177,7 +177,7 @@ def failed(game, u: Unit, p: ChargePlan) -> None:
     if blocker:
         d = max(0.0, d - 0.5)
     h = direction(p.heading)
-    u.x, u.y = u.x + h[0] * d, u.y + h[1] * d
+    u.x, u.y = float(u.x + h[0] * d), float(u.y + h[1] * d)
     game.emit(ChargeMoved(u.id, p.target, (start, (start[0], start[1], round(p.heading, 4)), C.pose(u)),
                           False, "failed_charge"))
     if not C.on_table(st, u):

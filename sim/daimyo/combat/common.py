@@ -45,7 +45,7 @@ def err(rule: str, msg: str) -> RuleError:
 
 
 def pose(u: Unit) -> tuple[float, float, float]:
-    return (round(u.x, 4), round(u.y, 4), round(u.facing % 360, 4))
+    return (round(float(u.x), 4), round(float(u.y), 4), round(float(u.facing) % 360, 4))
 
 
 def pair_key(a: str, b: str) -> str:

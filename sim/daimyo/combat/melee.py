@@ -318,7 +318,7 @@ def push_back(game, u: Unit, by: Unit) -> float:
     ignore = [v.id for v in C.enemies_in_contact(st, u)]
     d, blocker = C.sweep(st, u, heading, dist, ignore=ignore)
     h = direction(heading)
-    u.x, u.y = u.x + h[0] * d, u.y + h[1] * d
+    u.x, u.y = float(u.x + h[0] * d), float(u.y + h[1] * d)
     enemy_block = blocker and blocker != "terrain" and st.units[blocker].side != u.side
     off = not C.on_table(st, u, strict=True) and d > 0
     game.emit(PushedBack(u.id, by.id, (start, C.pose(u)), bool(blocker)))
@@ -336,6 +336,6 @@ def follow_up(game, w: Unit, loser: Unit, d: float) -> None:
     heading = w.facing
     dd, _ = C.sweep(st, w, heading, d, ignore=[loser.id])
     h = direction(heading)
-    w.x, w.y = w.x + h[0] * dd, w.y + h[1] * dd
+    w.x, w.y = float(w.x + h[0] * dd), float(w.y + h[1] * dd)
     w.follow_up_bonus = loser.id
     game.emit(FollowedUp(w.id, loser.id, (start, C.pose(w))))

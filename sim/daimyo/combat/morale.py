@@ -175,7 +175,7 @@ def retire(game, u: Unit, away_from: Unit | None = None) -> None:
     start = C.pose(u)
     d, _ = C.sweep(st, u, heading, dist, ignore=[away_from.id] if away_from else ())
     h = direction(heading)
-    u.x, u.y = u.x + h[0] * d, u.y + h[1] * d
+    u.x, u.y = float(u.x + h[0] * d), float(u.y + h[1] * d)
     u.moved = u.activated = True
     u.halted_turns = max(u.halted_turns, 2)
     game.emit(MoraleMove(u.id, "retire", (start, C.pose(u))))
@@ -193,7 +193,7 @@ def retreat(game, u: Unit) -> None:
     enemies = [v.id for v in C.enemies_in_contact(st, u)]
     d, _ = C.sweep(st, u, heading, u.move_row.normal, facing=heading, start=(x, y), ignore=enemies)
     h = direction(heading)
-    u.x, u.y, u.facing = x + h[0] * d, y + h[1] * d, heading
+    u.x, u.y, u.facing = float(x + h[0] * d), float(y + h[1] * d), heading
     path.append(C.pose(u))
     u.moved = u.activated = u.shot = True
     u.halted_turns = max(u.halted_turns, 2)

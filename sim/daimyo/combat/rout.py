@@ -70,7 +70,7 @@ def rout_move(game, u: Unit, about_face: bool) -> None:
     x, y = C.rotated_about_centre(u, chosen)
     path = [start, (round(x, 4), round(y, 4), chosen)]
     h = direction(chosen)
-    u.x, u.y, u.facing = x + h[0] * dist, y + h[1] * dist, chosen
+    u.x, u.y, u.facing = float(x + h[0] * dist), float(y + h[1] * dist), chosen
     path.append(C.pose(u))
     outcome = "moved"
     passed = _friends_passed(st, u, x, y, chosen, dist)
@@ -117,7 +117,7 @@ def _clear_of_friends(st, u: Unit) -> bool:
         inside = [v for v in st.living() if v.id != u.id and footprint(v).intersection(fp).area > C.OVERLAP]
         if not inside:
             return moved
-        u.x, u.y = u.x + h[0] * 0.5, u.y + h[1] * 0.5
+        u.x, u.y = float(u.x + h[0] * 0.5), float(u.y + h[1] * 0.5)
         moved = True
     return moved
 
@@ -130,7 +130,7 @@ def pursue(game, pursuer: Unit, router: Unit) -> None:
     start = C.pose(pursuer)
     d, blocker = C.sweep(st, pursuer, pursuer.facing, dist)
     h = direction(pursuer.facing)
-    pursuer.x, pursuer.y = pursuer.x + h[0] * d, pursuer.y + h[1] * d
+    pursuer.x, pursuer.y = float(pursuer.x + h[0] * d), float(pursuer.y + h[1] * d)
     pursuer.pursuing = pursuer.moved = pursuer.activated = True
     if blocker == router.id or (router.alive and C.touching(pursuer, router)):
         outcome = "caught"
