@@ -55,6 +55,8 @@ class DaimyoState:
     event_turns: int = 0            # 5.3 turns left of the event in force (poor visibility)
     sunset_turn: int = 0            # 5.3 sunset: the game ends after this turn
     challengers: list[str] = field(default_factory=list)        # 4.4 leaders who challenged this turn
+    event_clan: str = ""            # 5.3 the first clan activated in the event's turn
+    heroic_unit: str = ""           # 5.3 event 4: the first unit to charge into melee
 
     # -- queries used everywhere ---------------------------------------------------------
     def living(self, side: str | None = None) -> list[Unit]:

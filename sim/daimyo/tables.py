@@ -93,6 +93,8 @@ class Tables(_Strict):
     frenzy: Frenzy
     duel: Duel
     victory: dict[str, int]
+    weather: Weather
+    random_events: RandomEvents
 
     @field_validator("movement")
     @classmethod
@@ -161,6 +163,22 @@ class Duel(_Strict):
     rating_min: int
     refusal_withdraw_cm: float
     contact_cm: float
+
+
+class Weather(_Strict):
+    season: tuple[str, str, str, str, str, str]
+    clears_on: int
+    winter_clearing_modifier: int
+    spring_autumn: tuple[str, ...] = Field(min_length=11, max_length=11)
+    summer: tuple[str, ...] = Field(min_length=11, max_length=11)
+    winter: tuple[str, ...] = Field(min_length=11, max_length=11)
+    visibility: dict[str, float]
+
+
+class RandomEvents(_Strict):
+    occurs_on: int
+    table: tuple[str, str, str, str, str, str]
+    visibility_clears_on: int
 
 
 Tables.model_rebuild()

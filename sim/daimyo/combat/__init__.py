@@ -10,7 +10,7 @@ from sim.daimyo.state import DaimyoState, Decision
 from . import charge as CH
 from . import common as C
 from .common import footprint
-from . import duels, melee, morale, reactions, rout, shooting
+from . import duels, melee, morale, random_event as RE, reactions, rout, shooting, weather
 from . import victory as V
 from .actions import AnswerChallenge, Challenge, Charge, Rally, React, Shoot
 
@@ -22,7 +22,8 @@ __all__ = ["before_battle", "start_of_turn", "start_of_activation", "charge_cand
 
 
 def before_battle(game) -> None:
-    """5.2: the scenario's share of losses that breaks each army."""
+    """5.2: the scenario's share of losses that breaks each army; 6.2 the season."""
+    weather.roll_season(game)
     for army in game.scenario.get("armies", []):
         if "victory_share" in army and army["side"] in game.state.armies:
             game.state.armies[army["side"]].victory_share = float(army["victory_share"])
@@ -43,6 +44,8 @@ def start_of_turn(game) -> None:
     st.melee_fought = []
     st.leader_deaths = []
     st.challengers = []
+    weather.turn_weather(game)             # 6.2
+    RE.start_of_turn(game)                 # 5.3 the event in force
 
 
 def start_of_activation(game) -> None:
@@ -51,6 +54,7 @@ def start_of_activation(game) -> None:
     st = game.state
     if not st.active_clan:
         return
+    RE.clan_activated(game)                # 5.3 events of the first activated clan
     for u in st.clan_units(st.active_clan):
         if not u.activated and rout.rally_options(st, u):
             st.pending.append(Decision(u.side, "rally", {"unit": u.id}))
@@ -92,7 +96,7 @@ def allowed_orders(st: DaimyoState, unit, orders: list) -> list:
     with an enemy to charge must charge it (5.1)."""
     if C.in_melee(st, unit):
         return []
-    if unit.frenzied and charge_candidates(st, unit):
+    if (unit.frenzied or RE.fanatic(st, unit)) and charge_candidates(st, unit):
         return []
     return orders
 
@@ -103,6 +107,8 @@ def check_order(st: DaimyoState, action) -> None:
         raise C.err("4.6", f"{unit.id} is in melee and may not leave it voluntarily")
     if unit.frenzied and action.kind != "Hold" and charge_candidates(st, unit):
         raise C.err("5.1", f"{unit.id} is frenzied and must charge the enemy in front of it")
+    if RE.fanatic(st, unit) and action.kind != "Hold" and charge_candidates(st, unit):
+        raise C.err("5.3", f"{unit.id} is seized by fanaticism and must charge")
 
 
 def shoot_candidates(st: DaimyoState) -> list:
@@ -229,8 +235,8 @@ def end_of_turn_morale(game) -> None:
     melee.refresh_melee_lists(st)
 
 
-def random_events(game) -> None:          # 5.3 optional: not built yet
-    pass
+def random_events(game) -> None:
+    RE.roll(game)                          # 5.3 (optional)
 
 
 def victory(st: DaimyoState):

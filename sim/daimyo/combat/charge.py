@@ -153,6 +153,8 @@ def contact(game, p: ChargePlan, how: str = "charge") -> None:
     kill_leaders_in_path(game, u, p.path)
     if p.terrain_disorder:
         C.set_disordered(game, u, "charged in light or difficult terrain", "4.3.1")
+    if st.event == "heroic_charge" and not st.heroic_unit and how == "charge":
+        st.heroic_unit = u.id              # 5.3 event 4
     key = C.pair_key(u.id, t.id)
     st.melee_rounds.setdefault(key, 0)
     st.melee_start.setdefault(key, st.turn)

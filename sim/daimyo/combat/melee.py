@@ -13,6 +13,7 @@ from sim.daimyo.tables import tables
 
 from . import common as C
 from .common import footprint
+from .random_event import heroic
 from .events import FollowedUp, MeleeResult, MeleeRound, PushedBack, StandRoll
 
 Mod = tuple[str, int, str]
@@ -111,6 +112,8 @@ def modifiers(st, a: Unit, b: Unit, rounds_done: int) -> list[Mod]:
             out.append(("General with the unit", m["general_with_unit"], "4.6.3"))
         else:
             out.append(("daimyo with the unit", m["daimyo_with_unit"], "4.6.3"))
+    if first and a.charge_target == b.id and heroic(st, a):
+        out.append(("heroic charge", m["heroic_charge"], "5.3"))
     if a.frenzied:
         out.append(("frenzy", m["frenzy"], "4.6.3"))
     if a.pursuit_bonus == b.id:

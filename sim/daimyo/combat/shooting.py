@@ -14,6 +14,7 @@ from sim.daimyo.tables import tables
 from . import common as C
 from .common import footprint
 from .events import ShotResolved
+from .weather import visibility
 
 Mod = tuple[str, int, str]
 
@@ -68,6 +69,9 @@ def reach(st, u: Unit, target: Unit | None = None) -> float:
         r = min(r, s.fog_cm)                  # 6.2
     if st.event == "poor_visibility":
         r = min(r, s.effective_cm)            # 5.3 event 1
+    vis = visibility(st)
+    if vis:
+        r = min(r, vis)                       # 6.2 visibility
     if C.in_woods(st, u) and (target is None or C.in_woods(st, target)):
         r = min(r, s.woods_cm)                # 4.5.1 (ruling D-58: from the edge outwards is free)
     return r
