@@ -260,3 +260,20 @@ def test_4_6_9_multiple_melee_flank_attack_destroys_a_unit_forced_to_give_ground
     assert {e.unit: e.outcome for e in kinds(ev, "MeleeResult")}["b"] == "pushed_back"
     assert b.gone == "destroyed"
     assert not kinds(ev, "FollowedUp")
+
+
+def test_4_4_unit_in_melee_charged_in_rear_turns_its_rear_rank():
+    """A two-rank unit fighting to its front and charged in the rear: its rear rank turns and
+    fights the new enemy without the flank/rear -2."""
+    sc = scenario([unit("a", "ashigaru", "regular", ["imw"], "light", 8, 4, 60, 30, 90)],
+                  [unit("b", "ashigaru", "regular", ["imw"], "light", 4, 4, 60, 30, 270),
+                   unit("r", "ashigaru", "regular", ["imw"], "light", 4, 4, 60, 27, 90)],
+                  east_daimyo=(30, 20), west_daimyo=(30, 70))
+    g = new_game(sc)
+    st = g.state
+    a, r = st.units["a"], st.units["r"]
+    got = melee.fighting_stands(st, a, r, 0, set())
+    assert sorted(got) == [(4, False), (5, False), (6, False), (7, False)]
+    st.units["b"].gone = "destroyed"            # not engaged to its front: the -2 applies
+    got = melee.fighting_stands(st, a, r, 0, set())
+    assert sorted(got) == [(4, True), (5, True), (6, True), (7, True)]

@@ -59,6 +59,9 @@ def fighting_stands(st, a: Unit, b: Unit, rounds_done: int, used: set[int]) -> l
     if b.troop is Troop.HQ:
         front = front[:tables().melee.hq_front_stands]   # 4.6.1: one stand against an HQ
     flank = [i for i, e in enumerate(contacts) if e - {"front"} and i not in front]
+    # 4.4: a unit already fighting to its front turns its rear rank to face a rear charger
+    # (no -2 for those stands); a flank charger is met by the end stand without turning
+    turned = {i for i in flank if contacts[i] == {"rear"}} if _front_engaged(st, a, b) else set()
     picked = list(front)
     two_ranks = not (a.disordered or a.pursuit_disordered) and (
         rounds_done >= 1 or melee_weapon(a) is Weapon.LONG_SPEAR)
@@ -80,10 +83,15 @@ def fighting_stands(st, a: Unit, b: Unit, rounds_done: int, used: set[int]) -> l
             j = behind(i)
             if j is not None and j not in picked:
                 picked.append(j)
-    out = [(i, False) for i in picked] + [(i, True) for i in flank]
+    out = [(i, False) for i in picked] + [(i, i not in turned) for i in flank]
     if C.in_building(st, a) or C.in_building(st, b):
         out = out[:tables().melee.building_max_stands]
     return [(i, fr) for i, fr in out if i not in used]
+
+
+def _front_engaged(st, a: Unit, b: Unit) -> bool:
+    return any("front" in e for v in C.enemies_in_contact(st, a) if v.id != b.id
+               for e in edge_contacts(a, v))
 
 
 def modifiers(st, a: Unit, b: Unit, rounds_done: int) -> list[Mod]:
