@@ -185,3 +185,34 @@ def test_4_6_units_in_melee_may_not_move_away():
     with pytest.raises(RuleError) as exc:
         g.apply(A.FallBack("east", "c", 3))
     assert exc.value.rule == "4.6"
+
+
+@pytest.mark.parametrize("make,rule", [
+    (lambda g: React("west", "t", "stand"), "turn"),            # not west's decision
+    (lambda g: React("east", "t", "stand"), "4.4"),             # no decision awaited
+    (lambda g: combat_actions().Rally("east", "c", True), "4.4"),
+    (lambda g: Charge("east", "c", "nobody"), "4.4"),
+    (lambda g: Charge("east", "t", "c"), "4.1"),                # not your unit
+    (lambda g: combat_actions().Shoot("east", "c"), "4.5"),     # shooting is after movement
+    (lambda g: combat_actions().Challenge("east", "daimyo-e", "daimyo-w"), "4.4"),
+])
+def test_illegal_combat_actions_name_the_rule_and_leave_the_state_untouched(make, rule):
+    g = setup(gap=10)
+    before = encode(g.state)
+    with pytest.raises(RuleError) as exc:
+        g.apply(make(g))
+    assert exc.value.rule == rule and encode(g.state) == before and not g.actions
+
+
+def combat_actions():
+    from sim.daimyo.combat import actions
+    return actions
+
+
+def test_4_4_reaction_decision_accepts_only_the_offered_choices():
+    g = setup(gap=10)
+    g.apply(Charge("east", "c", "t"))
+    before = encode(g.state)
+    with pytest.raises(RuleError) as exc:
+        g.apply(React("west", "t", "retire"))        # not offered: no test was taken
+    assert exc.value.rule == "4.4" and encode(g.state) == before

@@ -99,6 +99,7 @@ def declare(game, u: Unit, t: Unit) -> None:
         out = morale.test(game, u, 4)
         if out.result != "charge":
             u.charge_target = ""
+            u.charged = False
             t.charged_by.remove(u.id)
             morale.apply(game, u, out.result, away_from=t)
             return
