@@ -277,3 +277,15 @@ def test_4_4_unit_in_melee_charged_in_rear_turns_its_rear_rank():
     st.units["b"].gone = "destroyed"            # not engaged to its front: the -2 applies
     got = melee.fighting_stands(st, a, r, 0, set())
     assert sorted(got) == [(4, True), (5, True), (6, True), (7, True)]
+
+
+def test_4_4_one_rank_unit_in_melee_charged_in_rear_splits_its_stands():
+    sc = scenario([unit("a", "ashigaru", "regular", ["imw"], "light", 4, 4, 60, 30, 90)],
+                  [unit("b", "ashigaru", "regular", ["imw"], "light", 4, 4, 60, 30, 270),
+                   unit("r", "ashigaru", "regular", ["imw"], "light", 4, 4, 60, 28.5, 90)],
+                  east_daimyo=(30, 20), west_daimyo=(30, 70))
+    g = new_game(sc)
+    st = g.state
+    a, b, r = st.units["a"], st.units["b"], st.units["r"]
+    assert sorted(melee.fighting_stands(st, a, b, 0, set())) == [(0, False), (1, False)]
+    assert sorted(melee.fighting_stands(st, a, r, 0, set())) == [(2, False), (3, False)]

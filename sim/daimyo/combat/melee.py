@@ -62,6 +62,11 @@ def fighting_stands(st, a: Unit, b: Unit, rounds_done: int, used: set[int]) -> l
     # 4.4: a unit already fighting to its front turns its rear rank to face a rear charger
     # (no -2 for those stands); a flank charger is met by the end stand without turning
     turned = {i for i in flank if contacts[i] == {"rear"}} if _front_engaged(st, a, b) else set()
+    if a.ranks == 1 and a.stands > 1 and (turned or _rear_engaged(st, a, b)):
+        # 4.4: with no second rank, half the stands fight to the front and half to the rear (ruling D-72)
+        half = set(range((a.stands + 1) // 2))
+        front = [i for i in front if i in half]
+        flank = [i for i in flank if i not in half or contacts[i] != {"rear"}]
     picked = list(front)
     two_ranks = not (a.disordered or a.pursuit_disordered) and (
         rounds_done >= 1 or melee_weapon(a) is Weapon.LONG_SPEAR)
@@ -87,6 +92,11 @@ def fighting_stands(st, a: Unit, b: Unit, rounds_done: int, used: set[int]) -> l
     if C.in_building(st, a) or C.in_building(st, b):
         out = out[:tables().melee.building_max_stands]
     return [(i, fr) for i, fr in out if i not in used]
+
+
+def _rear_engaged(st, a: Unit, b: Unit) -> bool:
+    return any("rear" in e for v in C.enemies_in_contact(st, a) if v.id != b.id
+               for e in edge_contacts(a, v))
 
 
 def _front_engaged(st, a: Unit, b: Unit) -> bool:
@@ -204,8 +214,10 @@ def melee_step(game) -> None:
 
 
 def refresh_melee_lists(st) -> None:
+    """Keep Unit.in_melee_with / melee_rounds current for views (contact is geometric)."""
     for u in st.living():
         u.in_melee_with = sorted(v.id for v in C.enemies_in_contact(st, u))
+        u.melee_rounds = max((st.melee_rounds.get(C.pair_key(u.id, v), 0) for v in u.in_melee_with), default=0)
     for u in st.units.values():
         if not u.alive:
             u.in_melee_with = []
