@@ -149,6 +149,18 @@ def test_5_1_modifier_in_cover_plus_1():
     assert _mods(g)["uphill of all enemy within range, or in cover"] == 1
 
 
+def test_5_1_modifier_uphill_of_all_enemy_within_15_plus_1():
+    g = lone()
+    st = g.state
+    st.terrain.append(__import__("sim.daimyo.terrain", fromlist=["Feature"]).Feature(
+        "h", "low_hill", ((50, 30), (70, 30), (70, 45), (50, 45))))
+    far = st.units["far"]
+    far.x, far.y = 60, 52                   # within 15 cm, below the hill
+    assert _mods(g)["uphill of all enemy within range, or in cover"] == 1
+    far.y = 44                              # now on the hill too
+    assert "uphill of all enemy within range, or in cover" not in _mods(g)
+
+
 def test_5_1_modifier_general_within_15_plus_1():
     g = lone()
     gen = g.state.general("east")

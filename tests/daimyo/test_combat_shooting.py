@@ -103,12 +103,14 @@ def test_4_5_at_most_two_stands_shoot_from_a_building():
     assert len(shooting.shooting_stands(g.state, g.state.units["s"])) == 2
 
 
-@pytest.mark.parametrize("gap,band", [(5, True), (8, True), (8.5, False), (15, False)])
+@pytest.mark.parametrize("gap,band", [(5, "effective"), (8, "effective"), (8.5, "long"), (15, "long")])
 def test_4_5_1_range_bands(gap, band):
     g = duel(gap=gap)
     got = shooting.targets(g.state, g.state.units["s"])
     assert got and all(abs(d - gap) < 1e-6 for _, d in got.values())
-    assert (gap <= 8) is band
+    g.dice.force(*[1] * 8)
+    ev = g.apply(Shoot("east", "s"))
+    assert [e.band for e in ev if e.kind == "ShotResolved"] == [band]
 
 
 def test_4_5_1_beyond_15_cm_no_target():
