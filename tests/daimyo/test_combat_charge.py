@@ -216,3 +216,27 @@ def test_4_4_reaction_decision_accepts_only_the_offered_choices():
     with pytest.raises(RuleError) as exc:
         g.apply(React("west", "t", "retire"))        # not offered: no test was taken
     assert exc.value.rule == "4.4" and encode(g.state) == before
+
+
+def test_save_load_mid_reaction_decision_round_trips(tmp_path):
+    """A game saved while a 4.4 reaction is awaited loads with the same decision pending."""
+    from sim.core.save import load, save
+    from sim.daimyo.fuzz import EagerRandomPlayer, load as load_training
+    from sim.daimyo.game import DaimyoGame
+    sc = load_training()
+    for seed in range(40):
+        g = DaimyoGame.new(sc, seed)
+        players = {s: EagerRandomPlayer(seed * 7 + i) for i, s in enumerate(g.sides())}
+        while not g.is_over() and not any(d.kind == "reaction" for d in g.state.pending):
+            g.apply(players[g.to_act()].choose(g, g.to_act()))
+        if g.state.pending:
+            break
+    assert g.state.pending, "no charge in 40 random battles"
+    save(g, tmp_path / "g.json")
+    h = load(tmp_path / "g.json")
+    assert encode(h.state) == encode(g.state)
+    side = g.to_act()
+    assert h.to_act() == side and h.legal_actions(side) == g.legal_actions(side)
+    h.apply(h.legal_actions(side)[0])
+    g.apply(g.legal_actions(side)[0])
+    assert encode(h.state) == encode(g.state)
