@@ -125,6 +125,7 @@ class Unit:
     rout_moves: int = 0                # 4.2.2.1 a rout move must precede a rally
     rout_moved: bool = False           # made its rout move this turn (ruling D-51)
     rallied: bool = False              # 4.2.2.1 rallied this turn: motionless
+    frenzy_pursuit: str = ""           # 4.6.8 frenzied pursuers keep after these routers
 
     def __post_init__(self) -> None:
         if not self.starting_stands:

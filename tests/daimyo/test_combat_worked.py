@@ -177,3 +177,51 @@ def test_5_1_frenzy_on_a_natural_12_then_must_charge():
     assert one(ev, "ChargeMoved").contact
     from sim.daimyo.combat import melee
     assert ("frenzy", 2, "4.6.3") in melee.modifiers(st, sam, st.units["foe"], 0)
+
+
+def test_4_6_8_pursuers_hitting_a_new_enemy_fight_next_turn_at_plus_2_after_its_test():
+    """Cavalry pursue routers into arquebusiers behind them: those test as if charged
+    (reason 3); passing, they stand; the melee waits for the next turn, the horse at +2."""
+    sc = scenario([unit("router", "ashigaru", "regular", ["long_spear"], "light", 4, 4, 60, 40, 90),
+                   unit("teppo", "ashigaru", "regular", ["arquebus"], "light", 4, 4, 60, 22, 90)],
+                  [unit("horse", "mounted_samurai", "veteran", ["lance"], "heavy", 4, 4, 60, 40, 270)],
+                  east_daimyo=(85, 25), west_daimyo=(85, 55))
+    g = new_game(sc)
+    st = g.state
+    horse, router, teppo = st.units["horse"], st.units["router"], st.units["teppo"]
+    activate(g, "west", "w", "shooting")
+    g.dice.force(1)                                   # router: 11 cm, to y = 27.5 .. 29
+    ev = step(g, lambda: rout.start_rout(g, router, about_face=True))
+    router.x = 20                                     # it got out of the way
+    g.dice.force(6,                                   # pursuit: 19 cm, stops on teppo at 22
+                 4, 4)                                # teppo's reason-3 test: 8 - 1 = 7 vs 6
+    ev = step(g, lambda: rout.pursue(g, horse, router))
+    p = one(ev, "Pursued")
+    assert (p.roll, p.distance, p.outcome) == (6, 19, "new_enemy:teppo")
+    assert horse.y == pytest.approx(22, abs=0.01)
+    t = one(ev, "MoraleTested")
+    assert (t.unit, t.reason, t.total, t.passed) == ("teppo", 3, 7, True)
+    assert horse.pursuit_bonus == "teppo"
+    from sim.daimyo.combat import melee
+    assert not kinds(step(g, lambda: melee.melee_step(g)), "MeleeRound")   # not this turn
+    st.turn += 1
+    step(g, lambda: combat.start_of_turn(g))
+    assert ("pursuit", 2, "4.6.8") in melee.modifiers(st, horse, teppo, 0)
+
+
+def test_4_6_8_frenzied_pursuers_keep_after_their_routers():
+    sc = scenario([unit("router", "ashigaru", "regular", ["long_spear"], "light", 4, 4, 70, 20, 270)],
+                  [unit("horse", "mounted_samurai", "veteran", ["lance"], "heavy", 4, 4, 60, 40, 270)],
+                  east_daimyo=(100, 10), west_daimyo=(85, 55))
+    g = new_game(sc)
+    st = g.state
+    horse, router = st.units["horse"], st.units["router"]
+    router.routing = True
+    horse.frenzied, horse.frenzy_pursuit = True, "router"
+    activate(g, "west", "w")
+    g.dice.force(1)                                   # 15 cm
+    ev = step(g, lambda: rout.frenzied_pursuits(g, "w"))
+    p = one(ev, "Pursued")
+    assert p.distance == 15 and p.path[1][2] != 270   # turned toward the routers first
+    horse.frenzied = False
+    assert not kinds(step(g, lambda: rout.frenzied_pursuits(g, "w")), "Pursued")

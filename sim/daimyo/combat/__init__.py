@@ -60,6 +60,7 @@ def start_of_activation(game) -> None:
             st.pending.append(Decision(u.side, "rally", {"unit": u.id}))
     if not any(d.kind == "rally" for d in st.pending):
         rout.routers_move(game, st.active_clan)
+        rout.frenzied_pursuits(game, st.active_clan)
 
 
 # -- orders -------------------------------------------------------------------------------
@@ -209,6 +210,7 @@ def execute_decision(game, decision: Decision, action) -> None:
             rout.rally(game, st.units[action.unit])
         if not any(p.kind == "rally" for p in st.pending):
             rout.routers_move(game, st.active_clan)
+            rout.frenzied_pursuits(game, st.active_clan)
     elif d.kind == "challenge":
         if action.leader:
             duels.challenge(game, st.leaders[action.leader], st.leaders[action.target], True)

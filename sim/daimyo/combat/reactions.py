@@ -20,11 +20,12 @@ def must_test_to_charge(u: Unit) -> bool:
     return not u.frenzied and (u.missile_ashigaru or u.troop is Troop.PEASANT)
 
 
-def reaction_reason(st, t: Unit, u: Unit, p: CH.ChargePlan) -> int:
+def reaction_reason(st, t: Unit, u: Unit, p: CH.ChargePlan | None = None) -> int:
     """The 5.1 reason the charged unit tests for (the higher applies), or 0 for none:
     3 infantry (not Elite, not frenzied) charged by cavalry in the open; 2 missile ashigaru
     and peasants charged by anyone. No test if already in melee or frenzied."""
-    if t.frenzied or C.in_melee(st, t) or t.routing or t.troop is Troop.HQ:
+    in_melee = any(v.id != u.id for v in C.enemies_in_contact(st, t))
+    if t.frenzied or in_melee or t.routing or t.troop is Troop.HQ:
         return 0
     hull = footprint(u).union(footprint(t)).convex_hull
     in_open = all(f.row.effect in OPEN for f in CH.terrain_on(st, hull))   # ruling D-67

@@ -122,16 +122,22 @@ def _clear_of_friends(st, u: Unit) -> bool:
     return moved
 
 
-def pursue(game, pursuer: Unit, router: Unit) -> None:
+def pursue(game, pursuer: Unit, router: Unit, facing: float | None = None) -> None:
     """4.6.8: the winner pursues at its pursuit speed (1d6); reaching the routers destroys
     them; running into a new enemy starts a melee fought next turn with +2 (ruling D-16)."""
     st = game.state
     roll, dist = rout_distance(game, pursuer, "pursuit", "4.6.8")
     start = C.pose(pursuer)
+    path = [start]
+    if facing is not None and facing != pursuer.facing:
+        pursuer.x, pursuer.y = C.rotated_about_centre(pursuer, facing)
+        pursuer.facing = facing
+        path.append(C.pose(pursuer))
     d, blocker = C.sweep(st, pursuer, pursuer.facing, dist)
     h = direction(pursuer.facing)
     pursuer.x, pursuer.y = float(pursuer.x + h[0] * d), float(pursuer.y + h[1] * d)
     pursuer.pursuing = pursuer.moved = pursuer.activated = True
+    path.append(C.pose(pursuer))
     if blocker == router.id or (router.alive and C.touching(pursuer, router)):
         outcome = "caught"
     elif blocker and blocker != "terrain" and st.units[blocker].side != pursuer.side:
@@ -140,17 +146,47 @@ def pursue(game, pursuer: Unit, router: Unit) -> None:
         outcome = "blocked"
     else:
         outcome = "escaped"
-    game.emit(Pursued(pursuer.id, router.id, (start, C.pose(pursuer)), roll, dist, outcome))
+    game.emit(Pursued(pursuer.id, router.id, path, roll, dist, outcome))
+    pursuer.frenzy_pursuit = router.id if pursuer.frenzied and outcome == "escaped" else ""
     if outcome == "caught":
         remove_unit(game, router, "destroyed", "4.6.8")
     elif outcome.startswith("new_enemy"):
         enemy = st.units[blocker]
+        _new_enemy_tests(game, enemy, pursuer)
         pursuer.pursuit_bonus = enemy.id
+        first = st.melee_start.get(C.pair_key(pursuer.id, router.id), st.turn)
+        pursuer.pursuit_disordered = first < st.turn      # the first melee lasted > 1 turn
         key = C.pair_key(pursuer.id, enemy.id)
         st.melee_fought.append(key)        # fought next turn (ruling D-16)
         st.melee_start[key] = st.turn + 1
     if pursuer.alive and not C.on_table(st, pursuer):
         remove_unit(game, pursuer, "left_table", "4.3.4")
+
+
+def _new_enemy_tests(game, enemy: Unit, pursuer: Unit) -> None:
+    """4.6.8: a new enemy hit by pursuers first takes any charge-reaction test (4.4); a failed
+    test's retire, retreat or rout is carried out, else it stands (ruling D-16)."""
+    from . import morale
+    from .reactions import reaction_reason
+    reason = reaction_reason(game.state, enemy, pursuer, None)
+    if reason:
+        out = morale.test(game, enemy, reason, charger=pursuer)
+        if not out.passed or out.result in ("retire", "retreat", "rout"):
+            morale.apply(game, enemy, out.result, away_from=pursuer)
+
+
+def frenzied_pursuits(game, clan: str) -> None:
+    """4.6.8: frenzied pursuers keep after their routers (turning toward them, free) until
+    those are removed or caught again (ruling D-73)."""
+    st = game.state
+    for u in st.clan_units(clan):
+        target = st.units.get(u.frenzy_pursuit)
+        if not u.frenzy_pursuit:
+            continue
+        if not (u.frenzied and target and target.alive and target.routing) or C.in_melee(st, u):
+            u.frenzy_pursuit = ""
+            continue
+        pursue(game, u, target, facing=C.heading_to(C.centre(u), C.centre(target)))
 
 
 def rally_options(st, u: Unit) -> list[str]:
