@@ -1,5 +1,11 @@
 """Daimyo combat (issue 3): the seams the turn sequence (game.py) calls. Each rule lives in a
-module named for it: charge, reactions, shooting, melee, morale, rout, duels, victory."""
+module named for it: charge, reactions, shooting, melee, morale, rout, duels, victory, weather,
+random_event; common holds the shared geometry and bookkeeping.
+
+Orders: Charge (orders step), Shoot (shooting step), Challenge (a 4.4 duel, orders or leaders
+step). Decisions (`state.pending`, newest first): "reaction" -> React(choice), "rally" ->
+Rally(attempt), "challenge" -> Challenge (empty leader declines), "duel" -> AnswerChallenge.
+Events: combat/events.py; every move carries its full path of (x, y, facing) poses."""
 from __future__ import annotations
 
 from sim.core.errors import RuleError
@@ -84,12 +90,10 @@ def charge_candidates(st: DaimyoState, unit) -> list:
     return out
 
 
-def _may_charge(st, u) -> str:
-    if u.troop in (Troop.HQ, Troop.ARTILLERY):
-        return ""
-    if u.disordered or u.charge_target or u.move_used > 0 or u.routing or C.in_melee(st, u):
-        return ""
-    return "ok"
+def _may_charge(st, u) -> bool:
+    """4.4, 4.2.1, 6.1: who may be offered a charge at all (geometry is checked by plan)."""
+    return not (u.troop in (Troop.HQ, Troop.ARTILLERY) or u.disordered or u.charge_target
+                or u.move_used > 0 or u.routing or C.in_melee(st, u))
 
 
 def allowed_orders(st: DaimyoState, unit, orders: list) -> list:

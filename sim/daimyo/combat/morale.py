@@ -134,7 +134,7 @@ def apply(game, u: Unit, result: str, away_from: Unit | None = None) -> None:
     """Carry out a 5.1 result that moves or stops the unit."""
     from . import rout
     st = game.state
-    if result in ("halt", "retire", "retreat", "rout") and result != "halt":
+    if result in ("retire", "retreat", "rout"):
         if _leaving_many_sides(st, u):     # 4.6.9: giving ground when attacked from several sides
             from sim.daimyo.movement import remove_unit
             remove_unit(game, u, "destroyed", "4.6.9")

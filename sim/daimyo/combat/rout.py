@@ -49,14 +49,13 @@ def rout_move(game, u: Unit, about_face: bool) -> None:
         heading = (u.facing + 180) % 360
     else:
         heading = C.own_edge_heading(st, u)
-    x0, y0 = C.rotated_about_centre(u, heading)
     ignore = [v.id for v in C.enemies_in_contact(st, u)]
     enemies = [v for v in st.living() if v.side != u.side]
     chosen = None
     for w in WHEELS:
         h = (heading + w) % 360
-        d, blocker = C.sweep(st, u, h, dist, facing=h, start=(x0, y0) if w == 0 else
-                             C.rotated_about_centre(u, h), ignore=ignore, friends=False)
+        d, blocker = C.sweep(st, u, h, dist, facing=h, start=C.rotated_about_centre(u, h),
+                             ignore=ignore, friends=False)
         if not blocker:
             if w == 0 or _further(u, enemies, h, dist):
                 chosen = h
