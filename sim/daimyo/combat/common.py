@@ -95,6 +95,14 @@ def rotated_about_centre(u: Unit, facing: float) -> tuple[float, float]:
     return float(p[0]), float(p[1])
 
 
+def turn_is_clear(st: DaimyoState, u: Unit, facing: float) -> bool:
+    """A free turn about the centre may not push stands into another unit."""
+    x, y = rotated_about_centre(u, facing)
+    fp = footprint(u, x=x, y=y, facing=facing)
+    return not any(v.id != u.id and footprint(v).intersection(fp).area > OVERLAP
+                   for v in st.living())
+
+
 EDGE_HEADING = {"south": 270.0, "north": 90.0, "west": 180.0, "east": 0.0}
 
 

@@ -188,11 +188,15 @@ def retreat(game, u: Unit) -> None:
     st = game.state
     start = C.pose(u)
     heading = C.own_edge_heading(st, u)
-    x, y = C.rotated_about_centre(u, heading)
+    if C.turn_is_clear(st, u, heading):
+        x, y = C.rotated_about_centre(u, heading)
+    else:                                  # no room to turn: it backs away as it faces
+        x, y, heading = u.x, u.y, u.facing
     path = [start, (round(x, 4), round(y, 4), heading)]
     enemies = [v.id for v in C.enemies_in_contact(st, u)]
-    d, _ = C.sweep(st, u, heading, u.move_row.normal, facing=heading, start=(x, y), ignore=enemies)
-    h = direction(heading)
+    move = C.own_edge_heading(st, u)
+    d, _ = C.sweep(st, u, move, u.move_row.normal, facing=heading, start=(x, y), ignore=enemies)
+    h = direction(move)
     u.x, u.y, u.facing = float(x + h[0] * d), float(y + h[1] * d), heading
     path.append(C.pose(u))
     u.moved = u.activated = u.shot = True

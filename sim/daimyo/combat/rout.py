@@ -128,7 +128,7 @@ def pursue(game, pursuer: Unit, router: Unit, facing: float | None = None) -> No
     roll, dist = rout_distance(game, pursuer, "pursuit", "4.6.8")
     start = C.pose(pursuer)
     path = [start]
-    if facing is not None and facing != pursuer.facing:
+    if facing is not None and facing != pursuer.facing and C.turn_is_clear(st, pursuer, facing):
         pursuer.x, pursuer.y = C.rotated_about_centre(pursuer, facing)
         pursuer.facing = facing
         path.append(C.pose(pursuer))
