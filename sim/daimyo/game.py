@@ -122,15 +122,17 @@ class DaimyoGame(Game):
         if st.phase == "orders":
             out = []
             for unit in command.orderable_units(st):
-                out.extend(movement.candidates(st, unit))
+                out.extend(combat.allowed_orders(st, unit, movement.candidates(st, unit)))
                 out.extend(combat.charge_candidates(st, unit))
             out.extend(movement.leader_candidates(st, side, during_activation=True))
             out.extend(command.mount_up_candidates(st, side))
+            out.extend(combat.leader_candidates(st, side))
             return out + [A.EndMovement(side)]
         if st.phase == "shooting":
             return combat.shoot_candidates(st) + [A.EndShooting(side)]
         if st.phase == "leaders":
-            return movement.leader_candidates(st, side, during_activation=False) + [A.EndLeaderMoves(side)]
+            return (movement.leader_candidates(st, side, during_activation=False)
+                    + combat.leader_candidates(st, side) + [A.EndLeaderMoves(side)])
         return []
 
     def validate(self, action: Action) -> None:
@@ -153,6 +155,7 @@ class DaimyoGame(Game):
             if st.phase != "orders":
                 raise RuleError("4.1", "units move only while their clan is active", self.system)
             command.check_orderable(st, action.unit)
+            combat.check_order(st, action)
             movement.plan(st, action)
         elif isinstance(action, A.MoveLeader):
             movement.plan_leader(st, action, during_activation=st.phase == "orders")

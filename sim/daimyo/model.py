@@ -122,6 +122,20 @@ class Unit:
     shoot_from: tuple = ()             # 4.3.5.3: (x, y, facing) shooting is measured from
     hits_this_turn: int = 0            # 4.2.2: a unit hit by shooting this turn cannot reform
     mounting: bool = False             # 1.7: hatamoto mounting up this turn
+    # combat state (issue 3); the per-turn ones are cleared by combat.start_of_turn
+    charge_target: str = ""            # 4.4 the unit it charged this turn
+    charge_bonus: bool = False         # 4.4 straight run of at least half the charge move
+    charged_by: list[str] = field(default_factory=list)   # 4.5.4 "being charged"
+    hit_by_shooting: bool = False      # 4.2.2.1 / ruling D-11
+    morale_reasons: list[int] = field(default_factory=list)   # 5.1 triggers this turn
+    pursuing: bool = False             # 5.1 +2 while pursuing (this turn)
+    pursuit_bonus: str = ""            # 4.6.8: +2 against this enemy in the next melee
+    pursuit_disordered: bool = False   # 4.6.8: counts as disordered (long original melee)
+    follow_up_bonus: str = ""          # 4.6.3 +1 against this enemy in the next round
+    rout_moves: int = 0                # 4.2.2.1 a rout move must precede a rally
+    rout_moved: bool = False           # made its rout move this turn (ruling D-51)
+    rallied: bool = False              # 4.2.2.1 rallied this turn: motionless
+    frenzy_pursuit: str = ""           # 4.6.8 frenzied pursuers keep after these routers
 
     def __post_init__(self) -> None:
         if not self.starting_stands:
@@ -240,3 +254,4 @@ class Army:
     edge: str                        # own table edge: "south", "north", "west", "east" (ruling D-5)
     hq: str = ""                     # unit id of the HQ, if the General is seated
     units_destroyed: int = 0         # destroyed, dispersed or left the table
+    victory_share: float = 1 / 3     # 5.2 (scenario may set armies.victory_share)

@@ -50,6 +50,16 @@ class DaimyoState:
     # Derived, never saved: terrain movement views and stand polygons (terrain, movement).
     geometry_cache: dict = field(default_factory=dict, repr=False, compare=False,
                                 metadata={"transient": True})
+    # combat (issue 3)
+    melee_rounds: dict[str, int] = field(default_factory=dict)   # pair key -> rounds fought
+    melee_start: dict[str, int] = field(default_factory=dict)    # pair key -> turn it began
+    melee_fought: list[str] = field(default_factory=list)        # pair keys fought this turn
+    leader_deaths: list[tuple[float, float, str]] = field(default_factory=list)  # this turn
+    event_turns: int = 0            # 5.3 turns left of the event in force (poor visibility)
+    sunset_turn: int = 0            # 5.3 sunset: the game ends after this turn
+    challengers: list[str] = field(default_factory=list)        # 4.4 leaders who challenged this turn
+    event_clan: str = ""            # 5.3 the first clan activated in the event's turn
+    heroic_unit: str = ""           # 5.3 event 4: the first unit to charge into melee
 
     # -- queries used everywhere ---------------------------------------------------------
     def living(self, side: str | None = None) -> list[Unit]:

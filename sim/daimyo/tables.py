@@ -93,6 +93,20 @@ class Tables(_Strict):
     pass_score: dict[str, int] = Field(min_length=4)
     terrain: dict[str, TerrainRow]
     terrain_effects: TerrainEffects
+    # combat (issue 3): models defined below, resolved by model_rebuild()
+    shooting: Shooting
+    shooting_modifiers: dict[str, int]
+    weather_shooting: dict[str, tuple[int, int]]
+    melee: Melee
+    melee_modifiers: dict[str, int]
+    morale: Morale
+    morale_modifiers: dict[str, int]
+    morale_results: MoraleResults
+    frenzy: Frenzy
+    duel: Duel
+    victory: dict[str, int]
+    weather: Weather
+    random_events: RandomEvents
 
     @field_validator("movement")
     @classmethod
@@ -107,3 +121,76 @@ class Tables(_Strict):
 def tables() -> Tables:
     path = resources.files("sim.daimyo") / "data" / "tables.toml"
     return validate_model(Tables, tomllib.loads(path.read_text()), "sim/daimyo/data/tables.toml")
+
+
+# -- combat tables (issue 3) ---------------------------------------------------------------
+class Shooting(_Strict):
+    effective_cm: float
+    long_cm: float
+    woods_cm: float
+    fog_cm: float
+    hit_on: int
+    hits_per_stand: int
+    building_max_stands: int
+    leader_killed_max: int
+
+
+class Melee(_Strict):
+    hit_on: int
+    hits_per_stand: int
+    push_back_cm: float
+    rout_margin: int
+    hq_front_stands: int
+    building_max_stands: int
+
+
+class Morale(_Strict):
+    range_cm: float
+    melee_range_cm: float
+    auto_pass: int
+    auto_fail: int
+
+
+Row5 = tuple[str, str, str, str, str]
+
+
+class MoraleResults(_Strict):
+    lost_stand: Row5
+    charged: Row5
+    wants_to_charge: Row5
+    critical: Row5
+    rally: Row5
+
+
+class Frenzy(_Strict):
+    stays_on: int
+    warrior_monk_bonus: int
+    young_samurai_bonus: int
+    samurai_faces: tuple[int, ...]
+    monk_faces: tuple[int, ...]
+
+
+class Duel(_Strict):
+    glory_max: int
+    rating_min: int
+    refusal_withdraw_cm: float
+    contact_cm: float
+
+
+class Weather(_Strict):
+    season: tuple[str, str, str, str, str, str]
+    clears_on: int
+    winter_clearing_modifier: int
+    spring_autumn: tuple[str, ...] = Field(min_length=11, max_length=11)
+    summer: tuple[str, ...] = Field(min_length=11, max_length=11)
+    winter: tuple[str, ...] = Field(min_length=11, max_length=11)
+    visibility: dict[str, float]
+
+
+class RandomEvents(_Strict):
+    occurs_on: int
+    table: tuple[str, str, str, str, str, str]
+    visibility_clears_on: int
+
+
+Tables.model_rebuild()

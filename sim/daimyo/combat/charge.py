@@ -1,0 +1,198 @@
+"""Charges (4.4): reach, the wheel/turn allowance at the start, the straight run for the
+charge bonus, terrain, corner-to-corner alignment on contact, flank and rear charges
+(ruling D-4), failed charges and frenzied chargers."""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+import shapely
+
+from sim.daimyo.geometry import direction
+from sim.daimyo.model import Troop, Unit
+from sim.daimyo.tables import tables
+
+from . import common as C
+from .common import footprint
+from .events import ChargeMoved
+
+EPS = 1e-6
+
+
+@dataclass
+class ChargePlan:
+    unit: str
+    target: str
+    edge: str
+    heading: float          # direction of the straight run
+    turn_cost: float
+    run: float
+    charge_move: float
+    bonus: bool
+    final: tuple[float, float, float]
+    path: list = field(default_factory=list)
+    terrain_disorder: bool = False
+
+
+def rotation_cost(u: Unit, angle: float) -> float:
+    """Cheapest way to change facing by `angle`: a 90/180 turn (4.3.5.2) plus a wheel of the
+    rest (4.3.5.1), disordered units paying double (ruling D-50)."""
+    m = tables().manoeuvre
+    dis = m.disorder_factor if u.disordered else 1
+    best = math.inf
+    for base in (0, 90, -90, 180):
+        rest = abs(C.angle_diff(base, angle))
+        turn = 0.0 if base == 0 else m.turn_fraction[u.quality.value] * u.move_row.normal
+        wheel = math.radians(rest) * u.width * m.wheel_cost[u.quality.value]
+        best = min(best, (turn + wheel) * dis)
+    return best
+
+
+def final_pose(u: Unit, t: Unit, edge: str, aligned: bool = True) -> tuple[float, float, float]:
+    """4.4: the charger's front edge against the charged edge with stand corners lined up
+    (frontal and rear charges overlap as much as the narrower unit allows; flank chargers put
+    a front corner on the target's front corner)."""
+    o = np.array([t.x, t.y])
+    f = direction(t.facing)
+    r = np.array([f[1], -f[0]])
+    sw = u.stand_w
+    if edge in ("front", "rear"):
+        rel = C.frame(t, np.array([[u.x, u.y]]))[0]
+        if aligned:        # the narrower unit wholly against the wider, stand edges matched
+            lim = abs(t.width - u.width) / 2
+            base = (u.width - t.width) / 2
+            b = min(max(rel[1], -lim), lim)
+            b = base + math.floor((b - base) / sw + 0.5) * sw
+        else:              # the run: straight on while at least one stand overlaps
+            lim = (t.width + u.width) / 2 - sw
+            b = min(max(rel[1], -lim), lim)
+        if edge == "front":
+            p, facing = o + r * b, t.facing + 180
+        else:
+            p, facing = o - f * t.depth + r * b, t.facing
+    elif edge == "left":
+        p, facing = o - r * (t.width / 2) - f * (u.width / 2), t.facing - 90
+    else:
+        p, facing = o + r * (t.width / 2) - f * (u.width / 2), t.facing + 90
+    return float(p[0]), float(p[1]), facing % 360
+
+
+def terrain_on(st, geom) -> list:
+    from sim.daimyo.terrain import features_touching
+    return features_touching(st.terrain, geom)
+
+
+def charge_allowance(st, u: Unit, hull) -> tuple[float, bool]:
+    """4.4 charge column, modified by terrain as normal moves are (4.3.1): light -3 cm,
+    difficult half (infantry) or a third (cavalry), obstacles -3/-6 cm. Returns the
+    allowance and whether the charge disorders (charging in light or difficult terrain, or
+    crossing an obstacle)."""
+    cm = float(u.move_row.charge)
+    disorder = False
+    effects = {f.row.effect for f in terrain_on(st, hull)}
+    if "light" in effects:
+        cm -= 3
+        disorder = True
+    if "difficult" in effects or "river" in effects:
+        cm = cm / 3 if u.cavalry else cm / 2
+        disorder = True
+    if "obstacle" in effects:
+        cm -= 6 if u.cavalry else 3
+        disorder = True
+    return cm, disorder
+
+
+def plan(st, u: Unit, t: Unit) -> ChargePlan:
+    """Validate a charge geometrically (no mutation); RuleError 4.4 if it cannot be made."""
+    if u.troop in (Troop.HQ, Troop.ARTILLERY):
+        raise C.err("4.4" if u.troop is Troop.HQ else "6.1", f"{u.id} may not charge")
+    start_fx = {f.row.effect for f in terrain_on(st, footprint(u))}
+    if u.cavalry and "difficult" in start_fx:
+        raise C.err("4.3.1", "cavalry charge only from open or light terrain")
+    edge = C.side_of(t, u)
+    fx, fy, ff = final_pose(u, t, edge)
+    rx, ry, _ = final_pose(u, t, edge, aligned=False)     # the run aims here; lining up is free
+    s = np.array([u.x, u.y])
+    run = float(np.hypot(rx - s[0], ry - s[1]))
+    heading = C.heading_to(s, np.array([rx, ry])) if run > EPS else u.facing
+    turn_cost = rotation_cost(u, C.angle_diff(u.facing, heading))
+    start_fp = footprint(u, facing=heading)
+    end_fp = footprint(u, x=fx, y=fy, facing=ff)
+    hull = shapely.union_all([start_fp, end_fp]).convex_hull
+    allowance, disorder = charge_allowance(st, u, hull)
+    if turn_cost > allowance / 2 + EPS:
+        raise C.err("4.4", f"turning to face {t.id} costs {turn_cost:.1f} cm, more than half the charge move ({allowance / 2:.1f})")
+    if turn_cost + run > allowance + EPS:
+        raise C.err("4.4", f"{t.id} is out of charge reach ({turn_cost + run:.1f} cm needed, {allowance:.1f} available)")
+    if not shapely.box(0, 0, st.width, st.height).contains(end_fp):
+        raise C.err("4.3.4", "the charge would leave the table")
+    for v in st.living():
+        if v.id in (u.id, t.id):
+            continue
+        if footprint(v).intersection(hull).area > C.OVERLAP:
+            raise C.err("4.4", f"the charge path to {t.id} is blocked by {v.id}")
+    for f in terrain_on(st, hull):
+        if f.impassable_for(u.cavalry):
+            raise C.err("4.3.1", f"the charge path crosses impassable {f.id}")
+    if end_fp.intersection(footprint(t)).area > C.OVERLAP:
+        raise C.err("4.4", f"no room to contact {t.id}")
+    path = [C.pose(u), (round(u.x, 4), round(u.y, 4), round(heading, 4)),
+            (round(rx, 4), round(ry, 4), round(heading, 4)), (round(fx, 4), round(fy, 4), round(ff, 4))]
+    return ChargePlan(u.id, t.id, edge, heading, turn_cost, run, allowance,
+                      run >= u.move_row.charge / 2 - EPS, (fx, fy, ff), path, disorder)
+
+
+def contact(game, p: ChargePlan, how: str = "charge") -> None:
+    """Move the charger into contact along its path (4.4)."""
+    st = game.state
+    u, t = st.units[p.unit], st.units[p.target]
+    u.x, u.y, u.facing = p.final
+    u.charge_bonus = p.bonus and how == "charge"
+    game.emit(ChargeMoved(u.id, t.id, tuple(p.path), True, how))
+    kill_leaders_in_path(game, u, p.path)
+    if p.terrain_disorder:
+        C.set_disordered(game, u, "charged in light or difficult terrain", "4.3.1")
+    if st.event == "heroic_charge" and not st.heroic_unit and how == "charge":
+        st.heroic_unit = u.id              # 5.3 event 4
+    key = C.pair_key(u.id, t.id)
+    st.melee_rounds.setdefault(key, 0)
+    st.melee_start.setdefault(key, st.turn)
+    if t.routing:                       # 5.1: a charger reaching routers destroys them
+        from sim.daimyo.movement import remove_unit
+        remove_unit(game, t, "destroyed", "5.1")
+        return
+    if p.edge != "front":             # ruling D-61: it does not turn; 4.2.1 cause 4
+        C.set_disordered(game, t, f"charged in the {p.edge}", "4.2.1")
+
+
+def failed(game, u: Unit, p: ChargePlan) -> None:
+    """4.4 failed charge: the charger still covers half its charge move (the least the rule
+    allows, ruling D-50); frenzied chargers always run the full distance. It stops short of
+    anything in the way."""
+    st = game.state
+    full = p.charge_move - p.turn_cost
+    dist = full if u.frenzied else min(full, p.charge_move / 2)
+    start = C.pose(u)
+    u.facing = p.heading
+    d, blocker = C.sweep(st, u, p.heading, dist)
+    if blocker:
+        d = max(0.0, d - 0.5)
+    h = direction(p.heading)
+    u.x, u.y = float(u.x + h[0] * d), float(u.y + h[1] * d)
+    game.emit(ChargeMoved(u.id, p.target, (start, (start[0], start[1], round(p.heading, 4)), C.pose(u)),
+                          False, "failed_charge"))
+    if not C.on_table(st, u):
+        from sim.daimyo.movement import remove_unit
+        remove_unit(game, u, "left_table", "4.3.4")
+
+
+def kill_leaders_in_path(game, u: Unit, path) -> None:
+    """4.3.3: a non-routing unit contacting an unattached enemy leader kills him."""
+    st = game.state
+    fps = [footprint(u, x=x, y=y, facing=f) for x, y, f in path]
+    swept = shapely.union_all(fps).convex_hull
+    for leader in st.leaders.values():
+        if leader.alive and leader.side != u.side and not leader.attached_to \
+                and swept.distance(shapely.Point(leader.x, leader.y)) <= 0.5:
+            C.kill_leader(game, leader, f"ridden down by {u.name}", "4.3.3")

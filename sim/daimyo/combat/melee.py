@@ -1,0 +1,364 @@
+"""Melee (4.6): which stands fight (4.6.1), the 4.6.3 modifiers, rolls and hits (4.6.2), the
+result (4.6.5), push back and follow up (4.6.6), rout and pursuit (4.6.7-8), and multiple
+unit melees (4.6.9)."""
+from __future__ import annotations
+
+import numpy as np
+import shapely
+
+from sim.daimyo.geometry import CONTACT_TOLERANCE, direction, stand_corners, stand_layout
+from sim.daimyo.model import Armour, Troop, Unit, Weapon
+from sim.daimyo.movement import remove_unit
+from sim.daimyo.tables import tables
+
+from . import common as C
+from .common import footprint
+from .random_event import heroic
+from .events import FollowedUp, MeleeResult, MeleeRound, PushedBack, StandRoll
+
+Mod = tuple[str, int, str]
+EDGES = ("front", "right", "rear", "left")
+SEVERITY = {"win": 0, "draw": 1, "pushed_back": 2, "rout": 3}
+
+
+def melee_weapon(u: Unit) -> Weapon:
+    """4.6.1: missile ashigaru and the HQ fight with improvised weapons (ruling D-68)."""
+    if u.missile_ashigaru or u.troop is Troop.HQ:
+        return Weapon.IMW
+    for w in (Weapon.LONG_SPEAR, Weapon.LANCE, Weapon.POLE_ARM):
+        if w in u.weapons:
+            return w
+    return Weapon.IMW
+
+
+def edge_contacts(a: Unit, b: Unit) -> list[set[str]]:
+    """For each stand of a, which of its edges touch b's stands along more than half a cm."""
+    c = stand_corners(a)
+    segs = np.stack([c[:, [0, 1]], c[:, [1, 2]], c[:, [2, 3]], c[:, [3, 0]]], axis=1)
+    lines = shapely.linestrings(segs.reshape(-1, 2, 2))
+    zone = footprint(b).buffer(CONTACT_TOLERANCE)
+    touch = shapely.length(shapely.intersection(lines, zone)).reshape(-1, 4) > 0.5
+    return [{EDGES[k] for k in range(4) if touch[i, k]} for i in range(len(c))]
+
+
+def contact_sides(st, u: Unit) -> set[str]:
+    """front / flank / rear: where enemies touch u (4.6.9 'attacked from several sides')."""
+    out = set()
+    for v in C.enemies_in_contact(st, u):
+        for edges in edge_contacts(u, v):
+            for e in edges:
+                out.add("flank" if e in ("left", "right") else e)
+    return out
+
+
+def fighting_stands(st, a: Unit, b: Unit, rounds_done: int, used: set[int]) -> list[tuple[int, bool]]:
+    """4.6.1: (stand index, attacked in flank/rear) for a's stands able to fight b."""
+    layout = stand_layout(a.stands, a.files)
+    contacts = edge_contacts(a, b)
+    front = [i for i, e in enumerate(contacts) if "front" in e]
+    if b.troop is Troop.HQ:
+        front = front[:tables().melee.hq_front_stands]   # 4.6.1: one stand against an HQ
+    flank = [i for i, e in enumerate(contacts) if e - {"front"} and i not in front]
+    # 4.4: a unit already fighting to its front turns its rear rank to face a rear charger
+    # (no -2 for those stands); a flank charger is met by the end stand without turning
+    turned = {i for i in flank if contacts[i] == {"rear"}} if _front_engaged(st, a, b) else set()
+    if a.ranks == 1 and a.stands > 1 and (turned or _rear_engaged(st, a, b)):
+        # 4.4: with no second rank, half the stands fight to the front and half to the rear (ruling D-72)
+        half = set(range((a.stands + 1) // 2))
+        front = [i for i in front if i in half]
+        flank = [i for i in flank if i not in half or contacts[i] != {"rear"}]
+    picked = list(front)
+    two_ranks = not (a.disordered or a.pursuit_disordered) and (
+        rounds_done >= 1 or melee_weapon(a) is Weapon.LONG_SPEAR)
+
+    def behind(i):
+        r, lat = layout[i]
+        best = [j for j, (rj, lj) in enumerate(layout) if rj == r + 1 and abs(lj - lat) <= 0.5]
+        return best[0] if best else None
+
+    if rounds_done >= 1 and front:          # 4.6.1 overlaps from the second round (ruling D-70)
+        lats = [layout[i][1] for i in front if layout[i][0] == 0]
+        if lats:
+            for want in (min(lats) - 1, max(lats) + 1):
+                for j, (rj, lj) in enumerate(layout):
+                    if rj == 0 and abs(lj - want) < 1e-6 and not contacts[j] and j not in picked:
+                        picked.append(j)
+    if two_ranks:
+        for i in list(picked):
+            j = behind(i)
+            if j is not None and j not in picked:
+                picked.append(j)
+    out = [(i, False) for i in picked] + [(i, i not in turned) for i in flank]
+    if C.in_building(st, a) or C.in_building(st, b):
+        out = out[:tables().melee.building_max_stands]
+    return [(i, fr) for i, fr in out if i not in used]
+
+
+def _rear_engaged(st, a: Unit, b: Unit) -> bool:
+    return any("rear" in e for v in C.enemies_in_contact(st, a) if v.id != b.id
+               for e in edge_contacts(a, v))
+
+
+def _front_engaged(st, a: Unit, b: Unit) -> bool:
+    return any("front" in e for v in C.enemies_in_contact(st, a) if v.id != b.id
+               for e in edge_contacts(a, v))
+
+
+def modifiers(st, a: Unit, b: Unit, rounds_done: int) -> list[Mod]:
+    """Every 4.6.3 modifier for a's stands fighting b (the flank/rear line is per stand);
+    first-round bonuses stack with weapon bonuses (ruling D-69)."""
+    m = tables().melee_modifiers
+    w = melee_weapon(a)
+    out: list[Mod] = []
+    first = rounds_done == 0
+    good = not (a.disordered or a.pursuit_disordered)
+    if w is Weapon.LONG_SPEAR:
+        out.append(("long spear vs cavalry", m["long_spear_vs_cavalry"], "4.6.3") if b.cavalry
+                   else ("long spear vs infantry", m["long_spear_vs_infantry"], "4.6.3"))
+    if w is Weapon.POLE_ARM:
+        out.append(("pole arm", m["pole_arm"], "4.6.3"))
+    if w is Weapon.IMW and not b.cavalry:
+        out.append(("improvised weapon vs infantry", m["imw_vs_infantry"], "4.6.3"))
+    if w is Weapon.LANCE:
+        out.append(("lance", m["lance"], "4.6.3"))
+    if first and a.charge_target == b.id and a.charge_bonus and not C.in_building(st, b) \
+            and st.weather not in ("thunderstorm", "snowing"):
+        out.append(("cavalry charge", m["cavalry_charge"], "4.6.3") if a.cavalry
+                   else ("infantry charge", m["infantry_charge"], "4.6.3"))
+    for leader in st.attached(a.id):
+        if leader.kind.value == "general":
+            out.append(("General with the unit", m["general_with_unit"], "4.6.3"))
+        else:
+            out.append(("daimyo with the unit", m["daimyo_with_unit"], "4.6.3"))
+    if first and a.charge_target == b.id and heroic(st, a):
+        out.append(("heroic charge", m["heroic_charge"], "5.3"))
+    if a.frenzied:
+        out.append(("frenzy", m["frenzy"], "4.6.3"))
+    if a.pursuit_bonus == b.id:
+        out.append(("pursuit", m["pursuit"], "4.6.8"))
+    if first and good and w in (Weapon.LONG_SPEAR, Weapon.LANCE):
+        out.append(("good order long spear/lance, first round", m["first_round_spear_or_lance"], "4.6.3"))
+    if first and good and w is Weapon.POLE_ARM:
+        out.append(("good order pole arm, first round", m["first_round_pole_arm"], "4.6.3"))
+    if a.follow_up_bonus == b.id:
+        out.append(("follow-up", m["follow_up"], "4.6.3"))
+    if b.armour is Armour.HEAVY:
+        out.append(("heavy-armoured enemy", m["enemy_heavy_armour"], "4.6.3"))
+    elif b.armour is Armour.MEDIUM:
+        out.append(("medium-armoured enemy", m["enemy_medium_armour"], "4.6.3"))
+    if C.in_building(st, b):
+        out.append(("enemy in a building", m["enemy_in_building"], "4.6.3"))
+    if b.quality.rank > a.quality.rank:
+        out.append(("enemy of higher quality", m["enemy_higher_quality"], "4.6.3"))   # ruling D-14
+    if not good:
+        out.append(("disordered", m["disordered"], "4.6.3"))
+    if (C.on_hill(st, b) and not C.on_hill(st, a)) or _behind_obstacle(st, a, b):
+        out.append(("enemy uphill or behind an obstacle", m["enemy_uphill_or_behind_obstacle"], "4.6.3"))
+    return out
+
+
+def _behind_obstacle(st, a: Unit, b: Unit) -> bool:
+    """b defends an obstacle: one lies along the contact and b did not charge over it."""
+    if b.charge_target == a.id:
+        return False
+    zone = footprint(a).buffer(0.6).intersection(footprint(b).buffer(0.6))
+    return any(f.row.effect == "obstacle" and f.shape.intersects(zone) for f in st.terrain)
+
+
+def _roll(game, a: Unit, b: Unit, stands, mods: list[Mod], round_no: int) -> tuple[StandRoll, ...]:
+    hit_on = tables().melee.hit_on
+    flank_mod = ("attacked in flank or rear", tables().melee_modifiers["attacked_in_flank_or_rear"], "4.6.3")
+    out = []
+    for i, fr in stands:
+        sm = tuple(mods) + ((flank_mod,) if fr else ())   # ruling D-13
+        faces = game.dice.two_d6(f"melee {a.name} stand {i} vs {b.name}", "4.6.2")
+        total = sum(faces) + sum(v for _, v, _ in sm)
+        out.append(StandRoll(i, faces, sm, total, total >= hit_on))
+    return tuple(out)
+
+
+def groups(st) -> list[list[Unit]]:
+    """Connected groups of units in base contact with enemies (4.6.9)."""
+    units = [u for u in st.living() if not u.routing]
+    fps = {u.id: footprint(u) for u in units}
+    adj = {u.id: set() for u in units}
+    for i, a in enumerate(units):
+        for b in units[i + 1:]:
+            if a.side != b.side and fps[a.id].distance(fps[b.id]) <= CONTACT_TOLERANCE:
+                adj[a.id].add(b.id)
+                adj[b.id].add(a.id)
+    seen, out = set(), []
+    for u in units:
+        if u.id in seen or not adj[u.id]:
+            continue
+        comp, todo = [], [u.id]
+        while todo:
+            x = todo.pop()
+            if x in seen:
+                continue
+            seen.add(x)
+            comp.append(st.units[x])
+            todo.extend(adj[x] - seen)
+        out.append(sorted(comp, key=lambda v: v.id))
+    return out
+
+
+def melee_step(game) -> None:
+    """4.6: after shooting, every melee with a unit of the active clan is fought (the whole
+    multiple melee activates, 4.6.9), each pair once a turn (ruling D-6)."""
+    st = game.state
+    for group in groups(st):
+        if any(C.is_active(st, u) for u in group):
+            resolve_group(game, group)
+    refresh_melee_lists(st)
+
+
+def refresh_melee_lists(st) -> None:
+    """Keep Unit.in_melee_with / melee_rounds current for views (contact is geometric)."""
+    for u in st.living():
+        u.in_melee_with = sorted(v.id for v in C.enemies_in_contact(st, u))
+        u.melee_rounds = max((st.melee_rounds.get(C.pair_key(u.id, v), 0) for v in u.in_melee_with), default=0)
+    for u in st.units.values():
+        if not u.alive:
+            u.in_melee_with = []
+
+
+def _pairs(st, group: list[Unit]) -> list[tuple[Unit, Unit]]:
+    out = []
+    for a in group:
+        for b in group:
+            if a.side == st.to_move and b.side != a.side and C.touching(a, b) \
+                    and C.pair_key(a.id, b.id) not in st.melee_fought:
+                out.append((a, b))
+    return out
+
+
+def resolve_group(game, group: list[Unit]) -> None:
+    st = game.state
+    pairs = _pairs(st, group)
+    if not pairs:
+        return
+    multiple = len(group) > 2
+    used: dict[str, set[int]] = {u.id: set() for u in group}
+    inflicted: dict[tuple[str, str], int] = {}
+    for a, b in pairs:
+        key = C.pair_key(a.id, b.id)
+        if st.melee_start.setdefault(key, st.turn) < st.turn:   # 4.2.1 cause 6
+            for v in (a, b):
+                C.set_disordered(game, v, "melee lasted more than one turn", "4.2.1")
+        done = st.melee_rounds.get(key, 0)
+        sa = fighting_stands(st, a, b, done, used[a.id])
+        sb = fighting_stands(st, b, a, done, used[b.id])
+        used[a.id].update(i for i, _ in sa)
+        used[b.id].update(i for i, _ in sb)
+        ra = _roll(game, a, b, sa, modifiers(st, a, b, done), done + 1)
+        rb = _roll(game, b, a, sb, modifiers(st, b, a, done), done + 1)
+        inflicted[(a.id, b.id)] = sum(r.hit for r in ra)
+        inflicted[(b.id, a.id)] = sum(r.hit for r in rb)
+        game.emit(MeleeRound(a.id, b.id, done + 1, ra, inflicted[(a.id, b.id)]))
+        game.emit(MeleeRound(b.id, a.id, done + 1, rb, inflicted[(b.id, a.id)]))
+        st.melee_rounds[key] = done + 1
+        st.melee_fought.append(key)
+        for x, y in ((a, b), (b, a)):
+            if x.follow_up_bonus == y.id:
+                x.follow_up_bonus = ""
+            if x.pursuit_bonus == y.id:
+                x.pursuit_bonus = ""
+                x.pursuit_disordered = False
+    sides_before = {u.id: contact_sides(st, u) for u in group}
+    taken: dict[str, int] = {}
+    for (x, y), n in inflicted.items():
+        taken[y] = taken.get(y, 0) + n
+    for u in group:
+        C.add_hits(game, u, taken.get(u.id, 0), "melee", "4.6.2")
+    apply_results(game, group, inflicted, multiple, sides_before)
+
+
+def outcomes(inflicted: dict[tuple[str, str], int], uid: str) -> tuple[str, list[str]]:
+    """4.6.5 / 4.6.9: the worst result over u's opponents, and the opponents that beat it."""
+    rm = tables().melee.rout_margin
+    worst, beaten_by = "win", []
+    for (x, y), mine in inflicted.items():
+        if x != uid:
+            continue
+        theirs = inflicted.get((y, x), 0)
+        res = "win" if mine > theirs else "draw" if mine == theirs else \
+            "rout" if theirs - mine >= rm else "pushed_back"
+        if res in ("rout", "pushed_back"):
+            beaten_by.append(y)
+        if SEVERITY[res] > SEVERITY[worst]:
+            worst = res
+    return worst, beaten_by
+
+
+def apply_results(game, group, inflicted, multiple: bool, sides_before) -> None:
+    from . import rout
+    from .morale import end_frenzy
+    st = game.state
+    results = {u.id: outcomes(inflicted, u.id) for u in group}
+    for u in group:
+        res, _ = results[u.id]
+        hf = sum(n for (x, _), n in inflicted.items() if x == u.id)
+        ha = sum(n for (_, y), n in inflicted.items() if y == u.id)
+        game.emit(MeleeResult(u.id, res if u.alive else "destroyed", hf, ha))
+    for u in sorted(group, key=lambda v: -SEVERITY[results[v.id][0]]):
+        res, beaten_by = results[u.id]
+        if not u.alive or res in ("win", "draw"):
+            continue
+        winners = [st.units[w] for w in beaten_by if st.units[w].alive and results[w][0] == "win"]
+        many = len(sides_before[u.id]) > 1          # ruling D-66
+        if many or (res == "rout" and sides_before[u.id] - {"front"}):
+            remove_unit(game, u, "destroyed", "4.6.9" if many else "4.6.7")
+            continue
+        end_frenzy(game, u, "pushed back" if res == "pushed_back" else "routed")
+        if res == "pushed_back":
+            by = winners[0] if winners else st.units[beaten_by[0]]
+            d = push_back(game, u, by)
+            if d > 0 and winners and not multiple and u.alive and _may_follow(by, u):
+                follow_up(game, by, u, d)
+        else:
+            rout.start_rout(game, u, about_face=True, from_melee=True)
+            if winners and not multiple and u.alive and _may_follow(winners[0], u):
+                rout.pursue(game, winners[0], u)
+
+
+def _may_follow(w: Unit, loser: Unit) -> bool:
+    """4.6.6 / 4.6.8: infantry never follow up or pursue cavalry that charged this turn;
+    HQs and artillery never do."""
+    if w.troop in (Troop.HQ, Troop.ARTILLERY):
+        return False
+    return not (w.infantry and loser.cavalry and loser.charged)
+
+
+def push_back(game, u: Unit, by: Unit) -> float:
+    """4.6.6: 3 cm straight back from the winner, facing it; blocked by friends or terrain it
+    stops and is disordered; an enemy or the table edge in the way destroys it. It runs along
+    the winner's facing and the winner follows up as far (ruling D-65)."""
+    st = game.state
+    dist = tables().melee.push_back_cm
+    heading = by.facing
+    start = C.pose(u)
+    ignore = [v.id for v in C.enemies_in_contact(st, u)]
+    d, blocker = C.sweep(st, u, heading, dist, ignore=ignore)
+    h = direction(heading)
+    u.x, u.y = float(u.x + h[0] * d), float(u.y + h[1] * d)
+    enemy_block = blocker and blocker != "terrain" and st.units[blocker].side != u.side
+    off = not C.on_table(st, u, strict=True) and d > 0
+    game.emit(PushedBack(u.id, by.id, (start, C.pose(u)), bool(blocker)))
+    if enemy_block or off:
+        remove_unit(game, u, "destroyed", "4.6.6")
+        return 0.0
+    if blocker:
+        C.set_disordered(game, u, "could not complete its push back", "4.6.6")
+    return d
+
+
+def follow_up(game, w: Unit, loser: Unit, d: float) -> None:
+    st = game.state
+    start = C.pose(w)
+    heading = w.facing
+    dd, _ = C.sweep(st, w, heading, d, ignore=[loser.id])
+    h = direction(heading)
+    w.x, w.y = float(w.x + h[0] * dd), float(w.y + h[1] * dd)
+    w.follow_up_bonus = loser.id
+    game.emit(FollowedUp(w.id, loser.id, (start, C.pose(w))))

@@ -1,0 +1,156 @@
+"""Charge reactions (4.4, 5.1 reasons 2-4): the charger's test to charge, the charged unit's
+test, its choices (stand, closing fire, retire, counter-charge), and carrying them out."""
+from __future__ import annotations
+
+from sim.core.errors import RuleError
+from sim.daimyo.model import Quality, Troop, Unit
+from sim.daimyo.state import Decision
+
+from . import charge as CH
+from . import common as C
+from .common import footprint
+from . import morale, rout, shooting
+from .events import ChargeDeclared, ReactionChosen
+
+OPEN = {"open", "road"}
+
+
+def must_test_to_charge(u: Unit) -> bool:
+    """4.4 / 5.1 reason 4: missile-armed ashigaru and peasants (never frenzied units)."""
+    return not u.frenzied and (u.missile_ashigaru or u.troop is Troop.PEASANT)
+
+
+def reaction_reason(st, t: Unit, u: Unit, p: CH.ChargePlan | None = None) -> int:
+    """The 5.1 reason the charged unit tests for (the higher applies), or 0 for none:
+    3 infantry (not Elite, not frenzied) charged by cavalry in the open; 2 missile ashigaru
+    and peasants charged by anyone. No test if already in melee or frenzied."""
+    in_melee = any(v.id != u.id for v in C.enemies_in_contact(st, t))
+    if t.frenzied or in_melee or t.routing or t.troop is Troop.HQ:
+        return 0
+    hull = footprint(u).union(footprint(t)).convex_hull
+    in_open = all(f.row.effect in OPEN for f in CH.terrain_on(st, hull))   # ruling D-67
+    if t.infantry and u.cavalry and t.quality is not Quality.ELITE and in_open:
+        return 3
+    if t.missile_ashigaru or t.troop is Troop.PEASANT:
+        return 2
+    return 0
+
+
+def may_countercharge(st, t: Unit, u: Unit) -> bool:
+    """4.4: any unit may counter-charge, except infantry against cavalry; not when halted
+    (5.1), in melee, routing, an HQ or artillery; cavalry not out of difficult terrain."""
+    if t.infantry and u.cavalry or t.troop in (Troop.HQ, Troop.ARTILLERY):
+        return False
+    if t.halted_turns > 0 or t.routing or C.in_melee(st, t):
+        return False
+    if t.cavalry and any(f.row.effect == "difficult" for f in CH.terrain_on(st, footprint(t))):
+        return False
+    return _face_pose(st, t, u) is not None
+
+
+def _face_pose(st, t: Unit, u: Unit):
+    """Ruling D-60: a counter-charger meets the charger where it stands, turning about its
+    centre to face a flank or rear charger; None if that turn would overlap another unit."""
+    if C.side_of(t, u) == "front":
+        return t.x, t.y, t.facing
+    heading = C.heading_to(C.centre(t), C.centre(u))
+    x, y = C.rotated_about_centre(t, heading)
+    fp = footprint(t, x=x, y=y, facing=heading)
+    for v in st.living():
+        if v.id != t.id and footprint(v).intersection(fp).area > C.OVERLAP:
+            return None
+    return x, y, heading
+
+
+def closing_fire(st, t: Unit, u: Unit, p: CH.ChargePlan) -> tuple[int, bool]:
+    """4.4: good-order missile units may shoot at chargers starting more than half their
+    charge move away, with sight for the whole charge, and only if they need not turn
+    (ruling D-19)."""
+    if shooting.weapon(t) is None or t.disordered or p.edge != "front":
+        return 0, False
+    if p.run <= p.charge_move / 2:
+        return 0, False
+    fps = [footprint(u, x=x, y=y, facing=f) for x, y, f in p.path[1:3]]
+    return shooting.closing_fire_stands(st, t, u, fps, p.run)
+
+
+def choices(st, t: Unit, u: Unit, p: CH.ChargePlan, tested: bool) -> list[str]:
+    out = ["stand"]
+    if closing_fire(st, t, u, p)[0] > 0:
+        out.append("shoot")
+    if tested:
+        out.append("retire")               # 5.1 passed: stand or retire, or counter-charge
+    if may_countercharge(st, t, u):
+        out.append("countercharge")
+    if t.frenzied and "countercharge" in out:
+        return ["countercharge"]           # 5.1: frenzied units must charge
+    return out
+
+
+def declare(game, u: Unit, t: Unit) -> None:
+    """Carry out a validated Charge order up to the reaction decision."""
+    st = game.state
+    p = CH.plan(st, u, t)
+    u.charge_target = t.id
+    u.charged = u.moved = u.activated = True
+    t.charged_by.append(u.id)
+    game.emit(ChargeDeclared(u.id, t.id, p.edge, round(p.run, 3), round(p.turn_cost, 3),
+                             p.charge_move, p.bonus))
+    if must_test_to_charge(u):
+        out = morale.test(game, u, 4)
+        if out.result != "charge":
+            u.charge_target = ""
+            u.charged = False
+            t.charged_by.remove(u.id)
+            morale.apply(game, u, out.result, away_from=t)
+            return
+    if t.routing:
+        CH.contact(game, p)
+        return
+    reason = reaction_reason(st, t, u, p)
+    if reason:
+        out = morale.test(game, t, reason, charger=u)
+        if not out.passed or out.result != "stand_retire_or_countercharge":
+            react(game, u.id, t.id, out.result, forced=True)
+            return
+    opts = choices(st, t, u, p, tested=bool(reason))
+    if len(opts) == 1:
+        react(game, u.id, t.id, opts[0], forced=True)
+        return
+    st.pending.append(Decision(t.side, "reaction", {"charger": u.id, "target": t.id, "choices": opts}))
+
+
+def react(game, charger_id: str, target_id: str, choice: str, forced: bool = False) -> None:
+    """Carry out the charged unit's reaction, then the charge itself."""
+    st = game.state
+    u, t = st.units[charger_id], st.units[target_id]
+    game.emit(ReactionChosen(t.id, u.id, choice, forced))
+    p = CH.plan(st, u, t)
+    if choice == "shoot":
+        n, effective = closing_fire(st, t, u, p)
+        shooting.resolve(game, t, {(u.id, effective): n}, closing=True)
+        if not u.alive:
+            return
+        p = CH.plan(st, u, t)             # stands lost change the charger's width
+    elif choice == "countercharge":
+        x, y, heading = _face_pose(st, t, u)
+        t.x, t.y, t.facing = x, y, heading
+        t.charge_target = u.id
+        t.charged = t.charge_bonus = t.activated = True
+        t.moved = True
+    elif choice in ("retire", "retreat", "rout", "halt"):
+        morale.apply(game, t, choice, away_from=u)
+    if not u.alive:
+        return
+    if not t.alive:
+        CH.failed(game, u, p)
+        return
+    try:
+        p = CH.plan(st, u, t)
+    except RuleError:                     # out of reach now: a failed charge (4.4)
+        CH.failed(game, u, p)
+        return
+    CH.contact(game, p)
+    if t.alive and u.alive:
+        from .duels import offer_melee_challenge
+        offer_melee_challenge(game, u, t)
