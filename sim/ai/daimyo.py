@@ -75,6 +75,28 @@ class DaimyoScorer:
     def _score_other(self, a) -> float:
         return 0.5
 
+    # -- combat orders (4.4, 4.5, 4.2.2) ---------------------------------------------------
+    def _score_Charge(self, a) -> float:
+        u, target = self.st.units[a.unit], self.st.units[a.target]
+        if target.routing:
+            return 3.0                      # 5.1: a charge reaching routers destroys them
+        edge = 1.0 if u.cavalry and target.infantry else 0.0
+        edge += 0.5 * (u.quality.rank - target.quality.rank)
+        edge += 0.5 * (u.stands - target.stands) / max(1, target.stands)
+        if u.missile and not u.cavalry:
+            edge -= 1.5                     # missile troops fight with improvised weapons
+        return 1.0 + self.p.aggression * edge
+
+    def _score_Shoot(self, a) -> float:
+        return 2.0
+
+    def _score_React(self, a) -> float:
+        return {"shoot": 1.5, "countercharge": 0.8 * self.p.aggression, "stand": 1.0,
+                "retire": 0.4 * self.p.caution}.get(a.choice, 0.5)
+
+    def _score_Rally(self, a) -> float:
+        return 1.0 if a.attempt else 0.0
+
     def _score_move(self, a) -> float:
         return self._pose_gain(a)
 
