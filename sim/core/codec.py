@@ -28,12 +28,10 @@ def _tag(cls: type) -> str:
 
 def encode(obj: Any) -> Any:
     """Turn a registered object tree into JSON-compatible data."""
-    if obj is None or isinstance(obj, (bool, int, float, str)):
-        if isinstance(obj, enum.Enum):
-            return {"__enum": _tag(type(obj)), "v": obj.value}
-        return obj
-    if isinstance(obj, enum.Enum):
+    if isinstance(obj, enum.Enum):      # before the scalars: str-valued enums are str too
         return {"__enum": _tag(type(obj)), "v": obj.value}
+    if obj is None or isinstance(obj, (bool, int, float, str)):
+        return obj
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
         out = {"__t": _tag(type(obj))}
         for f in dataclasses.fields(obj):

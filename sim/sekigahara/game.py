@@ -59,10 +59,7 @@ class SekigaharaGame(BoardState, WeeklyCycle, MovementRules, CombatRules, Game):
         state = initial_state(board, dice)
         game = cls(state, scenario, seed, board, sc.options)
         game.refresh_castles(announce=False)
-        game._pending = []          # setup's opening step emits the first events
-        game.start_week()
-        game.events.extend(game._pending)
-        game._pending = None
+        game.run_step(game.start_week)   # set-up's opening step emits the first events
         return game
 
     # -- protocol ---------------------------------------------------------------------------
