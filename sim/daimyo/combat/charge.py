@@ -174,13 +174,17 @@ def failed(game, u: Unit, p: ChargePlan) -> None:
     full = p.charge_move - p.turn_cost
     dist = full if u.frenzied else min(full, p.charge_move / 2)
     start = C.pose(u)
-    u.facing = p.heading
-    d, blocker = C.sweep(st, u, p.heading, dist)
+    heading = p.heading
+    turned = footprint(u, facing=heading)
+    if any(v.id != u.id and footprint(v).intersection(turned).area > C.OVERLAP for v in st.living()):
+        heading = u.facing                 # no room to wheel: it runs straight on
+    u.facing = heading
+    d, blocker = C.sweep(st, u, heading, dist)
     if blocker:
         d = max(0.0, d - 0.5)
-    h = direction(p.heading)
+    h = direction(heading)
     u.x, u.y = float(u.x + h[0] * d), float(u.y + h[1] * d)
-    game.emit(ChargeMoved(u.id, p.target, (start, (start[0], start[1], round(p.heading, 4)), C.pose(u)),
+    game.emit(ChargeMoved(u.id, p.target, (start, (start[0], start[1], round(heading, 4)), C.pose(u)),
                           False, "failed_charge"))
     if not C.on_table(st, u):
         from sim.daimyo.movement import remove_unit

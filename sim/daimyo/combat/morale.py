@@ -173,7 +173,7 @@ def retire(game, u: Unit, away_from: Unit | None = None) -> None:
         C.heading_to(C.centre(away_from), C.centre(u))
     dist = u.move_row.normal / 2
     start = C.pose(u)
-    d, _ = C.sweep(st, u, heading, dist, ignore=[away_from.id] if away_from else ())
+    d, _ = C.sweep(st, u, heading, dist)   # touching enemies do not block moving away
     h = direction(heading)
     u.x, u.y = float(u.x + h[0] * d), float(u.y + h[1] * d)
     u.moved = u.activated = True
@@ -193,9 +193,8 @@ def retreat(game, u: Unit) -> None:
     else:                                  # no room to turn: it backs away as it faces
         x, y, heading = u.x, u.y, u.facing
     path = [start, (round(x, 4), round(y, 4), heading)]
-    enemies = [v.id for v in C.enemies_in_contact(st, u)]
     move = C.own_edge_heading(st, u)
-    d, _ = C.sweep(st, u, move, u.move_row.normal, facing=heading, start=(x, y), ignore=enemies)
+    d, _ = C.sweep(st, u, move, u.move_row.normal, facing=heading, start=(x, y))
     h = direction(move)
     u.x, u.y, u.facing = float(x + h[0] * d), float(y + h[1] * d), heading
     path.append(C.pose(u))
