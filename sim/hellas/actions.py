@@ -63,6 +63,14 @@ class Organise(Action):
 
 @hellas
 @dataclass(frozen=True)
+class Fortify(Action):
+    """Demosthenes' Action (ruling H-54): the Fortify Pylos effect."""
+    side: str
+    city: str
+
+
+@hellas
+@dataclass(frozen=True)
 class EndActions(Action):
     side: str
 

@@ -45,10 +45,15 @@ def levy_cities(g, b: Block) -> list[str]:
     if b.side != st.turn.active or b.location != POOL or is_barbarian(b):
         return []
     home = b.marks.get("home", "")
+    out = []
     c = m.cities.get(home)
-    if c is None or controller(st, m, home) != b.side or home in st.sieges or (is_fleet(b) and not c.port):
-        return []
-    return [home]
+    if not (c is None or controller(st, m, home) != b.side or home in st.sieges or (is_fleet(b) and not c.port)):
+        out.append(home)
+    if b.side == "sparta" and is_fleet(b) and st.persian_aid:
+        # ruling H-57: Persian Aid builds Spartan fleets in the Asian ports
+        out += [x.name for x in m.cities.values() if x.port and x.area in RULINGS["persian_aid"]["areas"]
+                and controller(st, m, x.name) == "sparta" and x.name not in st.sieges and x.name != home]
+    return sorted(out)
 
 
 def levy(g, b: Block, city: str) -> None:

@@ -4,9 +4,10 @@ from __future__ import annotations
 import tomllib
 from functools import lru_cache
 
+from sim.board import Block
 from sim.hellas import events as E
-from sim.hellas.query import (CAPITALS, attackable, controller, inside, is_fleet,
-                              upright)
+from sim.hellas.query import (CAPITALS, aboard, area_of, attackable, controller, inside,
+                              is_fleet, on_map, upright)
 from sim.hellas.rulings import DATA, RULINGS
 from sim.hellas.state import BOX, other
 
@@ -14,10 +15,70 @@ BARBARIAN_LANDS = ("Thrace", "Macedonia", "Epirus", "Aetolia")   # reference §7
 from sim.hellas import siege
 
 
+LATE_WAR_YEAR = 413      # ruling H-58: cards 45-55 join the deck from 413 BC
+
+
 @lru_cache(maxsize=None)
-def deck_table() -> dict[str, dict]:
-    rows = tomllib.loads((DATA / RULINGS["deck"]).read_text())["card"]  # ruling H-1
+def deck_table(late: bool = False) -> dict[str, dict]:
+    files = [RULINGS["deck"]] + (["cards_late.toml"] if late else [])  # ruling H-1, ruling H-58
+    rows = [r for f in files for r in tomllib.loads((DATA / f).read_text())["card"]]
     return {r["id"]: {"value": int(r["value"]), "event": r["event"], "side": r["side"]} for r in rows}
+
+
+def leader(st, side: str) -> str:
+    return st.leaders.get(side, [""])[0]
+
+
+def fortify_ok(g, side: str) -> bool:
+    """ruling H-50: Athens fortifies the empty site with a block or fleet nearby."""
+    st, f = g.state, RULINGS["fortify_pylos"]
+    return (side == "athens" and f["site"] not in st.forts
+            and any(b.side == "athens" and b.location in f["near"] for b in st.blocks.values()))
+
+
+def fortify(g, side: str) -> None:
+    site = RULINGS["fortify_pylos"]["site"]
+    g.state.forts[site] = side
+    g.map = g.map.fortified(g.state.forts)
+    g.emit(E.GarrisonPlaced(site, side, "fortified", "3.0"))
+
+
+def helots(st):
+    return next((b for b in st.blocks.values() if b.marks.get("helot")), None)
+
+
+def helot_revolt_ok(g, side: str) -> bool:
+    """ruling H-51: Pylos fortified by Athens or an Athenian block in Messenia or Laconia."""
+    st, h = g.state, RULINGS["helot_revolt"]
+    if side != "athens" or upright(st, h["area"], "sparta"):
+        return False
+    b = helots(st)
+    if b is not None and b.location != BOX:
+        return False
+    return st.forts.get(RULINGS["fortify_pylos"]["site"]) == "athens" or any(
+        b.side == "athens" and not is_fleet(b) and b.location in ("Messenia", "Laconia") for b in st.blocks.values())
+
+
+def helot_revolt(g) -> None:
+    st, m, h = g.state, g.map, RULINGS["helot_revolt"]
+    b = helots(st)
+    if b is None:
+        b = Block("helots", "athens", f"Messenian Helots {h['rating']}", h["steps"], BOX, steps=h["steps"],
+                  max_steps=h["steps"], marks={"kind": "barbarian", "rating": h["rating"], "home": "",
+                                               "cls": "barbarian", "helot": True})
+        st.blocks[b.id] = b
+    b.side, b.location, b.steps = "athens", h["area"], b.max_steps
+    in_laconia = [x for x in st.blocks.values() if x.side == "sparta" and on_map(x)
+                  and not aboard(x) and area_of(m, x.location) == "Laconia"]
+    st.helots = [st.season_count, int(len(in_laconia) * h["laconia_share"]), 0]
+    g.emit(E.Built("athens", b.id, "helots", b.steps, b.location, "3.0"))
+
+
+def persian_aid(g, how: str) -> None:
+    """13.0 (ruling H-57): from Persian Gold or the New Year of 411."""
+    if not g.state.persian_aid:
+        g.state.persian_aid = True
+        g.emit(E.EventResolved("sparta", "Persian Aid", "Sardis", how))
 
 
 def initiative_value(card: dict, use: str) -> int:
@@ -58,8 +119,19 @@ def targets(g, side: str, event: str, newyear: bool = False) -> list[str]:
         return [""] if side == "athens" and st.turn is not None and not newyear else []
     if event == "Forced March":
         return [] if newyear or st.turn is None else [""]
+    if event in RULINGS["leader_cards"]:
+        info = RULINGS["leader_cards"][event]   # ruling H-52
+        ok = info["side"] == side and leader(st, side) != event and st.year <= info["from_year"]
+        return [""] if ok else []
+    if event == "Fortify Pylos":
+        return [""] if fortify_ok(g, side) else []
+    if event == "Helot Revolt":
+        return [""] if helot_revolt_ok(g, side) else []
+    if event == "Persian Gold":
+        ok = side == "sparta" and not st.persian_aid and st.year <= LATE_WAR_YEAR
+        return [""] if ok else []
     if event == "Barbarian Allies":
-        if not any(b.location == BOX for b in st.blocks.values()):
+        if not any(b.location == BOX and not b.marks.get("helot") for b in st.blocks.values()):
             return []
         return [a for a in BARBARIAN_LANDS if not upright(st, a, enemy)]
     if event == "Revolt":
@@ -103,12 +175,17 @@ def resolve(g, side: str, event: str, target: str) -> None:
         g.emit(E.EventResolved(side, event, target, "a fleet lost a step"))
     elif event == "Barbarian Allies":
         # the strongest block in the barbarian box joins the player at full strength
-        b = min((b for b in st.blocks.values() if b.location == BOX), key=lambda b: (-b.max_steps, b.id))
+        b = min((b for b in st.blocks.values() if b.location == BOX and not b.marks.get("helot")),
+                key=lambda b: (-b.max_steps, b.id))   # ruling H-51: never the helots
         b.side, b.location, b.steps = side, target, b.max_steps
         g.emit(E.Built(side, b.id, "barbarians", b.steps, target, "3.0"))
     elif event in ("Civil War", "Revolt"):
         # Revolt: as Civil War, but automatic with a Spartan land block in the city's area
-        auto = event == "Revolt" and any(not is_fleet(b) for b in upright(st, m.cities[target].area, side))
+        area = m.cities[target].area
+        auto = event == "Revolt" and any(not is_fleet(b) for b in upright(st, area, side))
+        # ruling H-55: Brasidas' Revolts in the north succeed without a die
+        auto = auto or (event == "Revolt" and leader(st, side) == "Brasidas"
+                        and area in RULINGS["brasidas"]["revolt_areas"])
         roll = 1 if auto else g.dice.d6(f"{event.lower()} in {target}", "3.0")
         if roll <= 4:
             siege.set_holder(g, target, side)
@@ -116,6 +193,20 @@ def resolve(g, side: str, event: str, target: str) -> None:
             g.emit(E.CityCaptured(target, side, event.lower(), "3.0"))
             g.add_prestige(enemy, -1, f"{event.lower()} in {target}", "3.0")
         g.emit(E.EventResolved(side, event, target, "turned" if roll <= 4 else "failed"))
+    elif event in RULINGS["leader_cards"]:
+        # ruling H-52: a Continuing Event; the old leader leaves play
+        if leader(st, side):
+            st.leader_left = True
+        st.leaders[side] = [event, RULINGS["leader_cards"][event]["modifier"], g.state.committed[side][0]]
+        g.emit(E.EventResolved(side, event, side, "leads"))
+    elif event == "Fortify Pylos":
+        fortify(g, side)
+        g.emit(E.EventResolved(side, event, RULINGS["fortify_pylos"]["site"], "fortified"))
+    elif event == "Helot Revolt":
+        helot_revolt(g)
+        g.emit(E.EventResolved(side, event, RULINGS["helot_revolt"]["area"], "helots rise"))
+    elif event == "Persian Gold":
+        persian_aid(g, "Persian Gold")
     elif event == "Peace Faction Ascendant":
         p = RULINGS["peace"]  # ruling H-38
         roll = g.dice.d6("peace faction", "12.0") + (1 if st.leader_left else 0)

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from sim.board import Block
 from sim.hellas import events as E
-from sim.hellas.query import rating
+from sim.hellas.query import is_fleet, rating
 from sim.hellas.rulings import RULINGS
 
 
@@ -66,6 +66,10 @@ class Battle:
 
     def rating_of(self, side: Side, b: Block) -> tuple[str, int]:
         letter, fp = side.fixed_rating or rating(b, self.location, self.g.map)
+        if (is_fleet(b) and b.side == "sparta" and self.g.map.is_sea(self.location)
+                and self.g.state.leaders.get("sparta", [""])[0] == "Lysander"):
+            r = RULINGS["lysander_fleets"]   # ruling H-56
+            letter, fp = r[0], int(r[1:])
         if self.round == 1 and side.name == self.favoured:
             fp = min(3, fp + 1)
         return letter, fp

@@ -25,7 +25,7 @@ class HellasGame(Game):
 
     def __init__(self, state, scenario, seed):
         super().__init__(state, scenario, seed)
-        self.map = load_hellas_map()
+        self.map = load_hellas_map().fortified(state.forts)   # ruling H-50
 
     # -- set-up ----------------------------------------------------------------------------
     @classmethod
@@ -34,10 +34,17 @@ class HellasGame(Game):
 
     @classmethod
     def new(cls, scenario: dict, seed: int, **options) -> "HellasGame":
-        if options:
-            raise RuleError("options", f"unknown options {sorted(options)}", cls.system)
+        unknown = set(options) - {"prestige"}
+        if unknown:
+            raise RuleError("options", f"unknown options {sorted(unknown)} (known: prestige)", cls.system)
         sc = parse(scenario, "scenario", load_hellas_map())
-        game = cls(build_state(sc, load_hellas_map(), seed), scenario, seed)
+        state = build_state(sc, load_hellas_map(), seed)
+        if "prestige" in options:
+            # ruling H-36: the winning bid sets the starting Prestige (sim/hellas/bidding.py)
+            if not isinstance(options["prestige"], int) or isinstance(options["prestige"], bool):
+                raise RuleError("14.0", f"option prestige must be an integer, not {options['prestige']!r}", cls.system)
+            state.prestige = options["prestige"]
+        game = cls(state, scenario, seed)
         game.run_step(game._new_year_deal)   # the first deal happens before the first action
         return game
 
@@ -140,17 +147,27 @@ class HellasGame(Game):
             areas = sorted({area_of(self.map, b.location) for b in st.blocks.values()
                             if b.side == side and b.location not in (POOL, BOX) and not self.map.is_sea(b.location)})
             out += [A.Pillage(side, a) for a in areas if building.pillage_ok(self, a)]
-            for b in sorted(st.blocks.values(), key=lambda b: b.id):
-                if b.side != side:
-                    continue
-                if building.reinforce_ok(self, b):
-                    out.append(A.Reinforce(side, b.id))
-                out += [A.Levy(side, b.id, c) for c in building.levy_cities(self, b)]
+            out += self._build_options(side)
             if RULINGS["organise_cost"] <= st.turn.actions_left:
                 out += [A.Organise(side, c) for c in sorted(st.holder) if building.organise_ok(self, c)]
+            if (cards.leader(st, side) == "Demosthenes" and cards.fortify_ok(self, side)
+                    and RULINGS["demosthenes_fortify_cost"] <= st.turn.actions_left):  # ruling H-54
+                out.append(A.Fortify(side, RULINGS["fortify_pylos"]["site"]))
+        elif st.turn.build_actions >= 1:
+            out += self._build_options(side)   # ruling H-57: Persian Aid's Actions build only
         if not (st.turn.forced_march or st.turn.periplous):
             out += [A.Invoke(side, n, t) for n, t in olympians.action_options(self, side)]
         out.append(A.EndActions(side))
+        return out
+
+    def _build_options(self, side):
+        out: list = []
+        for b in sorted(self.state.blocks.values(), key=lambda b: b.id):
+            if b.side != side:
+                continue
+            if building.reinforce_ok(self, b):
+                out.append(A.Reinforce(side, b.id))
+            out += [A.Levy(side, b.id, c) for c in building.levy_cities(self, b)]
         return out
 
     def _combat_options(self, side):
@@ -204,7 +221,8 @@ class HellasGame(Game):
                   "apollo": "11.0"}
     KIND_PHASE = {A.Commit: ("newyear", "initiative"), A.ChooseTarget: ("event", "newyear_event"),
                   A.MoveBlock: ("actions",), A.Pillage: ("actions",), A.Reinforce: ("actions",),
-                  A.Levy: ("actions",), A.Organise: ("actions",), A.EndActions: ("actions",),
+                  A.Levy: ("actions",), A.Organise: ("actions",), A.Fortify: ("actions",),
+                  A.EndActions: ("actions",),
                   A.Sortie: ("sortie",), A.EndSorties: ("sortie",), A.Withdraw: ("withdraw",),
                   A.EndWithdraw: ("withdraw",), A.Fight: ("combat",), A.Assault: ("combat",),
                   A.Attrition: ("combat",), A.EndCombat: ("combat",), A.Surrender: ("surrender",),
@@ -262,6 +280,8 @@ class HellasGame(Game):
             return ("8.2.1" if self._blockaded_build(a) else "4.2"), "this block cannot be built here now"
         if isinstance(a, A.Organise):
             return "4.2.3", f"no garrison can be organised in {a.city}"
+        if isinstance(a, A.Fortify):
+            return "3.0", "only Demosthenes' Athens may fortify Pylos, with a block or fleet nearby (ruling H-54)"
         if isinstance(a, A.Sortie):
             return "8.3", "only besieged non-garrison blocks of the active side may sortie"
         if isinstance(a, A.Withdraw):
@@ -305,11 +325,15 @@ class HellasGame(Game):
             st.turn.actions_left -= 1
             return building.pillage(self, a.area)
         if isinstance(a, A.Reinforce):
-            st.turn.actions_left -= 1
+            self._spend_build_action()
             return building.reinforce(self, st.blocks[a.block])
         if isinstance(a, A.Levy):
-            st.turn.actions_left -= 1
+            self._spend_build_action()
             return building.levy(self, st.blocks[a.block], a.city)
+        if isinstance(a, A.Fortify):
+            st.turn.actions_left -= RULINGS["demosthenes_fortify_cost"]  # ruling H-54
+            cards.fortify(self, a.side)
+            return
         if isinstance(a, A.Organise):
             st.turn.actions_left -= RULINGS["organise_cost"]  # ruling H-7
             return building.organise(self, a.city)
@@ -366,12 +390,24 @@ class HellasGame(Game):
             return self._end_player_turn()
         raise AssertionError(a)
 
+    def _spend_build_action(self) -> None:
+        """Persian Aid's build-only Actions are spent first (ruling H-57)."""
+        turn = self.state.turn
+        if turn.build_actions:
+            turn.build_actions -= 1
+        else:
+            turn.actions_left -= 1
+
     # -- New Year and cards ------------------------------------------------------------------
     def _new_year_deal(self) -> None:
-        """10.0: collect every card, shuffle, deal 6 each; then the New Year commitment."""
+        """10.0: collect every card not in play (leaders stay, ruling H-52), shuffle, deal 6
+        each; then the New Year commitment."""
         st = self.state
-        st.cards = cards.deck_table()
-        deck = sorted(st.cards)
+        if st.year <= RULINGS["persian_aid"]["from_year"]:
+            cards.persian_aid(self, f"New Year {st.year} BC")   # ruling H-57
+        st.cards = cards.deck_table(st.year <= cards.LATE_WAR_YEAR)   # ruling H-58
+        in_play = {l[2] for l in st.leaders.values() if len(l) > 2}
+        deck = sorted(c for c in st.cards if c not in in_play)
         self.dice.shuffle(deck, "shuffle the deck", "10.0")
         st.piles = {s: CardPile(hand=sorted(deck[i * 6:(i + 1) * 6])) for i, s in enumerate(SIDES)}
         st.committed = {}
@@ -523,6 +559,8 @@ class HellasGame(Game):
         if use == "action":
             mod = st.leaders.get(side, ["", 0])[1] if RULINGS["leader_adds_actions"] else 0  # ruling H-2
             st.turn.actions_left = max(1, st.cards[card]["value"] + mod)
+            if side == "sparta" and st.persian_aid:
+                st.turn.build_actions = RULINGS["persian_aid"]["build_actions"]   # ruling H-57
             st.phase = "actions"
             self.emit(E.PlayerTurnStarted(side, use, st.turn.actions_left))
             return

@@ -4,7 +4,7 @@ own, keyed by name, each in one area; a port has exactly one offshore sea (7.4).
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -43,6 +43,17 @@ class HellasMap:
         self._by_area: dict[str, list[City]] = {}
         for c in self.cities.values():
             self._by_area.setdefault(c.area, []).append(c)
+
+    def fortified(self, forts: dict[str, str]) -> "HellasMap":
+        """This map with each empty site in `forts` made a walled city (capacity 1) loyal to the
+        side that fortified it (Fortify Pylos, ruling H-50); the shared map is never changed."""
+        if not forts:
+            return self
+        loyalty = {"athens": "athenian", "sparta": "spartan"}
+        cities = dict(self.cities)
+        for name, side in forts.items():
+            cities[name] = replace(cities[name], loyalty=loyalty[side], walled=True, capacity=1)
+        return HellasMap(self.board, cities, self.grain_seas)
 
     def is_sea(self, loc: str) -> bool:
         return loc in self._seas

@@ -16,13 +16,35 @@ def pass_key(a: str, b: str) -> str:
     return "|".join(sorted((a, b)))
 
 
-def allowance(g, b: Block) -> int:
-    """Movement allowance: +2 for Poseidon's fleet (§13), +1 in a Forced March (§7.6)."""
+def allowance(g, b: Block, march: bool = True) -> int:
+    """Movement allowance: +2 for Poseidon's fleet (§13), +1 in a Forced March (§7.6); with
+    `march`, Brasidas' once-a-Year long march (ruling H-55)."""
     turn = g.state.turn
     bonus = 2 if turn is not None and turn.poseidon == b.id else 0
     if turn is not None and turn.forced_march:
         bonus += 1
-    return movement_allowance(b) + bonus
+    base = movement_allowance(b) + bonus
+    if march and brasidas_march(g, b):
+        return max(base, RULINGS["brasidas"]["move"])
+    return base
+
+
+def brasidas_march(g, b: Block) -> bool:
+    st = g.state
+    return (b.side == "sparta" and st.leaders.get("sparta", [""])[0] == "Brasidas"
+            and st.brasidas_year != st.year and not is_fleet(b) and not is_barbarian(b))
+
+
+def laconia_room(g) -> int | None:
+    """ruling H-51: how many more Spartan blocks may leave Laconia this Season (None: no limit)."""
+    st = g.state
+    if not st.helots or st.helots[0] != st.season_count:
+        return None
+    return st.helots[1] - st.helots[2]
+
+
+def leaves_laconia(g, b: Block, dest: str) -> bool:
+    return b.side == "sparta" and area_of(g.map, b.location) == "Laconia" and dest != "Laconia"
 
 
 def can_move(g, b: Block) -> bool:
@@ -126,10 +148,14 @@ def legal_moves(g, b: Block) -> list[tuple[tuple[str, ...], str]]:
     if not can_move(g, b):
         return []
     if not is_fleet(b):
-        return [(p, "") for p in land_paths(g, b)]
-    out = [(p, "") for p in fleet_paths(g, b, False)]
-    for p in passengers(g, b):
-        out.extend((path, p.id) for path in fleet_paths(g, b, True) if not g.map.is_sea(path[-1]))
+        out = [(p, "") for p in land_paths(g, b)]
+    else:
+        out = [(p, "") for p in fleet_paths(g, b, False)]
+        for p in passengers(g, b):
+            out.extend((path, p.id) for path in fleet_paths(g, b, True) if not g.map.is_sea(path[-1]))
+    room = laconia_room(g)
+    if room is not None:   # ruling H-51: the helots pin part of the Spartan army
+        out = [(p, c) for p, c in out if not leaves_laconia(g, b, p[-1]) or room >= 1 + bool(c or cargo(g.state, b))]
     return out
 
 
@@ -143,6 +169,10 @@ def move(g, b: Block, path: tuple[str, ...], carry: str) -> None:
         g.note_border(a, n, b.side)
     dest = path[-1]
     riders = cargo(st, b) + ([st.blocks[carry]] if carry else [])
+    if len(path) - 1 > allowance(g, b, march=False):
+        st.brasidas_year = st.year   # ruling H-55: the Year's long march is spent
+    if laconia_room(g) is not None and leaves_laconia(g, b, dest):
+        st.helots[2] += 1 + len(riders)
     for blk in [b] + riders:
         blk.location = dest
         st.turn.moved.append(blk.id)

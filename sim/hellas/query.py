@@ -108,7 +108,9 @@ def grain_cut(st: HellasState, m: HellasMap) -> bool:
 
 
 def friendly_city_area(st: HellasState, m: HellasMap, area: str, side: str) -> bool:
-    return any(controller(st, m, c.name) == side and c.name not in st.sieges for c in m.cities_in(area))
+    aid = RULINGS["persian_aid"]["supply_city"] if side == "sparta" and st.persian_aid else ""  # ruling H-57
+    return any((controller(st, m, c.name) == side or c.name == aid) and c.name not in st.sieges
+               for c in m.cities_in(area))
 
 
 def supplied(st: HellasState, m: HellasMap, area: str, side: str) -> bool:

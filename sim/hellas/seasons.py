@@ -8,7 +8,7 @@ from sim.hellas.state import BOX, SIDES, city_of
 
 def winter_supply(g) -> None:
     """ruling H-31: after the second Winter Player Turn every unsupplied land block in the field
-    loses a step; barbarians go home (ruling G-W3)."""
+    loses a step; barbarians go home (ruling H-60)."""
     st, m = g.state, g.map
     for b in sorted(st.blocks.values(), key=lambda b: b.id):
         if not on_map(b) or is_fleet(b) or aboard(b) or city_of(b.location) or m.is_sea(b.location):
@@ -16,7 +16,7 @@ def winter_supply(g) -> None:
         if not supplied(st, m, b.location, b.side):
             g.secret_step_loss(b, RULINGS["winter_supply_loss"], "9.2")
     for b in st.blocks.values():
-        if is_barbarian(b) and on_map(b):
+        if is_barbarian(b) and on_map(b) and RULINGS["barbarians_disband"]:  # ruling H-60
             b.location = BOX
 
 

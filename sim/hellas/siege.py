@@ -236,6 +236,8 @@ def assault(g, city: str, treachery: bool = False) -> None:
         g.emit(E.GarrisonRemoved(city, "eliminated in the assault", "8.1"))
     if not defenders(g, city):
         capture(g, city, side, "assault", 2, "8.1.3")
+        if side == "athens" and st.leaders.get("athens", [""])[0] == "Cleon":
+            g.add_prestige(side, RULINGS["cleon_assault_prestige"], "Cleon's assault", "3.0")  # ruling H-53
     check_sieges(g)
 
 

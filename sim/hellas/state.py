@@ -62,6 +62,7 @@ class Turn:
     athena: bool = False             # Athena favours the active side's next battle
     forced_march: bool = False       # the Forced March Event: one Move at +1 allowance
     periplous: bool = False          # the Periplous Event: one fleet move, then a raid
+    build_actions: int = 0           # Persian Aid: Actions good for Building only (13.0)
 
 
 @hellas
@@ -97,6 +98,10 @@ class HellasState:
     intel: dict[str, dict] = field(default_factory=dict)       # Hermes' findings, per side
     pending_event: list = field(default_factory=list)          # [side, event, target, where]
     leader_left: bool = False
+    forts: dict[str, str] = field(default_factory=dict)        # site -> side that fortified it
+    helots: list[int] = field(default_factory=list)            # [season, limit, moved] (H-51)
+    brasidas_year: int = 0                                     # Year Brasidas' march was used
+    persian_aid: bool = False                                  # 13.0 active
     winner: str | None = None
     end_reason: str = ""
     over: bool = False

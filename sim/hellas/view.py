@@ -46,6 +46,7 @@ def build_view(game, side: str | None) -> dict:
                        "besieged_by": st.sieges[c].besieger if c in st.sieges else None,
                        "garrison": st.garrisons.get(c)} for c in sorted(m.cities)},
         "pillaged": list(st.pillaged),
+        "forts": dict(st.forts), "persian_aid": st.persian_aid,
         "olympians": dict(st.olympians), "olympians_used": list(st.olympians_used),
         "intel": st.intel.get(side) if side else dict(st.intel),
         "turn": turn,
