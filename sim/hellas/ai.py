@@ -15,7 +15,9 @@ APPEAL_VALUE = {"Ares": 2.0, "Athena": 1.8, "Zeus": 1.5, "Demeter": 1.4, "Apollo
                 "Poseidon": 1.0, "Hermes": 0.5}
 INVOKE_VALUE = {"Ares": 2.5, "Apollo": 3.0, "Demeter": 2.0, "Poseidon": 0.1, "Hermes": 0.1}
 EVENT_VALUE = {"Plague": 2.6, "Civil War": 2.2, "Treachery": 2.4, "Storm": 1.3, "Revolt": 2.3,
-               "Periplous": 2.0, "Barbarian Allies": 1.5, "Forced March": 1.0}
+               "Periplous": 2.0, "Barbarian Allies": 1.5, "Forced March": 1.0, "Fortify Pylos": 1.8,
+               "Helot Revolt": 2.0, "Persian Gold": 2.5, "Brasidas": 2.2, "Lysander": 2.0,
+               "Cleon": 1.2, "Demosthenes": 1.2, "Nicias": 0.8, "Agis": 0.3}
 
 
 class HellasScorer:
@@ -61,6 +63,9 @@ class HellasScorer:
             lead = self.v["prestige"] * (1 if self.side == "athens" else -1)
             return 5.0 if lead > 4 else -1.0
         return EVENT_VALUE.get(card["event"], 0.0) + (1.0 if self.v["phase"] == "newyear" else 0.0)
+
+    def _Fortify(self, a) -> float:
+        return 2.0          # a walled base in Messenia opens the Helot Revolt
 
     def _ChooseTarget(self, a) -> float:
         if a.target in self.m.cities:

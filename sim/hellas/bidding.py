@@ -1,6 +1,9 @@
 """Prestige bidding for sides (14.0, ruling H-59): settled before the game, it yields who plays
-which side and the starting Prestige, passed to the game as its `prestige` option (H-36)."""
+which side and the starting Prestige, written into the scenario's `setup.prestige` (H-36) so a
+save replays it exactly."""
 from __future__ import annotations
+
+import copy
 
 from sim.core.dice import Dice
 from sim.core.errors import RuleError
@@ -33,3 +36,10 @@ def settle_bids(bids: dict[str, tuple[str, int]], dice: Dice) -> tuple[dict[str,
     loser = p2 if winner == p1 else p1
     # the track starts at the winning bid in the opponent's favour
     return {winner: side, loser: other(side)}, (bid if other(side) == "athens" else -bid)
+
+
+def with_starting_prestige(scenario: dict, prestige: int) -> dict:
+    """A copy of the scenario whose track starts at the settled bid (ruling H-36)."""
+    out = copy.deepcopy(scenario)
+    out.setdefault("setup", {})["prestige"] = prestige
+    return out

@@ -34,19 +34,16 @@ class HellasGame(Game):
 
     @classmethod
     def new(cls, scenario: dict, seed: int, **options) -> "HellasGame":
-        unknown = set(options) - {"prestige"}
-        if unknown:
-            raise RuleError("options", f"unknown options {sorted(unknown)} (known: prestige)", cls.system)
+        if options:
+            raise RuleError("options", f"unknown options {sorted(options)}", cls.system)
         sc = parse(scenario, "scenario", load_hellas_map())
-        state = build_state(sc, load_hellas_map(), seed)
-        if "prestige" in options:
-            # ruling H-36: the winning bid sets the starting Prestige (sim/hellas/bidding.py)
-            if not isinstance(options["prestige"], int) or isinstance(options["prestige"], bool):
-                raise RuleError("14.0", f"option prestige must be an integer, not {options['prestige']!r}", cls.system)
-            state.prestige = options["prestige"]
-        game = cls(state, scenario, seed)
+        game = cls(build_state(sc, load_hellas_map(), seed), scenario, seed)
         game.run_step(game._new_year_deal)   # the first deal happens before the first action
         return game
+
+    def set_state(self, state) -> None:
+        super().set_state(state)
+        self.map = load_hellas_map().fortified(state.forts)   # ruling H-50
 
     # -- protocol --------------------------------------------------------------------------
     def sides(self):
