@@ -80,6 +80,7 @@ class HellasMap:
 
 @lru_cache(maxsize=None)
 def load_hellas_map(path: str = str(MAP_FILE)) -> HellasMap:
+    """The reconstructed map (ruling H-62), validated on load."""
     data = tomllib.loads(Path(path).read_text())
     board = load_map(data, path, location_key="area", edge_key="border",
                      edge_kinds=data["meta"]["border_kinds"])

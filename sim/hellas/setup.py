@@ -89,7 +89,7 @@ def build_state(sc: Scenario, m: HellasMap, seed: int) -> HellasState:
     ids = assign_ids(st.dice, [(b.side, b.name) for b in rows], {"athens": "A", "sparta": "S"})
     for bid, b in zip(ids, rows):
         loc = m.cities[b.at].area if b.at in m.cities else b.at
-        home = b.home or (b.at if b.at in m.cities else "")
+        home = b.home or (b.at if b.at in m.cities else "")   # ruling H-61: the setup city
         marks = {"kind": b.kind, "rating": b.rating, "home": home,
                  "cls": "barbarian" if b.kind == "barbarian" else "greek"}
         st.blocks[bid] = Block(bid, b.side, f"{b.name} {b.rating}", b.max, loc, steps=b.steps,

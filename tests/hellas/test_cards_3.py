@@ -80,7 +80,7 @@ def test_h2_leader_modifier_adds_actions_not_initiative():
     assert g.state.turn.active == "athens" and g.state.turn.actions_left == 3
 
 
-def test_event_turn_has_no_actions():
+def test_3_0_event_turn_has_no_actions():
     g = bare_game()
     storm = card_with(g, event="Storm")
     f = place(g, "athens", "Ionian Sea", steps=3, rating="E2", kind="fleet")
@@ -93,7 +93,7 @@ def test_event_turn_has_no_actions():
     assert g.state.phase == "combat" and g.state.turn.actions_left == 0
 
 
-def test_plague_hits_athenian_land_blocks_in_attica_and_removes_pericles_after_430():
+def test_3_0_h33_plague_hits_athenian_land_blocks_in_attica_and_removes_pericles_after_430():
     g = bare_game()
     g.state.year = 429
     g.state.leaders = {"athens": ["Pericles", 1]}
@@ -107,7 +107,7 @@ def test_plague_hits_athenian_land_blocks_in_attica_and_removes_pericles_after_4
     assert g.state.prestige == -1 and "athens" not in g.state.leaders
 
 
-def test_civil_war_turns_a_city_and_places_an_organised_garrison():
+def test_3_0_h34_civil_war_turns_a_city_and_places_an_organised_garrison():
     g = bare_game()
     open_turn(g, "sparta", use="event", phase="event")
     from sim.hellas import cards
@@ -141,7 +141,7 @@ def test_8_1_treachery_assault_one_round_c1_defenders_no_double_defense():
     assert g.state.prestige == 2
 
 
-def test_treachery_fails_on_4_to_6():
+def test_8_1_h28_treachery_fails_on_4_to_6():
     g = bare_game()
     g.state.sieges["Thebes"] = Siege("Thebes", "athens", -2)
     g.state.garrisons["Thebes"] = "loyal"
@@ -155,7 +155,7 @@ def test_treachery_fails_on_4_to_6():
     assert [a.kind for a in g.legal_actions("athens")] == ["EndCombat"]
 
 
-def test_peace_faction_ends_the_war_with_a_draw_band():
+def test_12_0_h38_peace_faction_ends_the_war_with_a_draw_band():
     g = bare_game()
     g.state.year, g.state.prestige = 425, 3
     open_turn(g, "sparta", use="event", phase="event")
@@ -165,7 +165,7 @@ def test_peace_faction_ends_the_war_with_a_draw_band():
     assert g.is_over() and g.result().winner is None
 
 
-def test_forced_march_one_move_at_plus_one_allowance_no_other_actions():
+def test_3_0_h33_forced_march_one_move_at_plus_one_allowance_no_other_actions():
     g = bare_game()
     h = place(g, "athens", "Attica", steps=2)
     fm = card_with(g, event="Forced March")
@@ -178,7 +178,7 @@ def test_forced_march_one_move_at_plus_one_allowance_no_other_actions():
     assert g.state.turn.use == "event"          # still an Event turn: Attrition only (8.0)
 
 
-def test_barbarian_allies_raise_the_strongest_box_block_for_the_player():
+def test_3_0_h33_barbarian_allies_raise_the_strongest_box_block_for_the_player():
     g = bare_game()
     small = place(g, "sparta", "box", steps=2, kind="barbarian", rating="B1", max_steps=2)
     big = place(g, "sparta", "box", steps=3, kind="barbarian", rating="B1", max_steps=3)
@@ -188,10 +188,10 @@ def test_barbarian_allies_raise_the_strongest_box_block_for_the_player():
     g.run_step(lambda: cards.resolve(g, "athens", "Barbarian Allies", "Thrace"))
     assert (big.side, big.location, big.steps) == ("athens", "Thrace", 3) and small.location == "box"
     g.run_step(lambda: seasons.winter_supply(g))
-    assert big.location == "box"                  # ruling G-W3: barbarians go home in Winter
+    assert big.location == "box"                  # ruling H-60: barbarians go home in Winter
 
 
-def test_revolt_automatic_with_a_spartan_block_in_the_area_not_near_attica():
+def test_3_0_h33_revolt_automatic_with_a_spartan_block_in_the_area_not_near_attica():
     g = bare_game()
     open_turn(g, "sparta", use="event", phase="event")
     from sim.hellas import cards
@@ -204,7 +204,7 @@ def test_revolt_automatic_with_a_spartan_block_in_the_area_not_near_attica():
     assert controller(g.state, g.map, "Amphipolis") == "sparta" and g.state.garrisons["Amphipolis"] == "organised"
 
 
-def test_periplous_one_fleet_move_then_pillage_without_a_siege():
+def test_3_0_h33_periplous_one_fleet_move_then_pillage_without_a_siege():
     g = bare_game()
     f = place(g, "athens", "Attica", steps=3, rating="E2", kind="fleet")
     h = place(g, "athens", "Attica", steps=2)

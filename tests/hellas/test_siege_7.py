@@ -5,6 +5,7 @@ import pytest
 from sim.core.errors import RuleError, ScenarioError
 from sim.core.save import state_digest
 from sim.hellas import actions as A
+from sim.hellas import siege
 from sim.hellas.mapdata import load_hellas_map
 from sim.hellas.query import controller
 from sim.hellas.state import Siege
@@ -34,7 +35,7 @@ def test_7_0_no_siege_while_defenders_stand_in_the_area():
     assert "Megara" not in g.state.sieges       # besiegers need the area free of defenders
 
 
-def test_7_0_pillage_from_the_turn_after_the_siege():
+def test_7_0_5_5_pillage_from_the_turn_after_the_siege():
     g = bare_game()
     place(g, "sparta", "Attica", steps=4)
     open_turn(g, "sparta")
@@ -48,7 +49,7 @@ def test_7_0_pillage_from_the_turn_after_the_siege():
     assert A.Pillage("sparta", "Attica") not in g.legal_actions("sparta")  # once per Year
 
 
-def test_7_0_pillage_not_in_the_turn_the_siege_begins():
+def test_7_0_5_5_pillage_not_in_the_turn_the_siege_begins():
     g = bare_game()
     g.state.sieges["Thebes"] = Siege("Thebes", "athens", established=0)
     g.state.garrisons["Thebes"] = "loyal"
@@ -76,7 +77,7 @@ def test_7_3_loyal_garrison_removed_when_siege_lifted_organised_stays():
     assert controller(st, g.map, "Megara") == "athens"
 
 
-def test_7_3_one_garrison_per_city_and_organise_needs_none():
+def test_7_3_4_2_3_one_garrison_per_city_organising_costs_an_action():
     g = bare_game()
     st = g.state
     st.holder["Megara"] = "athens"
@@ -250,3 +251,64 @@ def test_7_0_fortifying_withdraw_into_the_walls_then_the_siege_follows():
     assert a.location == f.location == "city:Athens"
     from sim.hellas.siege import defenders
     assert len(defenders(g, "Athens")) == 3                  # two blocks and the garrison
+
+
+def test_7_3_garrisons_are_not_limited_by_the_blocks_in_the_box():
+    g = bare_game()
+    cities = [c for c in sorted(g.map.cities) if g.map.cities[c].walled
+              and controller(g.state, g.map, c) == "athens" and g.map.cities[c].loyalty == "athenian"
+              and not g.map.is_inset(g.map.cities[c].area)]
+    areas = sorted({g.map.cities[c].area for c in cities})
+    for area in areas:
+        place(g, "sparta", area, steps=1)
+    open_turn(g, "sparta", phase="combat")
+    ev = g.run_step(lambda: siege.establish_sieges(g))
+    placed = [e.city for e in of(ev, "GarrisonPlaced")]
+    assert len(placed) == len(cities) > 20                    # more than the 20 garrison blocks
+    assert all(g.state.garrisons[c] == "loyal" for c in cities)
+
+
+def test_7_3_garrisons_never_fight_a_landing_from_the_sea():
+    g = bare_game()
+    g.state.sieges["Megara"] = Siege("Megara", "athens", established=-2)
+    g.state.garrisons["Megara"] = "loyal"
+    place(g, "athens", "Megaris", steps=2)                     # the besiegers
+    f = place(g, "sparta", "Corinthia", steps=3, rating="F2", kind="fleet")
+    land = place(g, "sparta", "Corinthia", steps=2)
+    open_turn(g, "sparta")
+    g.apply(A.MoveBlock("sparta", f.id, ("Corinthia", "Saronic Gulf", "Megaris"), land.id))
+    g.apply(A.EndActions("sparta"))
+    if g.state.phase == "withdraw":
+        g.apply(A.EndWithdraw("athens"))
+    # the landing fights the besiegers in the field; the garrison stays out of it
+    assert g.state.turn.battles == ["Megaris"]
+    g.state.dice.force(*([3] * 40))
+    ev = g.apply(A.Fight("sparta", "Megaris"))
+    fought = {e.block for e in of(ev, "BlockRevealed")}
+    assert land.id in fought and "garrison-Megara" not in fought
+    assert g.state.garrisons["Megara"] == "loyal"
+
+
+def test_7_4_blocks_holding_the_whole_coastal_area_use_every_adjacent_sea():
+    g = bare_game()
+    free = place(g, "sparta", "Corinthia", steps=2, rating="F2", kind="fleet")
+    shut = place(g, "sparta", "city:Corinth", steps=2, rating="F2", kind="fleet")
+    g.state.sieges["Corinth"] = Siege("Corinth", "athens", established=-2)
+    place(g, "athens", "Corinthia", steps=1)
+    open_turn(g, "sparta")
+    first = {a.block: set() for a in g.legal_actions("sparta") if isinstance(a, A.MoveBlock)}
+    for a in g.legal_actions("sparta"):
+        if isinstance(a, A.MoveBlock):
+            first[a.block].add(a.path[1])
+    assert first[free.id] == {"Gulf of Corinth", "Saronic Gulf"}
+    assert first[shut.id] == {g.map.cities["Corinth"].offshore_sea} == {"Gulf of Corinth"}
+
+
+def test_7_x_captured_city_reverts_at_the_end_of_the_combat_phase_too():
+    g = bare_game()
+    st = g.state
+    st.holder["Megara"] = "athens"
+    open_turn(g, "athens", phase="combat")
+    ev = g.apply(A.EndCombat("athens"))
+    assert "Megara" in [e.city for e in of(ev, "CityReverted")]
+    assert controller(st, g.map, "Megara") == "sparta"

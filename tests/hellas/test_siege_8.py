@@ -134,7 +134,7 @@ def test_8_1_2_routed_assaulters_stay_as_besiegers():
     assert of(ev, "BlockRetreated") == []
 
 
-def test_8_1_2_besieged_fleets_escape_to_a_free_offshore_sea_with_one_land_block():
+def test_8_1_2_5_21_besieged_fleets_escape_to_a_free_offshore_sea_with_one_land_block():
     g = bare_game()
     besieged(g, "Megara", "athens")
     f = place(g, "sparta", "city:Megara", steps=3, rating="F2", kind="fleet")
@@ -194,7 +194,7 @@ def test_8_2_attrition_is_not_revealed_to_the_besieger():
     assert b.id not in repr(seen) and "BlockRevealed" not in repr(seen)
 
 
-def test_8_2_winter_attrition_hits_on_1_to_3_when_supplied():
+def test_8_2_9_22_winter_attrition_hits_on_1_to_3_when_supplied():
     g = bare_game()
     besieged(g, "Thebes", "athens")
     b = place(g, "sparta", "city:Thebes", steps=4)
@@ -205,7 +205,7 @@ def test_8_2_winter_attrition_hits_on_1_to_3_when_supplied():
     assert b.steps == 3 and g.state.garrisons["Thebes"] == "loyal"
 
 
-def test_8_2_winter_attrition_unsupplied_besiegers_hit_on_1_only():
+def test_8_2_9_22_winter_attrition_unsupplied_besiegers_hit_on_1_only():
     g = bare_game()
     city = "Tegea"                                             # inland Arcadia, far from any Athenian city
     besieged(g, city, "athens")
@@ -357,7 +357,7 @@ def test_8_3_routed_sortiers_go_back_into_the_city():
     assert b.location == "city:Thebes" and g.state.sieges["Thebes"].besieger == "athens"
 
 
-def test_8_3_relief_battle_is_fought_before_the_sortie():
+def test_8_3_5_4_2_relief_battle_is_fought_before_the_sortie():
     g = bare_game()
     besieged(g, "Thebes", "athens")
     b = place(g, "sparta", "city:Thebes", steps=2, rating="B2")
@@ -371,3 +371,64 @@ def test_8_3_relief_battle_is_fought_before_the_sortie():
     assert g.legal_actions("sparta") == [A.Fight("sparta", "Boeotia")]
     with pytest.raises(RuleError):
         g.apply(A.Fight("sparta", "sortie:Thebes"))
+
+
+def test_8_1_every_city_defender_fights_a2_and_cannot_rout():
+    g = bare_game()
+    besieged(g, "Megara", "athens")
+    hop = place(g, "sparta", "city:Megara", steps=2, rating="C2")
+    fleet = place(g, "sparta", "city:Megara", steps=1, rating="F2", kind="fleet")
+    place(g, "athens", "Megaris", steps=4, rating="C2")
+    place(g, "athens", "Saronic Gulf", steps=2, rating="E2", kind="fleet")   # no escape (8.1.2)
+    open_turn(g, "athens", phase="combat", season=1)
+    g.apply(A.Assault("athens", "Megara"))
+    g.state.dice.force(*([4] * 4), *([6] * 4), *([4] * 30))    # attackers roll only routs
+    ev = g.apply(A.Surrender("sparta", "Megara", False))
+    ratings = {e.block: e.rating for e in of(ev, "BlockRevealed")}
+    assert ratings[hop.id] == ratings[fleet.id] == ratings["garrison-Megara"] == "A2"
+    assert of(ev, "BlockRouted") == [] and hop.location == fleet.location == "city:Megara"
+
+
+def test_8_1_1_a_block_with_a_half_hit_takes_the_next_hit():
+    g = bare_game()
+    besieged(g, "Thebes", "athens", garrison=False)
+    c = place(g, "sparta", "city:Thebes", steps=2)
+    d = place(g, "sparta", "city:Thebes", steps=2)
+    place(g, "athens", "Boeotia", steps=2, rating="C2")
+    open_turn(g, "athens", phase="combat", season=1)
+    g.apply(A.Assault("athens", "Thebes"))
+    g.state.dice.force(3, 3, 3, 3, 1, 3, 3, 3, 3, 3, 1, 3, *([3] * 30))   # a hit in rounds 1 and 2
+    ev = g.apply(A.Surrender("sparta", "Thebes", False))
+    first = of(ev, "HalfHit")[0].block
+    assert len(of(ev, "HalfHit")) == 1
+    assert [e.block for e in of(ev, "StepLost")] == [first]   # the second hit lands on it too
+    assert sorted((c.steps, d.steps)) == [1, 2]
+
+
+def test_8_2_one_die_per_besieged_block_and_the_besiegers_lose_nothing():
+    g = bare_game()
+    besieged(g, "Thebes", "athens")
+    place(g, "sparta", "city:Thebes", steps=1)
+    place(g, "sparta", "city:Thebes", steps=1)
+    att = place(g, "athens", "Boeotia", steps=2)
+    open_turn(g, "athens", phase="combat", season=1)
+    g.state.dice.force(6, 6, 6)
+    ev = g.apply(A.Attrition("athens", "Thebes"))
+    assert len(of(ev, "DiceRolled")[0].faces) == 3             # two blocks and the garrison
+    assert att.steps == 2 and of(ev, "SecretStepLoss") == []
+
+
+def test_8_3_besiegers_beaten_by_a_sortie_retreat_under_the_normal_rules_6_4():
+    g = bare_game()
+    besieged(g, "Thebes", "athens")
+    b = place(g, "sparta", "city:Thebes", steps=2, rating="B2")
+    enemy = place(g, "athens", "Boeotia", steps=2, rating="C2")
+    open_turn(g, "sparta", season=1)
+    g.apply(A.EndActions("sparta"))
+    g.apply(A.Sortie("sparta", b.id))
+    g.apply(A.EndSorties("sparta"))
+    g.state.dice.force(6, 3, *([3] * 30))                      # the sortie routs the besieger
+    ev = g.apply(A.Fight("sparta", "sortie:Thebes"))
+    assert [e.block for e in of(ev, "BlockRetreated")] == [enemy.id]
+    assert enemy.location in g.map.land_neighbours("Boeotia") and not enemy.location.startswith("city:")
+    assert "Thebes" not in g.state.sieges
