@@ -18,6 +18,14 @@ def besieged(g, city, besieger, established=-2, blockaded_since=None, garrison=T
         g.state.garrisons[city] = "loyal"
 
 
+def declare_sortie(g, block):
+    """Sparta's Action turn in Summer: no Actions, then `block` sorties (8.3)."""
+    open_turn(g, "sparta", season=1)
+    g.apply(A.EndActions("sparta"))
+    g.apply(A.Sortie("sparta", block.id))
+    g.apply(A.EndSorties("sparta"))
+
+
 # -- 8.0 eligibility -----------------------------------------------------------------------
 def test_8_0_siege_combat_only_against_sieges_from_a_previous_season():
     g = bare_game()
@@ -331,10 +339,7 @@ def test_8_3_winning_sortie_lifts_the_siege_no_double_defense():
     besieged(g, "Thebes", "athens")
     b = place(g, "sparta", "city:Thebes", steps=2, rating="B2")
     enemy = place(g, "athens", "Boeotia", steps=1, rating="C2")
-    open_turn(g, "sparta", season=1)
-    g.apply(A.EndActions("sparta"))
-    g.apply(A.Sortie("sparta", b.id))
-    g.apply(A.EndSorties("sparta"))
+    declare_sortie(g, b)
     assert g.legal_actions("sparta") == [A.Fight("sparta", "sortie:Thebes")]
     g.state.dice.force(1, 3)                                   # B2: one hit kills the 1-step
     ev = g.apply(A.Fight("sparta", "sortie:Thebes"))
@@ -348,10 +353,7 @@ def test_8_3_routed_sortiers_go_back_into_the_city():
     besieged(g, "Thebes", "athens")
     b = place(g, "sparta", "city:Thebes", steps=1, rating="C2")
     place(g, "athens", "Boeotia", steps=2, rating="B2")
-    open_turn(g, "sparta", season=1)
-    g.apply(A.EndActions("sparta"))
-    g.apply(A.Sortie("sparta", b.id))
-    g.apply(A.EndSorties("sparta"))
+    declare_sortie(g, b)
     g.state.dice.force(3, 6)                                   # B2 defender fires first: rout
     g.apply(A.Fight("sparta", "sortie:Thebes"))
     assert b.location == "city:Thebes" and g.state.sieges["Thebes"].besieger == "athens"
@@ -423,10 +425,7 @@ def test_8_3_besiegers_beaten_by_a_sortie_retreat_under_the_normal_rules_6_4():
     besieged(g, "Thebes", "athens")
     b = place(g, "sparta", "city:Thebes", steps=2, rating="B2")
     enemy = place(g, "athens", "Boeotia", steps=2, rating="C2")
-    open_turn(g, "sparta", season=1)
-    g.apply(A.EndActions("sparta"))
-    g.apply(A.Sortie("sparta", b.id))
-    g.apply(A.EndSorties("sparta"))
+    declare_sortie(g, b)
     g.state.dice.force(6, 3, *([3] * 30))                      # the sortie routs the besieger
     ev = g.apply(A.Fight("sparta", "sortie:Thebes"))
     assert [e.block for e in of(ev, "BlockRetreated")] == [enemy.id]
