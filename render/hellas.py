@@ -214,46 +214,57 @@ def export_png(game, path, side: str | None = None, **kw) -> None:
 
 
 def play(game, args) -> None:
-    """A window: the human plays `args.side` (default athens) by choosing among the legal
-    actions (Up/Down, Enter); the scripted opponent plays the other side."""
+    """A window: the human commands `args.side` (none: hot-seat, both sides) by choosing among
+    the legal actions (Up/Down, Enter); the scripted opponent (`args.ai`, default random) plays
+    the other side. Ctrl+S and closing the window save to `args.save`."""
     import pygame
+    from sim.core.save import save
     from sim.hellas import make_player
-    human = getattr(args, "side", None) or "athens"
-    opponent = "sparta" if human == "athens" else "athens"
-    ai = make_player(opponent, getattr(args, "level", None) or "normal", getattr(args, "seed", 0) or 0)
+    human = getattr(args, "side", None)
+    opponent = None if human is None else ("sparta" if human == "athens" else "athens")
+    level = getattr(args, "ai", None) or "random"
+    ai = make_player(opponent, level, getattr(args, "seed", 0) or 0) if opponent else None
+    target = getattr(args, "save", None)
     pygame.init()
     screen = pygame.display.set_mode((W + PANEL, H))
     pygame.display.set_caption("Kassen - Hellas")
     font = pygame.font.Font(None, 18)
     choice, running, clock = 0, True, pygame.time.Clock()
     while running and not game.is_over():
-        if game.to_act() == opponent:
+        if opponent and game.to_act() == opponent:
             game.apply(ai.choose(game, opponent))
             continue
-        legal = game.legal_actions(human)
+        seat = human or game.to_act()
+        legal = game.legal_actions(seat)
         for e in pygame.event.get():
             if e.type == pygame.QUIT:
                 running = False
             elif e.type == pygame.KEYDOWN:
-                if e.key == pygame.K_DOWN:
+                if e.key == pygame.K_s and e.mod & pygame.KMOD_CTRL and target:
+                    save(game, target)
+                elif e.key == pygame.K_DOWN:
                     choice = (choice + 1) % len(legal)
                 elif e.key == pygame.K_UP:
                     choice = (choice - 1) % len(legal)
                 elif e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                     game.apply(legal[choice])
                     choice = 0
-                    legal = game.legal_actions(human)
+                    seat = human or game.to_act()
+                    legal = game.legal_actions(seat)
+                    break
         screen.fill((25, 25, 30))
-        draw(game, screen, human)
+        draw(game, screen, seat)
         y = 10
         for i, a in enumerate(legal[max(0, choice - 20): choice + 30]):
             idx = i + max(0, choice - 20)
             colour = (255, 230, 120) if idx == choice else (220, 220, 220)
             screen.blit(font.render(repr(a)[:60], True, colour), (W + 10, y))
             y += 16
-        for line in game.view(human)["log"][-20:]:
+        for line in game.view(seat)["log"][-20:]:
             screen.blit(font.render(line[:62], True, (160, 200, 160)), (W + 10, y + 10))
             y += 15
         pygame.display.flip()
         clock.tick(30)
+    if target:
+        save(game, target)
     pygame.quit()
