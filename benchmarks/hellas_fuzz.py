@@ -2,6 +2,9 @@
 campaign, each to its end; reports errors, outcomes, lengths and the view-leak check.
 
     PYTHONPATH=. python benchmarks/hellas_fuzz.py --random 1000 --ai 200 --workers 4
+
+AI and random games are interleaved and each result is appended to `--log` as it finishes, so a
+run stopped early (or `--deadline` seconds reached) still reports every game it completed.
 """
 from __future__ import annotations
 
@@ -10,7 +13,7 @@ import collections
 import json
 import time
 import traceback
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from pathlib import Path
 
 SCENARIO = Path(__file__).resolve().parents[1] / "scenarios" / "hellas" / "431_campaign.toml"
@@ -58,11 +61,33 @@ def main() -> None:
     p.add_argument("--random", type=int, default=1000)
     p.add_argument("--ai", type=int, default=200)
     p.add_argument("--workers", type=int, default=4)
+    p.add_argument("--log", help="append one JSON line per finished game here")
+    p.add_argument("--deadline", type=float, help="stop starting games after this many seconds")
     args = p.parse_args()
-    jobs = [("random", s) for s in range(args.random)] + [("ai", s) for s in range(args.ai)]
+    rnd = [("random", s) for s in range(args.random)]
+    ai = [("ai", s) for s in range(args.ai)]
+    step = max(1, len(rnd) // max(1, len(ai)))
+    jobs = []
+    while rnd or ai:                       # interleaved: a run cut short still has both kinds
+        jobs += ai[:1] + rnd[:step]
+        ai, rnd = ai[1:], rnd[step:]
     t0 = time.time()
+    rows = []
+    log = open(args.log, "a") if args.log else None
     with ProcessPoolExecutor(args.workers) as pool:
-        rows = list(pool.map(one, jobs, chunksize=4))
+        pending = {pool.submit(one, j) for j in jobs[:args.workers * 2]}
+        queue = jobs[args.workers * 2:]
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for f in done:
+                rows.append(f.result())
+                if log:
+                    log.write(json.dumps(rows[-1]) + "\n")
+                    log.flush()
+                if queue and (args.deadline is None or time.time() - t0 < args.deadline):
+                    pending.add(pool.submit(one, queue.pop(0)))
+    if queue:
+        print(f"deadline reached: {len(queue)} games not started")
     for kind in ("random", "ai"):
         rs = [r for r in rows if r["kind"] == kind]
         if not rs:
