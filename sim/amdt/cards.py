@@ -225,9 +225,9 @@ def battle_card_players(g) -> list[str]:
             p = player_of(st, u)
             if faction(st, u) == fac and p and p in g.sides() and p not in seats:
                 seats.append(p)
-    if st.mode == 4 and "oda" in {player_of(st, u) for u in on_map(st, b.sector)}:
-        for p in ALLIANCES:                                # Nobunaga's own units: any alliance may play
-            if p not in seats and st.active and st.active.player == p:
+    if st.mode == 4 and any(faction(st, u) == "oda" for u in on_map(st, b.sector)):
+        for p in ALLIANCES:                    # 16.2.8: any Oda alliance player may play (shared hand)
+            if p not in seats:
                 seats.append(p)
     return [p for p in seats if playable_in_battle(g, p)]
 
