@@ -139,7 +139,7 @@ def step(g) -> None:
             elif castle_ok and not side_units(g, b.defender, "castle") and not player_of(st, side_units(g, b.defender)[0]):
                 put_in_castle(g, garrison_options(g)[-1])
         elif b.stage == "cards":
-            if not b.queue:
+            if not b.queue and not b.mods.get("cards_asked"):      # ruling A-49: asked once
                 b.queue = [["card", p, ""] for p in cards.battle_card_players(g)]
                 b.mods["cards_asked"] = 1
             if b.queue and b.queue[0][0] == "card":
