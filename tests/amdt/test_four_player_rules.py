@@ -7,16 +7,7 @@ from sim.amdt import actions as A
 from sim.amdt import battle, endturn, rulings, victory
 from sim.amdt.control import sphere
 from sim.amdt.setup import placed_owner
-from sim.core.errors import RuleError
-from tests.amdt.helpers import activate, clear, game, move, put, snapshot, soldiers_at, step
-
-
-def refused(g, action, rule):
-    before = snapshot(g)
-    with pytest.raises(RuleError) as err:
-        g.apply(action)
-    assert err.value.rule == rule
-    assert snapshot(g) == before
+from tests.amdt.helpers import activate, clear, game, move, put, refused, soldiers_at, step
 
 
 def test_16_2_2_4_a_captured_sector_joins_the_sphere_alliance_not_the_captor():
