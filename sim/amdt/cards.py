@@ -229,7 +229,7 @@ def battle_card_players(g) -> list[str]:
         for p in ALLIANCES:                    # 16.2.8: any Oda alliance player may play (shared hand)
             if p not in seats:
                 seats.append(p)
-    return [p for p in seats if playable_in_battle(g, p)]
+    return [p for p in seats if st.hands[hand_of(st, p)]]   # any hand, so the offer hides the cards
 
 
 def play_in_battle(g, player: str, card: str) -> None:

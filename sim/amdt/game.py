@@ -126,7 +126,7 @@ class AmdtGame(Game):
         if dec.kind in ("luck", "fate"):
             return [A.Luck(side, False), A.Luck(side, True)]
         if dec.kind == "rain":
-            return [A.Rain(side, False), A.Rain(side, True)]
+            return [A.Rain(side, False)] + ([A.Rain(side, True)] if RAIN in st.hands[hand_of(st, side)] else [])
         return []
 
     def _may_reroll_mp(self, side: str) -> bool:
@@ -255,10 +255,12 @@ class AmdtGame(Game):
     def _do_Rain(self, a: A.Rain) -> None:
         st = self.state
         st.decision = None
-        if a.play:                                              # ruling A-65
-            cards.spend(self, a.side, RAIN)
-            st.active.rerolled = True                          # a reroll is never rerolled
-            st.active.mp = self._mp_roll(st.active.player)
+        if not a.play:
+            self._offer_rain(st.active.player, after=a.side)
+            return
+        cards.spend(self, a.side, RAIN)                          # ruling A-65
+        st.active.rerolled = True                                # a reroll is never rerolled
+        st.active.mp = self._mp_roll(st.active.player)
 
     def _do_Luck(self, a: A.Luck) -> None:
         st = self.state
@@ -386,14 +388,16 @@ class AmdtGame(Game):
         st.active.mp = self._mp_roll(player)
         self._offer_rain(player)
 
-    def _offer_rain(self, player: str) -> None:
-        """Rain (ruling A-65): a seat of another faction holding it may answer the MP roll."""
+    def _offer_rain(self, player: str, after: str = "") -> None:
+        """Rain (ruling A-65): each seat of another faction may answer the MP roll. Every seat
+        holding any card is asked, so that the offer itself shows nothing of the hand."""
         st = self.state
         fac = cards.seat_faction(st, player)
-        for seat in self.sides():
-            if cards.seat_faction(st, seat) != fac and RAIN in st.hands[hand_of(st, seat)]:
-                if st.mode == 4 and seat in ALLIANCES:
-                    seat = st.last_alliance or seat                # the shared hand: one offer
+        seats = list(self.sides())
+        if st.mode == 4:                                   # the shared Oda hand: one offer
+            seats = [s for s in seats if s not in ALLIANCES or s == (st.last_alliance or "katsuie")]
+        for seat in seats[seats.index(after) + 1:] if after in seats else seats:
+            if cards.seat_faction(st, seat) != fac and st.hands[hand_of(st, seat)]:
                 st.decision = Decision("rain", seat)
                 return
 

@@ -70,7 +70,8 @@ def test_r_cards_concentrated_guns_add_one_while_oda_holds_kyoto():
     activate(g2, "nobunaga", 6)
     g2.apply(A.March("oda", "Seta", "Koka", "katsuie", 3))
     g2.apply(A.Garrison("anti", 0))
-    assert g2.state.decision is None or g2.state.decision.kind != "battle_card"
+    assert g2.state.decision.kind == "battle_card"           # asked (the offer hides the hand) ...
+    assert g2.legal_actions("oda") == [A.BattleCard("oda", "")]   # ... but guns need Kyoto
 
 
 def test_r_cards_betrayal_turns_the_clan_soldiers_roll_four_plus():

@@ -128,3 +128,22 @@ def test_11_5_alternative_rule_has_no_content_and_cannot_be_switched_on(monkeypa
     with pytest.raises(ScenarioError) as err:
         GAME.new({"system": "amdt", "players": 2}, 1)
     assert "alternative_rule" in str(err.value) and "A-17" in str(err.value)
+
+
+def test_r_cards_rain_offer_shows_nothing_of_the_hand():
+    g = game(3)
+    st = g.state
+    st.hands["north"], st.hands["west"] = ["surprise"], ["rain"]
+    st.active = None
+    g.dice.force(4)
+    step(g, lambda: g._begin_activation("oda"))
+    assert st.decision.kind == "rain" and g.to_act() == "north"     # asked though he has no Rain
+    assert g.legal_actions("north") == [A.Rain("north", False)]
+    assert g.view("oda")["decision"] == {"kind": "rain", "side": "north"}
+    g.apply(A.Rain("north", False))
+    assert g.to_act() == "west" and A.Rain("west", True) in g.legal_actions("west")
+    st.hands["north"], st.hands["west"] = [], []
+    st.active, st.decision = None, None
+    g.dice.force(4)
+    step(g, lambda: g._begin_activation("oda"))
+    assert st.decision is None                                       # empty hands: no offer
