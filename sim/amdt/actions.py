@@ -66,6 +66,21 @@ class AmdtReroll(AmdtAction):
 
 
 @_action
+class AmdtLuck(AmdtAction):
+    """15.6 (optional, ruling A-62): answer the Good Luck offer after a fire round or a leader's
+    death roll (`use`: spend a marker and reroll)."""
+    side: str
+    use: bool
+
+
+@_action
+class AmdtRain(AmdtAction):
+    """R-CARDS Rain (ruling A-65): answer the offer to make the enemy reroll his MP die."""
+    side: str
+    play: bool
+
+
+@_action
 class AmdtEndActivation(AmdtAction):
     side: str
 
@@ -112,6 +127,8 @@ Convert = AmdtConvert
 PlayCard = AmdtPlayCard
 Disband = AmdtDisband
 Reroll = AmdtReroll
+Luck = AmdtLuck
+Rain = AmdtRain
 EndActivation = AmdtEndActivation
 Garrison = AmdtGarrison
 BattleCard = AmdtBattleCard

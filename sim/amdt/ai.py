@@ -122,6 +122,14 @@ class AmdtScorer:
             return 0.7
         if isinstance(a, A.Reroll):
             return 1.0 if (v["active"] or {}).get("mp", 6) <= 2 else -1.0
+        if isinstance(a, A.Luck):               # 15.6: save the leader; reroll a poor volley
+            dec = v["decision"] or {}
+            if dec.get("kind") == "fate":
+                return 1.0 if a.use else 0.0
+            poor = dec.get("dice", 0) >= 3 and dec.get("hits", 0) * 6 < dec.get("dice", 0)
+            return (1.0 if poor else -1.0) if a.use else 0.0
+        if isinstance(a, A.Rain):               # spoil a good enemy movement roll
+            return (1.0 if (v["active"] or {}).get("mp", 0) >= 6 else -1.0) if a.play else 0.0
         if isinstance(a, A.Disband):
             return -5.0
         return 0.0

@@ -139,7 +139,7 @@ def step(g) -> None:
             elif castle_ok and not side_units(g, b.defender, "castle") and not player_of(st, side_units(g, b.defender)[0]):
                 put_in_castle(g, garrison_options(g)[-1])
         elif b.stage == "cards":
-            if not b.queue:
+            if not b.queue and not b.mods.get("cards_asked"):      # ruling A-49: asked once
                 b.queue = [["card", p, ""] for p in cards.battle_card_players(g)]
                 b.mods["cards_asked"] = 1
             if b.queue and b.queue[0][0] == "card":
@@ -182,19 +182,16 @@ def _field_round(g) -> None:
     b.round += 1
     first = b.fire_first if b.round == 1 else ""
     if first:                      # surprise attack: the enemy answers with its survivors only
-        other = b.defender if first == b.attacker else b.attacker
-        _queue_hits(g, other, _fire(g, first, "field"), "field", "field2")
+        _volley(g, first, "field", "field", "field2")
     else:
-        ha, hd = _fire(g, b.attacker, "field"), _fire(g, b.defender, "field")
-        _queue_hits(g, b.defender, ha, "field", "post")
-        _queue_hits(g, b.attacker, hd, "field", "post")
+        _volley(g, b.attacker, "field", "field", "post")        # simultaneous: both roll
+        _volley(g, b.defender, "field", "field", "post")        # before any hit is taken
 
 
 def _field_second(g) -> None:
     b = g.state.battle
     first = b.fire_first
-    other = b.defender if first == b.attacker else b.attacker
-    _queue_hits(g, first, _fire(g, other, "field"), "field", "post")
+    _volley(g, b.defender if first == b.attacker else b.attacker, "field", "field", "post")
 
 
 def _post_round(g) -> None:
@@ -209,18 +206,46 @@ def _post_round(g) -> None:
     b.stage = "retreat"
 
 
-def _queue_hits(g, fac: str, hits: int, where: str, then: str) -> None:
+def _volley(g, shooter: str, kind: str, where: str, then: str) -> None:
+    """`shooter` fires; its hits on the other side (its units `where`) wait in the queue as
+    [hits, target, n, where, shooter, kind, luck-offer pending]."""
     b = g.state.battle
-    b.queue.append(["hits", fac, str(hits), where])
+    hits = _fire(g, shooter, kind)
+    target = b.defender if shooter == b.attacker else b.attacker
+    offer = "fire" in ruling("good_luck_uses") and bool(soldiers(firing_units(g, shooter, kind)))
+    b.queue.append(["hits", target, str(hits), where, shooter, kind, "1" if offer else "0"])
     b.stage, b.next = "hits", then
+
+
+def luck_seat(g, fac: str) -> str:
+    """The seat that may spend Good Luck for a side's dice (15.6): whoever commands it."""
+    st = g.state
+    if not st.good_luck:
+        return ""
+    units = side_units(g, fac)
+    seat = decider(g, sector_player(g, units), units) if units else ""
+    return seat if seat in g.sides() and st.good_luck.get(seat, 0) > 0 else ""
+
+
+def reroll_volley(g, index: int) -> None:
+    """15.6 (ruling A-62): the side's dice of this fire round are rolled again."""
+    entry = g.state.battle.queue[index]
+    entry[2] = str(_fire(g, entry[4], entry[5]))
 
 
 def _take_hits(g) -> None:
     st = g.state
     b = st.battle
+    for i, entry in enumerate(b.queue):            # ruling A-62: offered before any hit lands
+        if entry[0] == "hits" and entry[6] == "1":
+            entry[6] = "0"
+            seat = luck_seat(g, entry[4])
+            if seat:
+                st.decision = Decision("luck", seat, str(i))
+                return
     while b.queue:
-        _, fac, hits, where = b.queue.pop(0)
-        if _hit(g, fac, int(hits), where):
+        _, fac, hits, where = b.queue.pop(0)[:4]
+        if _hit(g, fac, int(hits), where) or st.decision is not None:
             return
         if st.phase == "over":
             return
@@ -346,11 +371,15 @@ def _withdraw(g, units, to: str | None, pursuit: bool) -> None:
 
 
 # -- fire and hits ----------------------------------------------------------------------------
+def firing_units(g, fac: str, kind: str):
+    b = g.state.battle
+    return side_units(g, fac, "castle" if (kind == "siege" and fac == b.defender) else "field")
+
+
 def _fire(g, fac: str, kind: str) -> int:
     st = g.state
     b = st.battle
-    where = "castle" if (kind == "siege" and fac == b.defender) else "field"
-    units = side_units(g, fac, where)
+    units = firing_units(g, fac, kind)
     shooters = soldiers(units)
     if not shooters:
         return 0
@@ -477,13 +506,13 @@ def _assault_round(g) -> None:
     if not side_units(g, b.defender, "castle"):
         b.stage = "siege"
         return
-    _queue_hits(g, b.attacker, _fire(g, b.defender, "siege"), "field", "assault2")
+    _volley(g, b.defender, "siege", "field", "assault2")
 
 
 def _assault_second(g) -> None:
     b = g.state.battle
     if side_units(g, b.attacker):
-        _queue_hits(g, b.defender, _fire(g, b.attacker, "siege"), "castle", "siege")
+        _volley(g, b.attacker, "siege", "castle", "siege")
     else:
         b.stage = "siege"
 

@@ -7,6 +7,7 @@ from sim.amdt.control import (ALLIANCES, activated, faction, hand_of, holds_kyot
 from sim.amdt.data import data
 from sim.amdt.events import Betrayal, CardDrawn, CardPlayed, UnitLost
 from sim.amdt.rulings import ruling
+from sim.amdt.setup import placed_owner
 from sim.amdt.state import touch
 
 
@@ -33,7 +34,7 @@ def _side_ok(card: dict, fac: str) -> bool:
     return card["side"] in ("either", fac)
 
 
-def _spend(g, player: str, card: str) -> None:
+def spend(g, player: str, card: str) -> None:
     st = g.state
     hand = hand_of(st, player)
     st.hands[hand].remove(card)
@@ -85,6 +86,8 @@ def negotiation_ok(g, player: str, card: str, in_battle: str = "") -> bool:
             return False
     if tfac == "neutral" and clan in st.entry:
         return False
+    if info.get("garrison"):
+        return not in_battle and tfac != fac and garrison_ok(g, player, info)
     if in_battle:
         if head.sector != in_battle:
             return False
@@ -94,6 +97,43 @@ def negotiation_ok(g, player: str, card: str, in_battle: str = "") -> bool:
             return False
     rng = ruling("negotiation")["range"]                  # ruling A-29
     return any(distance(d.sector, head.sector) <= rng for d in diplomats(g, player))
+
+
+def garrison_ok(g, player: str, info: dict) -> bool:
+    """Ruling A-64: the named sector holds only soldiers of the target clan, the card's side is
+    the player's, and one of his diplomats is within range of the sector."""
+    st = g.state
+    sector = info["garrison"]
+    here = on_map(st, sector)
+    if not here or any(u.clan != info["target"] or u.kind != "soldier" for u in here):
+        return False
+    if st.clan_faction.get(info["turn_to"]) != seat_faction(st, player):
+        return False
+    rng = ruling("negotiation")["range"]                  # ruling A-29
+    return any(distance(d.sector, sector) <= rng for d in diplomats(g, player))
+
+
+def turn_garrison(g, player: str, info: dict) -> None:
+    """12.3, ruling A-64: each soldier rolls; successes change clan, failures are lost; a
+    garrison that turned hands its castle over (a capture by betrayal, §11)."""
+    st = g.state
+    sector, clan, new = info["garrison"], info["target"], info["turn_to"]
+    local = soldiers(on_map(st, sector))
+    faces = g.dice.roll(len(local), f"negotiation with the {sector} garrison", "12.3")
+    turned = []
+    for u, f in zip(local, faces):
+        if f >= ruling("garrison_negotiation")["success"]:
+            turned.append(u)
+        else:
+            g.lose_soldier(u, "dispersed", "12.3")
+    for u in turned:
+        u.clan = new
+        u.owner = placed_owner(st, new, sector) if st.mode == 4 else ""   # 16.2.8: the sphere's
+    touch()
+    g.emit(Betrayal(clan, st.clan_faction[new], len(turned), len(local) - len(turned), "12.3"))
+    if turned:
+        g.capture(sector, turned, stop=False)
+    g.check_clans()
 
 
 _DIST: dict[str, dict[str, int]] = {}
@@ -110,6 +150,9 @@ def betray(g, player: str, card: str) -> None:
     info = data().cards[card]
     clan = info["target"]
     fac = seat_faction(st, player)
+    if info.get("garrison"):
+        turn_garrison(g, player, info)
+        return
     head, units = target_units(st, clan)
     where = head.sector
     if st.clan_faction[clan] == fac:                      # 4p optional rule: change of alliance
@@ -182,11 +225,11 @@ def battle_card_players(g) -> list[str]:
             p = player_of(st, u)
             if faction(st, u) == fac and p and p in g.sides() and p not in seats:
                 seats.append(p)
-    if st.mode == 4 and "oda" in {player_of(st, u) for u in on_map(st, b.sector)}:
-        for p in ALLIANCES:                                # Nobunaga's own units: any alliance may play
-            if p not in seats and st.active and st.active.player == p:
+    if st.mode == 4 and any(faction(st, u) == "oda" for u in on_map(st, b.sector)):
+        for p in ALLIANCES:                    # 16.2.8: any Oda alliance player may play (shared hand)
+            if p not in seats:
                 seats.append(p)
-    return [p for p in seats if playable_in_battle(g, p)]
+    return [p for p in seats if st.hands[hand_of(st, p)]]   # any hand, so the offer hides the cards
 
 
 def play_in_battle(g, player: str, card: str) -> None:
@@ -194,7 +237,7 @@ def play_in_battle(g, player: str, card: str) -> None:
     b = st.battle
     info = data().cards[card]
     fac = seat_faction(st, player)
-    _spend(g, player, card)
+    spend(g, player, card)
     if info.get("fire"):
         b.mods[fac] = b.mods.get(fac, 0) + int(info["fire"])
     if info.get("first_fire"):
@@ -242,7 +285,7 @@ def reinforce_targets(g, player: str) -> list[str]:
 def play_activation(g, player: str, card: str, target: str) -> None:
     st = g.state
     info = data().cards[card]
-    _spend(g, player, card)
+    spend(g, player, card)
     if info.get("mp"):
         st.active.mp += int(info["mp"])
     elif info.get("soldiers"):

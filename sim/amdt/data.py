@@ -72,5 +72,14 @@ def data() -> Data:
                 raise ScenarioError(where, f"garrison[{i}]", f"unknown sector or clan {p}/{gar['clan']}")
             garrisons.append({**gar, "at": p})
     modes = {int(k): v for k, v in g["mode"].items()}
+    from sim.amdt.rulings import ruling
+    omitted = ruling("omitted_cards")                  # ruling A-66: targets not in the OOB
+    cards = {k: c for k, c in g["card"].items() if c["title"] not in omitted}
+    windows = set(ruling("card_windows")) | {"enemy_mp"}    # ruling A-63 (+ Rain, A-65)
+    for k, c in cards.items():
+        if c["timing"] not in windows:
+            raise ScenarioError(where, f"card.{k}.timing", f"expected one of {sorted(windows)}")
+        if c.get("garrison") and c["garrison"] not in board.graph:
+            raise ScenarioError(where, f"card.{k}.garrison", f"unknown sector {c['garrison']}")
     return Data(board, provinces, g["clan"], leaders, garrisons, g.get("start_owner", {}),
-                g["chit"], g["card"], g.get("reinforcement", []), modes)
+                g["chit"], cards, g.get("reinforcement", []), modes)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 
 from sim.amdt import cards, victory
-from sim.amdt.control import enemy_units, faction, on_map, player_of, sector_faction, soldiers
+from sim.amdt.control import enemy_units, faction, on_map, player_of, sector_faction, soldiers, sphere
 from sim.amdt.data import data
 from sim.amdt.events import AzuchiBuilt, LeaderReturned, Marched, UnitLost
 from sim.amdt.rulings import ruling
@@ -24,7 +24,7 @@ def run(g) -> None:
     victory.check_sudden(g)
     if st.phase == "over":
         return
-    if st.turn >= ruling("turn_limit"):                            # ruling A-53
+    if st.turn >= victory.last_turn(g):                            # ruling A-53, A-67
         victory.turn_limit(g)
         return
     limit = ruling("cards")["hand_limit"]                          # ruling A-28
@@ -84,25 +84,39 @@ def wounded_return(g) -> None:
 def regroup(g) -> None:
     """11.2 (ruling A-14); Nobunaga's guard first (16.2.5(4), ruling A-43)."""
     st = g.state
-    rg = ruling("regroup")
     for clan in sorted(st.clan_faction):
         fac = st.clan_faction[clan]
         if clan in st.gone_clans or fac not in ("oda", "anti") or clan not in data().clans:
             continue
         castles = [s for s in g.clan_castles(clan) if has_loc(st, s, clan)]
-        points = math.ceil(sum(st.castle[s] for s in castles) / rg["divisor"])
-        points = min(points, st.eliminated.get(clan, 0))
-        if clan == "Oda":
-            points -= refill_guard(g, points)
-        for s in castles:
-            if points <= 0:
-                break
-            if enemy_units(st, s, fac):
-                continue
-            n = min(rg["per_castle"], points, g.headroom(clan))
-            if n > 0:
-                g.place(clan, s, n, "regroup", from_pool=True)
-                points -= n
+        if clan == "Oda" and st.mode == 4 and ruling("regroup_4p") == "per_alliance":  # ruling A-61
+            by_sphere: dict[str, list[str]] = {}
+            for s in castles:
+                by_sphere.setdefault(sphere(st, s), []).append(s)
+            first = st.last_alliance if st.last_alliance in by_sphere else ""
+            for who in sorted(by_sphere, key=lambda w: (w != first, w)):
+                _regroup_in(g, clan, by_sphere[who], guard=who == first)
+        else:
+            _regroup_in(g, clan, castles, guard=clan == "Oda")
+
+
+def _regroup_in(g, clan: str, castles: list[str], guard: bool) -> None:
+    """11.2 (ruling A-14): ceil(levels / divisor) soldiers back from the pool into `castles`."""
+    st = g.state
+    rg = ruling("regroup")
+    points = math.ceil(sum(st.castle[s] for s in castles) / rg["divisor"])
+    points = min(points, st.eliminated.get(clan, 0))
+    if guard:
+        points -= refill_guard(g, points)
+    for s in castles:
+        if points <= 0:
+            break
+        if enemy_units(st, s, st.clan_faction[clan]):
+            continue
+        n = min(rg["per_castle"], points, g.headroom(clan))
+        if n > 0:
+            g.place(clan, s, n, "regroup", from_pool=True)
+            points -= n
 
 
 def refill_guard(g, points: int, from_pool: bool = True) -> int:

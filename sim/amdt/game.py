@@ -15,17 +15,18 @@ from sim.amdt.events import (Captured, ChitDrawn, ClanEliminated, EndTurnChit, E
                              Marched, MovementPoints, NeutralEntered, Placed, TurnStarted,
                              UnitLost)
 from sim.amdt.movement import (capturing_clan, discard_on_entry, group_for, legal_marches,
-                               link_cost, march_problem, owner_after_move)
+                               link_cost, march_problem, mark_led, owner_after_move)
 from sim.amdt.rulings import ruling
 from sim.amdt.setup import build_state, new_soldier
-from sim.amdt.state import Activation, AmdtState, touch
+from sim.amdt.state import Activation, AmdtState, Decision, touch
 from sim.amdt.supply import oos_units
 from sim.board import events_for
 from sim.core.errors import RuleError, ScenarioError
 from sim.core.protocol import Game, Result
 
-OPTIONS = {"good_luck": False, "oda_betray_each_other": False}
+OPTIONS = {"good_luck": False, "oda_betray_each_other": False, "short": False}
 HIEI = "Mt. Hiei"
+RAIN = "rain"
 
 
 class AmdtGame(Game):
@@ -41,7 +42,10 @@ class AmdtGame(Game):
             if key not in OPTIONS:
                 raise ScenarioError(where, f"options.{key}", f"unknown option; known: {sorted(OPTIONS)}")
         if ruling("alternative_rule"):                       # ruling A-17
-            raise ScenarioError(where, "alternative_rule", "rule 11.5 is not implemented")
+            raise ScenarioError(where, "alternative_rule",
+                                "rule 11.5 has no public content, so the simulator has none (ruling A-17)")
+        if {**scenario.get("options", {}), **options}.get("short") and scenario.get("players") == 4:
+            raise ScenarioError(where, "options.short", "the short scenario is for 2 or 3 players (ruling A-67)")
         data()
 
     @classmethod
@@ -96,7 +100,7 @@ class AmdtGame(Game):
             out += [A.Convert(side, s) for s in self.conversion_targets()]
         out += [A.PlayCard(side, c, t) for c, t in cards.activation_plays(self, side)]
         out += [A.Disband(side, s) for s in self._disband_sectors()]
-        if st.good_luck.get(side, 0) > 0 and not act.marched and not act.rerolled:
+        if self._may_reroll_mp(side):
             out.append(A.Reroll(side))
         out.append(A.EndActivation(side))
         return out
@@ -119,10 +123,19 @@ class AmdtGame(Game):
             return [A.Allocate(side, p) for p in itertools.permutations(battle.allocation_groups(self))]
         if dec.kind == "assault":
             return [A.AssaultChoice(side, True), A.AssaultChoice(side, False)]
+        if dec.kind in ("luck", "fate"):
+            return [A.Luck(side, False), A.Luck(side, True)]
+        if dec.kind == "rain":
+            return [A.Rain(side, False)] + ([A.Rain(side, True)] if RAIN in st.hands[hand_of(st, side)] else [])
         return []
 
+    def _may_reroll_mp(self, side: str) -> bool:
+        act = self.state.active
+        return self.state.good_luck.get(side, 0) > 0 and not act.marched and not act.rerolled \
+            and "mp" in ruling("good_luck_uses")                      # ruling A-62
+
     SECTION = {"Assault": "R-BATTLE", "Convert": "11.3", "PlayCard": "R-CARDS", "Disband": "12.0",
-               "Reroll": "15.6", "EndActivation": "4.0", "Garrison": "R-BATTLE",
+               "Reroll": "15.6", "Luck": "15.6", "Rain": "R-CARDS", "EndActivation": "4.0", "Garrison": "R-BATTLE",
                "BattleCard": "R-CARDS", "Retreat": "R-BATTLE", "Allocate": "16.2.7b",
                "AssaultChoice": "R-BATTLE"}
 
@@ -158,6 +171,7 @@ class AmdtGame(Game):
         act.marched = True
         fac = faction(st, group[0])
         lost = discard_on_entry(st, group, a.frm, a.to)
+        mark_led(st, group, a.frm)
         for u in group:
             u.sector, u.in_castle = a.to, False
             act.moved[u.id] = act.moved.get(u.id, 0) + 1
@@ -238,6 +252,30 @@ class AmdtGame(Game):
         st.active.rerolled = True
         st.active.mp = self._mp_roll(st.active.player)
 
+    def _do_Rain(self, a: A.Rain) -> None:
+        st = self.state
+        st.decision = None
+        if not a.play:
+            self._offer_rain(st.active.player, after=a.side)
+            return
+        cards.spend(self, a.side, RAIN)                          # ruling A-65
+        st.active.rerolled = True                                # a reroll is never rerolled
+        st.active.mp = self._mp_roll(st.active.player)
+
+    def _do_Luck(self, a: A.Luck) -> None:
+        st = self.state
+        dec, st.decision = st.decision, None
+        if a.use:
+            st.good_luck[a.side] -= 1
+        if dec.kind == "luck":
+            if a.use:
+                battle.reroll_volley(self, int(dec.scope))
+            return
+        u = st.units[dec.scope]                                 # "fate": a leader's death roll
+        u.status = "map"
+        roll = self.dice.d6(f"fate of {data().leaders[u.id]['name']} (Good Luck)", "15.6") if a.use else 1
+        self._leader_fate(u, roll, "R-BATTLE")
+
     def _do_EndActivation(self, a: A.EndActivation) -> None:
         self._end_activation()
 
@@ -289,7 +327,7 @@ class AmdtGame(Game):
         return bool(legal_marches(st, first_only=True) or self._assault_sectors()
                     or (st.active.chit == "ikko" and not st.active.converted and self.conversion_targets())
                     or cards.activation_plays(self, side)
-                    or (st.good_luck.get(side, 0) > 0 and not st.active.marched and not st.active.rerolled))
+                    or self._may_reroll_mp(side))
 
     def _start_turn(self) -> None:
         st = self.state
@@ -348,6 +386,20 @@ class AmdtGame(Game):
         self.emit(ChitDrawn(chit, player))
         st.active.oos = oos_units(st, [u for u in on_map(st) if activated(st, u)])
         st.active.mp = self._mp_roll(player)
+        self._offer_rain(player)
+
+    def _offer_rain(self, player: str, after: str = "") -> None:
+        """Rain (ruling A-65): each seat of another faction may answer the MP roll. Every seat
+        holding any card is asked, so that the offer itself shows nothing of the hand."""
+        st = self.state
+        fac = cards.seat_faction(st, player)
+        seats = list(self.sides())
+        if st.mode == 4:                                   # the shared Oda hand: one offer
+            seats = [s for s in seats if s not in ALLIANCES or s == (st.last_alliance or "katsuie")]
+        for seat in seats[seats.index(after) + 1:] if after in seats else seats:
+            if cards.seat_faction(st, seat) != fac and st.hands[hand_of(st, seat)]:
+                st.decision = Decision("rain", seat)
+                return
 
     def _mp_roll(self, player: str) -> int:
         st = self.state
@@ -485,6 +537,16 @@ class AmdtGame(Game):
             seats = [player_of(st, e) for e in soldiers(battle.side_units(self, other))]
             if seats:
                 st.credit = max(sorted(set(seats)), key=seats.count)
+        if roll <= ruling("leader_hit") and "leader_hit" in ruling("good_luck_uses"):   # ruling A-62
+            seat = battle.decider(self, player_of(st, u), [u]) if st.battle else player_of(st, u)
+            if st.good_luck.get(seat, 0) > 0 and st.decision is None:
+                u.status = "fate"                               # waits for the Good Luck answer
+                st.decision = Decision("fate", seat, u.id)
+                return
+        self._leader_fate(u, roll, rule)
+
+    def _leader_fate(self, u, roll: int, rule: str) -> None:
+        st = self.state
         if roll <= ruling("leader_hit"):                            # ruling A-11
             self.kill_leader(u, "killed", rule)
             return
@@ -593,6 +655,17 @@ class AmdtGame(Game):
             self.emit(EntryAdvanced(clan, st.entry[clan]))
 
     # -- views ----------------------------------------------------------------------------------
+    def _decision_view(self) -> dict:
+        """The pending decision; for a Good Luck offer the (public) dice it would reroll."""
+        dec = self.state.decision
+        out = {"kind": dec.kind, "side": dec.side}
+        if dec.kind == "luck":
+            entry = self.state.battle.queue[int(dec.scope)]
+            out.update(hits=int(entry[2]), dice=len(soldiers(battle.firing_units(self, entry[4], entry[5]))))
+        elif dec.kind == "fate":
+            out["leader"] = dec.scope
+        return out
+
     def visible_events(self, side: str | None) -> list:
         return events_for(self.events, None if side is None else hand_of(self.state, side))
 
@@ -614,7 +687,7 @@ class AmdtGame(Game):
             "factions": dict(st.clan_faction), "gone": list(st.gone_clans),
             "entry": dict(st.entry), "capital": st.capital, "azuchi": st.azuchi,
             "hands": hands, "deck": len(st.deck), "discard": list(st.discard),
-            "decision": None if st.decision is None else {"kind": st.decision.kind, "side": st.decision.side},
+            "decision": None if st.decision is None else self._decision_view(),
             "battle": None if st.battle is None else {"sector": st.battle.sector,
                                                        "attacker": st.battle.attacker,
                                                        "defender": st.battle.defender},

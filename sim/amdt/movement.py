@@ -51,9 +51,34 @@ def movable_soldiers(st: AmdtState, sector: str, leader: Unit | None,
             continue
         if leader is not None and leader.id != "nobunaga" and u.guard:
             continue                                   # the guard stays with Nobunaga (16.2.5(4))
+        if leader is not None and u.led_by != leader.id and not may_recruit(st, leader, sector):
+            continue                                   # 16.2.6: no recruiting outside Oda's zone
         out.append(u)
     clan = leader.clan if leader else ""
     return sorted(out, key=lambda u: (not u.guard, u.clan != clan, u.owner != player, u.id))
+
+
+def may_recruit(st: AmdtState, leader: Unit, sector: str) -> bool:
+    """16.2.6 (ruling A-60): in 4p an Oda leader picks up soldiers only where Oda holds the
+    sector; Nobunaga's own pick-up is 16.2.5(6)."""
+    rule = ruling("oda_pickup")
+    if st.mode != 4 or rule == "off" or leader.id == "nobunaga" or faction(st, leader) != "oda":
+        return True
+    if rule == "samurai" and leader.rank != "samurai":
+        return True
+    return sector_faction(st, sector) == "oda"
+
+
+def mark_led(st: AmdtState, group: list[Unit], frm: str) -> None:
+    """Soldiers marching with a leader stay under his command; those he leaves do not."""
+    leader = next((u for u in group if u.kind == "leader"), None)
+    ids = {u.id for u in group}
+    for u in on_map(st, frm):
+        if u.kind == "soldier" and leader is not None and u.led_by == leader.id and u.id not in ids:
+            u.led_by = ""
+    for u in group:
+        if u.kind == "soldier":
+            u.led_by = leader.id if leader is not None else ""
 
 
 def group_for(st: AmdtState, frm: str, leader_id: str, n: int,
@@ -90,6 +115,10 @@ def march_problem(st: AmdtState, frm: str, to: str, leader_id: str, n: int) -> t
         return "9.0", f"moving {frm}-{to} costs {cost} MP, {st.active.mp} left"
     group = group_for(st, frm, leader_id, n)
     if group is None:
+        leader = st.units.get(leader_id)
+        if leader is not None and leader.sector == frm and not may_recruit(st, leader, frm) \
+                and group_for(st, frm, leader_id, 0) is not None:
+            return "16.2.6", "outside Oda's zone a leader keeps only the soldiers that marched in with him"
         if not leader_id and st.mode == 4 and any(u.owner == "oda" for u in on_map(st, frm)):
             return "16.2.6(3)", "Nobunaga's guard and his own soldiers move only with a leader"
         return "9.0", "that group cannot march (not activated, stopped, besieged or too many soldiers)"

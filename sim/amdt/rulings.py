@@ -31,7 +31,7 @@ def markdown_rows() -> list[str]:
     rows = []
     for name, entry in sorted(table().items(), key=lambda kv: num(kv[1])):
         rows.append(f"| {entry['id']} | {entry['section']} | `{name}` = `{entry['value']}`: "
-                    f"{entry['text']} | rules/amdt.md proposed default; change in "
+                    f"{entry['text']} | {entry.get('why', 'rules/amdt.md proposed default')}; change in "
                     f"sim/amdt/data/rulings.toml |")
     return rows
 

@@ -35,6 +35,7 @@ class AmdtUnit:
     rank: str = ""            # leaders: daimyo | samurai
     status: str = "map"       # leaders: map | wounded | dead
     back_turn: int = 0        # wounded leaders: the turn they return (11.1)
+    led_by: str = ""          # soldiers: the leader they last marched with (16.2.6)
 
     def __setattr__(self, key, value):
         if key in _WATCHED:

@@ -3,7 +3,11 @@ from __future__ import annotations
 
 from sim.amdt.control import enemy_units, faction, on_map, sector_faction
 from sim.amdt.data import data
+from sim.amdt.rulings import ruling
 from sim.amdt.state import AmdtState, Unit
+
+
+HIEI = "Mt. Hiei"
 
 
 def home_bases(st: AmdtState, clan: str) -> list[str]:
@@ -79,6 +83,10 @@ def _blocked(st: AmdtState, fac: str) -> set[str]:
     for s, clan in st.control.items():
         if clan and st.castle.get(s, 0) >= 1 and st.clan_faction.get(clan) not in ("", fac):
             out.add(s)
+    if fac == "oda" and HIEI in out and ruling("hiei_loc") and not any(
+            not u.in_castle for u in enemy_units(st, HIEI, fac)) and any(
+            st.clan_faction[u.clan] == "oda" for u in on_map(st, HIEI)):
+        out.discard(HIEI)              # 15.4 (ruling A-68): the monks hold only their castle
     return out
 
 

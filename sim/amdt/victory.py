@@ -64,12 +64,27 @@ def oda_castles(g) -> list[str]:
     return out
 
 
+def short(g) -> dict | None:
+    """The short scenario (option short, ruling A-67) or None."""
+    return ruling("short_scenario") if g.state.options.get("short") else None
+
+
+def last_turn(g) -> int:
+    sc = short(g)
+    return sc["last_turn"] if sc else ruling("turn_limit")            # ruling A-53
+
+
+def oda_target(g) -> int:
+    sc = short(g)
+    return sc["oda_castles"] if sc else ruling("oda_six_castles")    # ruling A-25
+
+
 def check_activation_end(g) -> None:
     st = g.state
     if st.phase == "over" or st.mode == 4:
         return
     castles = oda_castles(g)
-    if len(castles) >= ruling("oda_six_castles"):
+    if len(castles) >= oda_target(g):
         over(g, "oda", f"Oda holds {len(castles)} larger castles: {', '.join(castles)}", "R-VICTORY")
 
 
@@ -88,13 +103,16 @@ def castle_levels(g, seat: str) -> int:
 def turn_limit(g) -> None:
     """16.2.4(4): after the last turn, with no winner, anti-Oda wins (3p: ruling A-41)."""
     st = g.state
+    if short(g) and len(oda_castles(g)) >= oda_target(g):             # ruling A-67
+        over(g, "oda", f"short scenario: Oda holds {oda_target(g)} larger castles", "R-SETUP")
+        return
     if st.mode != 3:
-        over(g, "anti", "turn 30 ended without an Oda victory", "16.2.4(4)")
+        over(g, "anti", f"turn {st.turn} ended without an Oda victory", "16.2.4(4)")
         return
     n, w = castle_levels(g, "north"), castle_levels(g, "west")
     st.stats["north_levels"], st.stats["west_levels"] = n, w
     if n == w:
-        over(g, "", f"turn 30: northern and western players tie on {n} castle levels", "16.1.3")
+        over(g, "", f"turn {st.turn}: northern and western players tie on {n} castle levels", "16.1.3")
     else:
         win = "north" if n > w else "west"
-        over(g, win, f"turn 30: {win} holds more castle levels ({max(n, w)} to {min(n, w)})", "16.1.3")
+        over(g, win, f"turn {st.turn}: {win} holds more castle levels ({max(n, w)} to {min(n, w)})", "16.1.3")

@@ -2,11 +2,14 @@
 chit active with a known movement allowance, dice forced."""
 from __future__ import annotations
 
+import pytest
+
 from sim.amdt import GAME
 from sim.amdt.control import chit_player, on_map
 from sim.amdt.setup import new_soldier
 from sim.amdt.state import Activation
 from sim.core.codec import encode
+from sim.core.errors import RuleError
 
 
 def game(players: int = 2, seed: int = 1, **options):
@@ -66,3 +69,12 @@ def snapshot(g):
 
 def kinds(events):
     return [e.kind for e in events]
+
+
+def refused(g, action, rule: str) -> None:
+    """The action raises RuleError naming `rule` and leaves the state untouched."""
+    before = snapshot(g)
+    with pytest.raises(RuleError) as err:
+        g.apply(action)
+    assert err.value.rule == rule
+    assert snapshot(g) == before

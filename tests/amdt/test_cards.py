@@ -70,7 +70,8 @@ def test_r_cards_concentrated_guns_add_one_while_oda_holds_kyoto():
     activate(g2, "nobunaga", 6)
     g2.apply(A.March("oda", "Seta", "Koka", "katsuie", 3))
     g2.apply(A.Garrison("anti", 0))
-    assert g2.state.decision is None or g2.state.decision.kind != "battle_card"
+    assert g2.state.decision.kind == "battle_card"           # asked (the offer hides the hand) ...
+    assert g2.legal_actions("oda") == [A.BattleCard("oda", "")]   # ... but guns need Kyoto
 
 
 def test_r_cards_betrayal_turns_the_clan_soldiers_roll_four_plus():
@@ -145,3 +146,22 @@ def test_16_2_8_only_nobunaga_or_a_diplomat_of_the_active_alliance_negotiates():
     move(g, "nobunaga", "Mizushima Sea")            # Nobunaga may always negotiate
     activate(g, "tokugawa", 3)
     assert A.PlayCard("tokugawa", "betray_ukita") in g.legal_actions("tokugawa")
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_no_view_shows_another_hand_at_any_step_with_every_offer_on(players):
+    """Good Luck, Rain and battle-card offers included: at every step each seat's view holds
+    only counts of the other hands, and a pending decision shows only public facts."""
+    g = game(players, seed=5, good_luck=True)
+    ps = {s: RandomPlayer(i) for i, s in enumerate(g.sides())}
+    kinds = set()
+    while len(g.actions) < 400 and not g.is_over():
+        for seat in g.sides():
+            own = "oda" if seat in ("oda", "hideyoshi", "katsuie", "tokugawa") else seat
+            view = g.view(seat)
+            assert all(isinstance(v, int) for h, v in view["hands"].items() if h != own)
+            if view["decision"]:
+                assert set(view["decision"]) <= {"kind", "side", "hits", "dice", "leader"}
+                kinds.add(view["decision"]["kind"])
+        g.apply(ps[g.to_act()].choose(g, g.to_act()))
+    assert {"luck", "battle_card"} <= kinds

@@ -65,3 +65,18 @@ def test_15_4_oda_burns_enryakuji_on_capture():
     st = g.state
     assert st.castle["Mt. Hiei"] == 0 and "Enryaku-ji" in st.gone_clans
     assert st.control["Mt. Hiei"] == "Oda"
+
+
+def test_15_4_oda_loc_passes_mt_hiei_while_oda_units_besiege_the_monks(monkeypatch):
+    from sim.amdt import rulings, supply
+    g = game(2)
+    st = g.state
+    st.clan_faction["Enryaku-ji"] = "anti"
+    put(g, "Mt. Hiei", "Enryaku-ji", 2, in_castle=True)
+    assert "Mt. Hiei" in supply._blocked(st, "oda")         # an enemy castle blocks LOC
+    put(g, "Mt. Hiei", "Oda", 2)                             # Oda besiegers in the sector
+    assert "Mt. Hiei" not in supply._blocked(st, "oda")     # ruling A-68
+    table = {k: dict(v) for k, v in rulings.table().items()}
+    table["hiei_loc"]["value"] = False
+    monkeypatch.setattr(rulings, "table", lambda: table)
+    assert "Mt. Hiei" in supply._blocked(st, "oda")

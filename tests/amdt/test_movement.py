@@ -1,17 +1,6 @@
 """9.0 movement; 16.2.5(6), 16.2.6 and 16.2.7(3)/(4): who moves which soldiers in the 4p game."""
-import pytest
-
 from sim.amdt import actions as A
-from sim.core.errors import RuleError
-from tests.amdt.helpers import activate, clear, game, move, put, snapshot, soldiers_at
-
-
-def refused(g, action, rule):
-    before = snapshot(g)
-    with pytest.raises(RuleError) as err:
-        g.apply(action)
-    assert err.value.rule == rule
-    assert snapshot(g) == before            # an illegal action leaves the state untouched
+from tests.amdt.helpers import activate, clear, game, move, put, refused, soldiers_at
 
 
 def test_9_0_link_costs_main_one_minor_two():
