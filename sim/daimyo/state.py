@@ -32,7 +32,7 @@ class DaimyoState:
     leaders: dict[str, Leader]
     options: dict
     turn: int = 0
-    phase: str = "setup"            # choose_order | activation | orders | shooting | leaders | over
+    phase: str = "setup"            # choose_order | activation | orders | shooting | melee | end | leaders | over
     initiative: str = ""            # side holding the initiative this turn (3)
     to_move: str = ""               # side whose activation choice or orders are awaited
     active_clan: str = ""

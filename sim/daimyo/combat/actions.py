@@ -60,3 +60,13 @@ class AnswerChallenge(Action):
     side: str
     leader: str
     accept: bool
+
+
+@serializable
+@dataclass(frozen=True)
+class FollowUp(Action):
+    """4.6.6 / 4.6.8 (decision "follow_up"): a winner defending an obstacle follows up or
+    pursues (True), or stays behind its obstacle (False)."""
+    side: str
+    unit: str
+    go: bool
