@@ -60,6 +60,7 @@ class DaimyoState:
     challengers: list[str] = field(default_factory=list)        # 4.4 leaders who challenged this turn
     event_clan: str = ""            # 5.3 the first clan activated in the event's turn
     heroic_unit: str = ""           # 5.3 event 4: the first unit to charge into melee
+    victory_conditions: list[dict] = field(default_factory=list)   # 5.2 scenario conditions
 
     # -- queries used everywhere ---------------------------------------------------------
     def living(self, side: str | None = None) -> list[Unit]:

@@ -29,11 +29,13 @@ __all__ = ["before_battle", "start_of_turn", "start_of_activation", "charge_cand
 
 
 def before_battle(game) -> None:
-    """5.2: the scenario's share of losses that breaks each army; 6.2 the season."""
+    """5.2: the scenario's share of losses that breaks each army and its own victory
+    conditions; 6.2 the season."""
     weather.roll_season(game)
     for army in game.scenario.get("armies", []):
         if "victory_share" in army and army["side"] in game.state.armies:
             game.state.armies[army["side"]].victory_share = float(army["victory_share"])
+    game.state.victory_conditions = [dict(v) for v in game.scenario.get("victory", [])]
 
 
 def start_of_turn(game) -> None:
