@@ -19,7 +19,8 @@ class Charge(Action):
 @serializable
 @dataclass(frozen=True)
 class React(Action):
-    """4.4 charge reaction (decision "reaction"): stand | shoot | retire | countercharge."""
+    """4.4 charge reaction (decision "reaction"): stand | shoot | retire | shoot_retire
+    (5.1 Retire: shoot, then retire) | countercharge."""
     side: str
     unit: str
     choice: str
