@@ -236,6 +236,19 @@ def test_4_4_duel_accepted_loser_killed_winner_gains_glory():
     assert not st.leaders["daimyo-w"].alive and st.leaders["daimyo-e"].rating == 3
 
 
+def test_4_4_a_challenge_ends_the_challengers_move_ruling_D_87():
+    from sim.core.errors import RuleError
+    from sim.daimyo import actions as A
+    g = duel_game()
+    st = g.state
+    g.apply(Challenge("east", "daimyo-e", "daimyo-w"))
+    g.apply(AnswerChallenge("west", "daimyo-w", False))
+    assert st.leaders["daimyo-e"].moved
+    assert not [a for a in g.legal_actions("east") if a.kind == "MoveLeader" and a.leader == "daimyo-e"]
+    with pytest.raises(RuleError):
+        g.apply(A.MoveLeader("east", "daimyo-e", 60, 40, ""))
+
+
 def test_4_4_glory_at_most_4():
     g = duel_game()
     st = g.state
