@@ -10,7 +10,8 @@ from render.daimyo.text import Painter
 
 
 PHASE_NAMES = {"setup": "set-up", "choose_order": "order of activation (3)", "activation": "clan activation (4.1)",
-               "orders": "movement (4.3)", "shooting": "shooting (4.5)", "end": "end of turn (5)",
+               "orders": "movement (4.3)", "shooting": "shooting (4.5)", "melee": "melee (4.6)",
+               "end": "end of turn (5)",
                "leaders": "leader moves (5)", "over": "game over"}
 
 

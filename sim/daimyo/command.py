@@ -113,7 +113,7 @@ def orderable_units(st: DaimyoState) -> list[Unit]:
     for u in st.living(side):
         if u.troop is Troop.HQ or u.routing or u.activated or u.obedience == "failed" or u.blocked:
             continue
-        if u.halted_turns > 0:
+        if u.halted_turns > 0 and not may_about_face(u):
             continue
         if st.active_general == side:
             if u.hatamoto or _general_with(st, side, u):
@@ -121,6 +121,12 @@ def orderable_units(st: DaimyoState) -> list[Unit]:
         elif st.active_clan and u.clan == st.active_clan and not u.hatamoto:
             out.append(u)
     return out
+
+
+def may_about_face(u: Unit) -> bool:
+    """5.1 Halt: a halted unit stays motionless next turn but may turn 180 degrees then
+    (also a retreated unit, which "halts next turn"; ruling D-80)."""
+    return u.halted_turns == 1 and u.halt_about_face
 
 
 def _general_with(st: DaimyoState, side: str, u: Unit) -> bool:
@@ -135,7 +141,7 @@ def check_orderable(st: DaimyoState, unit_id: str) -> None:
         raise RuleError("4.1", f"{unit_id} is not your unit", SYSTEM)
     if u.routing:
         raise RuleError("4.6.7", f"{unit_id} is routing and moves only by rout moves", SYSTEM)
-    if u.halted_turns > 0:
+    if u.halted_turns > 0 and not may_about_face(u):
         raise RuleError("5.1", f"{unit_id} must stand still this turn (halt/retire/retreat result)", SYSTEM)
     if u.obedience == "failed":
         raise RuleError("1.9", f"{unit_id} failed its obedience test and halts this turn", SYSTEM)
@@ -215,6 +221,7 @@ def end_of_turn_reform(game) -> None:
             u.disordered = False
             game.emit(Reformed(u.id))
         u.halted_turns = max(0, u.halted_turns - 1)
+        u.halt_about_face = u.halt_about_face and u.halted_turns > 0
 
 
 def mount_up_problem(st: DaimyoState, side: str, hatamoto: str = "") -> str:

@@ -127,6 +127,10 @@ class DaimyoGame(Game):
             out.extend(movement.leader_candidates(st, side, during_activation=True))
             out.extend(command.mount_up_candidates(st, side))
             out.extend(combat.leader_candidates(st, side))
+            try:
+                combat.check_end_movement(st)      # 5.1 / 5.3: a unit must charge first
+            except RuleError:
+                return out
             return out + [A.EndMovement(side)]
         if st.phase == "shooting":
             return combat.shoot_candidates(st) + [A.EndShooting(side)]
@@ -146,7 +150,9 @@ class DaimyoGame(Game):
         want = phase_of.get(type(action))
         if want is not None and st.phase != want:
             raise RuleError("2", f"{action.kind} is not allowed in the {st.phase} step", self.system)
-        if isinstance(action, A.ActivateClan):
+        if isinstance(action, A.EndMovement):
+            combat.check_end_movement(st)
+        elif isinstance(action, A.ActivateClan):
             command.check_clan_attempt(st, action.side, action.clan)
         elif isinstance(action, A.ActivateGeneral):
             if not command.general_may_activate(st, action.side):
@@ -172,6 +178,8 @@ class DaimyoGame(Game):
         st = self.state
         if st.pending:
             combat.execute_decision(self, st.pending.pop(), action)
+            if st.phase == "melee" and not st.pending:
+                self._melee()                 # 4.6: the melee step goes on
         elif isinstance(action, A.ChooseOrder):
             first = action.side if action.go_first else st.enemy(action.side)
             self.emit(OrderChosen(action.side, first))
@@ -199,8 +207,8 @@ class DaimyoGame(Game):
             st.phase = "shooting"
             self.emit(PhaseChanged("shooting", st.to_move, st.active_clan))
         elif isinstance(action, A.EndShooting):
-            combat.melee_step(self)           # 4.6: the active clan's melees
-            self._finish_activation()
+            st.phase = "melee"
+            self._melee()
         elif isinstance(action, A.EndLeaderMoves):
             st.leaders_done.append(action.side)
             other = st.enemy(action.side)
@@ -247,6 +255,12 @@ class DaimyoGame(Game):
         st.phase = "orders"
         self.emit(PhaseChanged("orders", st.to_move, clan))
         combat.start_of_activation(self)     # 4.1 step 1: rally attempts; 5.3 events
+
+    def _melee(self) -> None:
+        """4.6: the active clan's melees; a follow-up decision (4.6.6) pauses the step."""
+        combat.melee_step(self)
+        if not self.state.pending:
+            self._finish_activation()
 
     def _finish_activation(self) -> None:
         st = self.state

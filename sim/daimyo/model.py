@@ -110,6 +110,7 @@ class Unit:
     reforming: bool = False            # 4.2.2: standing still this turn to reform
     obedience: str = ""                # 1.9 result this turn: "", "passed", "failed"
     halted_turns: int = 0              # 5.1 halt/retire/retreat: turns it must stand still
+    halt_about_face: bool = False      # 5.1 Halt: may turn 180 degrees in its second turn (D-80)
     melee_rounds: int = 0
     in_melee_with: list[str] = field(default_factory=list)
     # movement bookkeeping for the current turn (4.3), cleared by command.reset_turn

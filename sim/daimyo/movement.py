@@ -22,7 +22,7 @@ from shapely.geometry import Point
 from sim.core.errors import RuleError
 from sim.core.events import Note
 from sim.daimyo import actions as A
-from sim.daimyo.events import Disordered, FormationChanged, LeaderKilled, UnitMoved, UnitRemoved
+from sim.daimyo.events import Disordered, FormationChanged, UnitMoved, UnitRemoved
 from sim.daimyo.geometry import (CONTACT_TOLERANCE, LEADER_RADIUS, direction, footprint,
                                  stand_polygons, swept_pieces, table_box)
 from sim.daimyo.model import Formation, Troop, Unit, Weapon
@@ -57,6 +57,8 @@ def max_move(st: DaimyoState, u: Unit) -> float:
     allowance = base_move(u)
     if u.formation is Formation.COLUMN and u.troop is not Troop.ARTILLERY:
         allowance += tables().manoeuvre.column_bonus_cm
+    if st.event == "surprise_march" and st.event_clan == u.clan and not u.hatamoto:
+        allowance *= 2                    # 5.3 event 3: the first activated clan (ruling D-82)
     if st.weather in ("heavy_rain", "thunderstorm"):
         allowance -= 3.0                  # 6.2: -3 cm from every move
     elif st.weather == "snowing":
@@ -198,6 +200,9 @@ def _plan_turn(st, u, action) -> Plan:
     if u.turned_deg + abs(action.angle) > tables().terrain_effects.max_turn_deg:
         raise _err("4.3.5.2", f"{u.id} has turned {u.turned_deg} degrees; at most 180 a turn")
     cost = m.turn_fraction[u.quality.value] * base_move(u) * (m.disorder_factor if u.disordered else 1)
+    halted = u.halted_turns > 0                    # 5.1 Halt: the about-face is all it does (D-80)
+    if halted:
+        cost = 0.0
     fwd, right = direction(u.facing), direction(u.facing - 90)
     p0 = np.array([u.x, u.y])
     if abs(action.angle) == 180:
@@ -215,6 +220,7 @@ def _plan_turn(st, u, action) -> Plan:
     motion = Motion(u, "jump", (u.x, u.y, u.facing), end=end, files=files)
     p = _plan_motion(st, u, action, motion, "turn", cost)
     p.turned = abs(action.angle)
+    p.ends_movement = halted
     return p
 
 
@@ -497,8 +503,9 @@ def execute(game, p: Plan) -> None:
             make_disordered(game, other, f"{u.id} passed through it", "4.3.2")
     for f in p.walked_into:
         st.units[f].blocked = True
+    from sim.daimyo.combat.common import kill_leader      # 5.1 reason 5 for his friends
     for lid in p.kills:
-        kill_leader(game, lid, f"run down by {u.id}", "4.3.3")
+        kill_leader(game, st.leaders[lid], f"run down by {u.id}", "4.3.3")
     if p.leaves_table:
         remove_unit(game, u, "left_table", "4.3.4")
 
@@ -515,13 +522,6 @@ def make_disordered(game, u: Unit, cause: str, rule: str) -> None:
     if not u.disordered:
         u.disordered = True
         game.emit(Disordered(u.id, cause, rule))
-
-
-def kill_leader(game, leader_id: str, cause: str, rule: str) -> None:
-    leader = game.state.leaders[leader_id]
-    leader.alive = False
-    leader.attached_to = ""
-    game.emit(LeaderKilled(leader_id, cause, rule))
 
 
 def _rule(how: str) -> str:

@@ -106,6 +106,17 @@ class ArmyIn(_M):
     victory_share: float = Field(1 / 3, gt=0, lt=1)   # 5.2: more than a third lost
 
 
+class VictoryIn(_M):
+    """5.2 scenario victory condition, checked besides the army-break rule (ruling D-85):
+    `winner` wins when `target` leader is killed (leader_killed), `target` unit is lost
+    (unit_lost), or at the end of turn `turn` if nothing else decided the battle (turn_end)."""
+    winner: str
+    when: Literal["leader_killed", "unit_lost", "turn_end"]
+    target: str = ""
+    turn: int = Field(0, ge=0)
+    text: str = ""
+
+
 class ScenarioIn(_M):
     system: Literal["daimyo"]
     meta: Meta
@@ -113,6 +124,7 @@ class ScenarioIn(_M):
     options: Options = Options()
     terrain: list[TerrainIn] = []
     armies: list[ArmyIn] = Field(min_length=2, max_length=2)
+    victory: list[VictoryIn] = []
 
 
 def parse(data: dict, where: str) -> ScenarioIn:
@@ -227,6 +239,26 @@ def _check_semantics(sc: ScenarioIn, where: str) -> None:
                 if placed_hq[1].intersection(other).area > 1e-6:
                     raise ScenarioError(where, f"{akey}.hq", f"the HQ overlaps unit {other_id!r}")
             placed.append(placed_hq)
+    _check_victory(sc, where)
+
+
+def _check_victory(sc: ScenarioIn, where: str) -> None:
+    """5.2 scenario conditions name a side, and a leader (general-<side>, daimyo-<clan>) or a
+    unit (its id, hq-<side>) that exists."""
+    sides = [a.side for a in sc.armies]
+    leaders = {f"general-{a.side}" for a in sc.armies} | {f"daimyo-{c.id}" for a in sc.armies for c in a.clans}
+    units = {u.id for a in sc.armies for c in a.clans for u in c.units} | \
+        {f"hq-{a.side}" for a in sc.armies if a.hq is not None}
+    for i, v in enumerate(sc.victory):
+        key = f"victory.{i}"
+        if v.winner not in sides:
+            raise ScenarioError(where, f"{key}.winner", f"5.2: the winner is a side, one of {sides} (got {v.winner!r})")
+        if v.when == "leader_killed" and v.target not in leaders:
+            raise ScenarioError(where, f"{key}.target", f"5.2: no leader {v.target!r}; expected one of {sorted(leaders)}")
+        if v.when == "unit_lost" and v.target not in units:
+            raise ScenarioError(where, f"{key}.target", f"5.2: no unit {v.target!r}; expected one of {sorted(units)}")
+        if v.when == "turn_end" and v.turn < 1:
+            raise ScenarioError(where, f"{key}.turn", "5.2: a turn_end condition needs turn = 1 or more")
 
 
 def _hq_shape(hq: HQIn):

@@ -32,7 +32,7 @@ class DaimyoState:
     leaders: dict[str, Leader]
     options: dict
     turn: int = 0
-    phase: str = "setup"            # choose_order | activation | orders | shooting | leaders | over
+    phase: str = "setup"            # choose_order | activation | orders | shooting | melee | end | leaders | over
     initiative: str = ""            # side holding the initiative this turn (3)
     to_move: str = ""               # side whose activation choice or orders are awaited
     active_clan: str = ""
@@ -60,6 +60,7 @@ class DaimyoState:
     challengers: list[str] = field(default_factory=list)        # 4.4 leaders who challenged this turn
     event_clan: str = ""            # 5.3 the first clan activated in the event's turn
     heroic_unit: str = ""           # 5.3 event 4: the first unit to charge into melee
+    victory_conditions: list[dict] = field(default_factory=list)   # 5.2 scenario conditions
 
     # -- queries used everywhere ---------------------------------------------------------
     def living(self, side: str | None = None) -> list[Unit]:

@@ -240,3 +240,33 @@ def test_save_load_mid_reaction_decision_round_trips(tmp_path):
     h.apply(h.legal_actions(side)[0])
     g.apply(g.legal_actions(side)[0])
     assert encode(h.state) == encode(g.state)
+
+
+def test_5_1_retire_reaction_may_shoot_before_the_move_ruling_D_86():
+    """Bowmen pass their reason-2 test: besides stand, shoot and retire they may shoot and
+    then retire (5.1 Retire). Four bow stands at long range: first shot +2, light-armoured
+    target +1, being charged -1 = +2; three 6s hit and the chargers lose a stand; the bowmen
+    then retire 5.5 cm and the charge fails."""
+    g = setup(target=dict(weapons=["bow"]), gap=10)
+    st = g.state
+    g.dice.force(4, 4)                                   # reason 2: 8 vs 6 passes
+    g.apply(Charge("east", "c", "t"))
+    assert [a.choice for a in g.legal_actions("west")] == ["stand", "shoot", "retire", "shoot_retire", "countercharge"]
+    g.dice.force(3, 3, 3, 3, 3, 3, 1, 1)
+    ev = g.apply(React("west", "t", "shoot_retire"))
+    shot = kinds(ev, "ShotResolved")[0]
+    assert (shot.stands, shot.band, shot.hits, shot.closing_fire) == (4, "long", 3, True)
+    assert sum(v for _, v, _ in shot.modifiers) == 2
+    assert st.units["c"].stands == 3
+    assert kinds(ev, "MoraleMove")[0].result == "retire" and st.units["t"].y == pytest.approx(45.5)
+    assert not kinds(ev, "ChargeMoved")[0].contact    # out of reach now: a failed charge
+
+
+def test_5_1_forced_retire_offers_to_shoot_first_ruling_D_86():
+    g = setup(target=dict(weapons=["bow"]), gap=10)
+    g.dice.force(2, 3)                                   # reason 2: 5 vs 6 -> failed by 1: retire
+    g.apply(Charge("east", "c", "t"))
+    assert [a.choice for a in g.legal_actions("west")] == ["retire", "shoot_retire"]
+    g.dice.force(1, 1, 1, 1, 1, 1, 1, 1)
+    ev = g.apply(React("west", "t", "retire"))
+    assert not kinds(ev, "ShotResolved") and kinds(ev, "MoraleMove")[0].result == "retire"

@@ -289,3 +289,80 @@ def test_4_4_one_rank_unit_in_melee_charged_in_rear_splits_its_stands():
     a, b, r = st.units["a"], st.units["b"], st.units["r"]
     assert sorted(melee.fighting_stands(st, a, b, 0, set())) == [(0, False), (1, False)]
     assert sorted(melee.fighting_stands(st, a, r, 0, set())) == [(2, False), (3, False)]
+
+
+# -- 4.6.6 / 4.6.8 defenders of an obstacle may hold it --------------------------------------
+def _fenced(frenzied=False):
+    """b (west) defends a fence along the contact; east's activation ends its shooting."""
+    from sim.daimyo import actions as A
+    g = clash()
+    g.state.terrain.append(Feature("f", "fence", ((40, 30.2), (80, 30.2))))
+    g.state.units["b"].frenzied = frenzied
+    a = g.state.units["a"]
+    a.charge_target, a.charged = "b", True    # a charged the fence (no bonus: a short run)
+    return g, A.EndShooting("east")
+
+
+# a: +1 imw -1 obstacle = 0, all four miss; b: +1 imw, first stand 7+1 hits, the rest miss
+ONE_HIT_TO_B = [1, 1] * 4 + [3, 4] + [1, 1] * 3
+TWO_HITS_TO_B = [1, 1] * 4 + [3, 4, 3, 4] + [1, 1] * 2
+
+
+@pytest.mark.parametrize("go", [True, False])
+def test_4_6_6_defender_of_an_obstacle_chooses_whether_to_follow_up(go):
+    from sim.core.errors import RuleError
+    from sim.daimyo.combat import FollowUp
+    g, end = _fenced()
+    st = g.state
+    g.dice.force(*ONE_HIT_TO_B)
+    ev = g.apply(end)
+    assert {e.unit: e.outcome for e in kinds(ev, "MeleeResult")} == {"a": "pushed_back", "b": "win"}
+    assert st.units["a"].y == pytest.approx(27)          # pushed back 3 cm
+    assert st.phase == "melee" and g.to_act() == "west"  # the melee step waits for the choice
+    assert g.legal_actions("west") == [FollowUp("west", "b", True), FollowUp("west", "b", False)]
+    with pytest.raises(RuleError) as exc:
+        g.apply(FollowUp("west", "a", True))
+    assert exc.value.rule == "4.6.6"
+    ev = g.apply(FollowUp("west", "b", go))
+    b = st.units["b"]
+    if go:
+        assert kinds(ev, "FollowedUp")[0].path[-1][1] == pytest.approx(27) and b.follow_up_bonus == "a"
+    else:
+        assert not kinds(ev, "FollowedUp") and b.y == 30 and b.follow_up_bonus == ""
+        assert any(e.kind == "Note" and e.rule == "4.6.6" for e in ev)
+    assert st.phase == "activation"                      # the activation then ends as usual
+
+
+@pytest.mark.parametrize("go", [True, False])
+def test_4_6_8_defender_of_an_obstacle_chooses_whether_to_pursue(go):
+    from sim.daimyo.combat import FollowUp
+    g, end = _fenced()
+    st = g.state
+    g.dice.force(*TWO_HITS_TO_B, 1)                      # 2-0: a routs 11 cm (light infantry, 1)
+    ev = g.apply(end)
+    assert kinds(ev, "UnitRouted")[0].distance == 11 and st.units["a"].routing
+    assert not kinds(ev, "Pursued") and g.to_act() == "west"
+    if go:
+        g.dice.force(6)                                  # pursuit 15 cm catches the routers
+    ev = g.apply(FollowUp("west", "b", go))
+    if go:
+        p = kinds(ev, "Pursued")[0]
+        assert (p.roll, p.distance, p.outcome) == (6, 15, "caught") and st.units["a"].gone == "destroyed"
+    else:
+        assert not kinds(ev, "Pursued") and st.units["b"].y == 30 and st.units["a"].alive
+        assert any(e.kind == "Note" and e.rule == "4.6.8" for e in ev)
+
+
+def test_4_6_6_frenzied_defenders_of_an_obstacle_must_follow_up():
+    g, end = _fenced(frenzied=True)
+    g.dice.force(*ONE_HIT_TO_B)                           # frenzy +2 changes no hit here
+    ev = g.apply(end)
+    assert kinds(ev, "FollowedUp") and not g.state.pending
+
+
+def test_4_6_6_no_choice_without_an_obstacle():
+    g = clash()
+    from sim.daimyo import actions as A
+    g.dice.force(*[1, 1] * 4 + [3, 4] + [1, 1] * 3)      # b: 7+1 hits
+    ev = g.apply(A.EndShooting("east"))
+    assert kinds(ev, "FollowedUp") and not g.state.pending

@@ -304,3 +304,95 @@ def test_4_6_7_rout_move_covers_the_rolled_distance_toward_own_edge(face):
     assert u.facing == 270 and u.routing and u.disordered
     assert u.y == pytest.approx(rear_y - routed.distance)    # front edge now where the rear was
     assert routed.path[0] == (60, 60, 90) and routed.path[-1][1] == pytest.approx(u.y)
+
+
+# -- 5.1 Halt: motionless, but may turn 180 degrees in its second turn (ruling D-80) ----------
+def _next_turn(g):
+    from sim.daimyo import command
+    step(g, lambda: command.end_of_turn_reform(g))
+    command.reset_turn(g.state)
+
+
+def _orders_of(g, uid="u"):
+    return [a for a in g.legal_actions("east") if getattr(a, "unit", "") == uid]
+
+
+@pytest.mark.parametrize("result,may_turn", [("halt", True), ("retreat", True), ("retire", False)])
+def test_5_1_halted_unit_may_turn_180_next_turn(result, may_turn):
+    from sim.core.errors import RuleError
+    from sim.daimyo import actions as A
+    from .combat_helpers import activate
+    g = lone()
+    st = g.state
+    u = st.units["u"]
+    step(g, lambda: morale.apply(g, u, result))
+    activate(g, "east", "e")
+    assert _orders_of(g) == []                      # this turn: motionless
+    with pytest.raises(RuleError) as exc:
+        g.apply(A.Turn("east", "u", 180))
+    assert exc.value.rule == "5.1"
+    _next_turn(g)
+    activate(g, "east", "e")
+    if not may_turn:
+        assert _orders_of(g) == []
+        return
+    assert _orders_of(g) == [A.Hold("east", "u"), A.Turn("east", "u", 180)]
+    for bad in (A.Turn("east", "u", 90), A.Move("east", "u", 1), A.FallBack("east", "u", 3)):
+        with pytest.raises(RuleError) as exc:
+            g.apply(bad)
+        assert exc.value.rule == "5.1"
+    facing = u.facing
+    g.apply(A.Turn("east", "u", 180))
+    assert u.facing == pytest.approx((facing + 180) % 360) and u.activated and u.move_used == 0
+    _next_turn(g)
+    assert u.halted_turns == 0 and not u.halt_about_face
+
+
+def test_5_1_halted_unit_may_not_charge_or_countercharge():
+    from sim.daimyo import combat
+    from sim.daimyo.combat import reactions
+    g = lone()
+    st = g.state
+    u, far = st.units["u"], st.units["far"]
+    step(g, lambda: morale.apply(g, u, "halt"))
+    assert combat.charge_candidates(st, u) == []
+    assert not reactions.may_countercharge(st, u, far)
+
+
+# -- 5.1 Frenzied troops must charge the reachable enemy in front of them -------------------
+def frenzied(foe_y=40):
+    from .combat_helpers import activate
+    sc = scenario([unit("sam", "samurai", "veteran", ["pole_arm"], "heavy", 4, 4, 60, 30, 90)],
+                  [unit("foe", "ashigaru", "regular", ["long_spear"], "light", 4, 4, 60, foe_y, 270)],
+                  east_daimyo=(40, 26), west_daimyo=(90, 80))
+    g = new_game(sc)
+    g.state.units["sam"].frenzied = True
+    activate(g, "east", "e")
+    return g
+
+
+def test_5_1_frenzied_unit_may_not_hold_or_end_movement_without_charging():
+    from sim.core.errors import RuleError
+    from sim.daimyo import actions as A
+    from sim.daimyo.combat import Charge
+    g = frenzied()
+    acts = g.legal_actions("east")
+    assert [a for a in acts if getattr(a, "unit", "") == "sam"] == [Charge("east", "sam", "foe")]
+    assert A.EndMovement("east") not in acts
+    for bad in (A.Hold("east", "sam"), A.EndMovement("east"), A.Reform("east", "sam", 2, 90)):
+        with pytest.raises(RuleError) as exc:
+            g.apply(bad)
+        assert exc.value.rule == "5.1" and "sam" in str(exc.value)
+    assert g.state.phase == "orders" and not g.state.units["sam"].activated
+    g.apply(Charge("east", "sam", "foe"))
+    while g.state.pending:
+        g.apply(g.legal_actions(g.to_act())[0])
+    assert A.EndMovement("east") in g.legal_actions("east")
+
+
+def test_5_1_frenzied_unit_with_no_enemy_in_reach_acts_freely():
+    from sim.daimyo import actions as A
+    g = frenzied(foe_y=70)                          # 40 cm away: beyond its 12 cm charge
+    acts = g.legal_actions("east")
+    assert A.EndMovement("east") in acts and A.Hold("east", "sam") in acts
+    g.apply(A.EndMovement("east"))

@@ -158,6 +158,61 @@ def test_5_2_scenario_share_replaces_the_third():
     assert victory(st) is None                 # 2 of 4 is not more than a half
 
 
+def _with_conditions(*conds):
+    sc = scenario(army(3), [unit("wu", "ashigaru", "regular", ["long_spear"], "light", 2, 2, 60, 80, 270)])
+    sc["victory"] = [dict(c) for c in conds]
+    return new_game(sc)
+
+
+def test_5_2_scenario_condition_leader_killed_wins_at_once():
+    g = _with_conditions({"winner": "west", "when": "leader_killed", "target": "general-east",
+                          "text": "the east General is dead"})
+    st = g.state
+    assert victory(st) is None
+    st.leaders["general-east"].alive = False
+    assert victory(st) == ("west", "the east General is dead", "5.2")   # mid-turn too
+
+
+def test_5_2_scenario_condition_unit_lost_and_turn_end():
+    g = _with_conditions({"winner": "west", "when": "unit_lost", "target": "x1"},
+                         {"winner": "east", "when": "turn_end", "turn": 3})
+    st = g.state
+    st.turn, st.phase = 3, "orders"
+    assert victory(st) is None                 # turn 3 not over yet
+    st.phase = "end"
+    assert victory(st)[0] == "east"
+    st.units["x1"].gone = "destroyed"          # listed first: decides
+    assert victory(st)[0] == "west" and "lost" in victory(st)[1]
+
+
+def test_5_2_game_ends_when_a_scenario_leader_dies_in_a_duel():
+    g = _with_conditions({"winner": "east", "when": "leader_killed", "target": "daimyo-w"})
+    st = g.state
+    activate(g, "east", "e")
+    st.leaders["daimyo-e"].x, st.leaders["daimyo-e"].y = 60, 45
+    st.leaders["daimyo-w"].x, st.leaders["daimyo-w"].y = 61, 45
+    g.apply(Challenge("east", "daimyo-e", "daimyo-w"))
+    g.dice.force(6, 1)                          # 6 + 2 against 1 + 2
+    g.apply(AnswerChallenge("west", "daimyo-w", True))
+    assert g.is_over() and g.result().winner == "east"
+
+
+@pytest.mark.parametrize("cond,key", [
+    ({"winner": "north", "when": "turn_end", "turn": 2}, "victory.0.winner"),
+    ({"winner": "east", "when": "leader_killed", "target": "general-nowhere"}, "victory.0.target"),
+    ({"winner": "east", "when": "unit_lost", "target": "ghost"}, "victory.0.target"),
+    ({"winner": "east", "when": "turn_end"}, "victory.0.turn"),
+])
+def test_5_2_bad_scenario_conditions_are_rejected_naming_the_key(cond, key):
+    from sim.core.errors import ScenarioError
+    from sim.daimyo.scenario import parse
+    sc = scenario(army(3), [unit("wu", "ashigaru", "regular", ["long_spear"], "light", 2, 2, 60, 80, 270)])
+    sc["victory"] = [cond]
+    with pytest.raises(ScenarioError) as err:
+        parse(sc, "bad.toml")
+    assert err.value.key == key
+
+
 # -- 4.4 duels, 4.6.4 challenges -------------------------------------------------------------
 def duel_game():
     sc = scenario([unit("u", "ashigaru", "regular", ["long_spear"], "light", 4, 4, 30, 20, 90)],
@@ -179,6 +234,19 @@ def test_4_4_duel_accepted_loser_killed_winner_gains_glory():
     d = kinds(ev, "DuelFought")[0]
     assert d.rolls == ((5, 5), (7, 4)) and d.winner == "daimyo-e" and d.winner_rating == 3
     assert not st.leaders["daimyo-w"].alive and st.leaders["daimyo-e"].rating == 3
+
+
+def test_4_4_a_challenge_ends_the_challengers_move_ruling_D_87():
+    from sim.core.errors import RuleError
+    from sim.daimyo import actions as A
+    g = duel_game()
+    st = g.state
+    g.apply(Challenge("east", "daimyo-e", "daimyo-w"))
+    g.apply(AnswerChallenge("west", "daimyo-w", False))
+    assert st.leaders["daimyo-e"].moved
+    assert not [a for a in g.legal_actions("east") if a.kind == "MoveLeader" and a.leader == "daimyo-e"]
+    with pytest.raises(RuleError):
+        g.apply(A.MoveLeader("east", "daimyo-e", 60, 40, ""))
 
 
 def test_4_4_glory_at_most_4():

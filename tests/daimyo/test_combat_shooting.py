@@ -195,3 +195,22 @@ def test_4_5_illegal_shots_raise_and_leave_the_state_untouched():
     g.state.units["s"].shot = True
     with pytest.raises(RuleError):
         g.apply(Shoot("east", "s"))
+
+
+def test_4_3_5_3_missile_ashigaru_falling_back_shoot_from_where_they_started():
+    """Arquebusiers 13 cm from the target fall back 5.5 cm: measured from the start the
+    target is at long range (8-15 cm), not out of range at 18.5 cm."""
+    from sim.daimyo import actions as A
+    sc = scenario([unit("s", "ashigaru", "regular", ["arquebus"], "light", 4, 4, 60, 30, 90)],
+                  [unit("t", "ashigaru", "regular", ["long_spear"], "light", 4, 4, 60, 43, 270)],
+                  east_daimyo=(60, 24), west_daimyo=(60, 70))
+    g = new_game(sc)
+    st = g.state
+    activate(g, "east", "e")
+    g.apply(A.FallBack("east", "s", 5.5))
+    assert st.units["s"].y == pytest.approx(24.5)
+    got = shooting.targets(st, st.units["s"])
+    assert {v.id for v, _ in got.values()} == {"t"}
+    assert all(d == pytest.approx(13) for _, d in got.values())
+    st.units["s"].shoot_from = ()                     # from where it stands now: out of range
+    assert shooting.targets(st, st.units["s"]) == {}

@@ -155,3 +155,88 @@ def test_5_3_heroic_charge_plus_3_for_the_first_charger():
         g.apply(React("west", "t", "stand"))
     assert st.heroic_unit == "s"
     assert ("heroic charge", 3, "5.3") in melee.modifiers(st, st.units["s"], st.units["t"], 0)
+
+
+# -- 5.3 event 6 fanaticism, event 3 surprise march -------------------------------------------
+def fanatics(event="fanaticism"):
+    """East samurai 's' (x 52-68, front y 30) facing north; west 'near' 8 cm ahead on its left,
+    'far' 10 cm ahead on its right: both within its 14 cm charge (4.3)."""
+    sc = scenario([unit("s", "samurai", "veteran", ["pole_arm"], "medium", 4, 4, 60, 30, 90)],
+                  [unit("near", "ashigaru", "regular", ["long_spear"], "light", 2, 2, 50, 38, 270),
+                   unit("far", "ashigaru", "regular", ["long_spear"], "light", 2, 2, 70, 40, 270)],
+                  east_daimyo=(40, 24), west_daimyo=(90, 70))
+    g = new_game(sc, seed=3)
+    st = g.state
+    st.event, st.event_turns = event, st.turn
+    activate(g, "east", "e")
+    step(g, lambda: random_events.clan_activated(g))   # the first clan activated this turn
+    return g
+
+
+def _orders(g, uid="s"):
+    return [a for a in g.legal_actions("east") if getattr(a, "unit", "") == uid]
+
+
+def test_5_3_fanaticism_must_charge_the_nearest_visible_enemy():
+    from sim.core.errors import RuleError
+    from sim.daimyo import actions as A
+    from sim.daimyo.combat import Charge
+    free = fanatics(event="")
+    assert {a.target for a in _orders(free) if a.kind == "Charge"} == {"near", "far"}
+    g = fanatics()
+    st = g.state
+    assert st.event_clan == "e" and random_events.fanatic_target(st, st.units["s"]).id == "near"
+    assert _orders(g) == [Charge("east", "s", "near")]
+    assert A.EndMovement("east") not in g.legal_actions("east")
+    for bad in (Charge("east", "s", "far"), A.Hold("east", "s"), A.EndMovement("east")):
+        with pytest.raises(RuleError) as exc:
+            g.apply(bad)
+        assert exc.value.rule == "5.3"
+    assert st.units["s"].y == 30 and not st.units["s"].charge_target      # nothing half-applied
+
+
+def test_5_3_fanaticism_nearest_visible_skips_an_enemy_hidden_in_a_wood():
+    from sim.daimyo.terrain import Feature
+    g = fanatics()
+    st = g.state
+    # 'near' stands 5 cm inside a wood: the sight line to it runs more than 3 cm through it
+    st.terrain.append(Feature("w", "wood", ((40, 33), (57, 33), (57, 45), (40, 45))))
+    assert random_events.fanatic_target(st, st.units["s"]).id == "far"
+
+
+def test_5_3_fanaticism_only_samurai_ronin_monks_in_good_order_of_the_first_clan():
+    g = fanatics()
+    st = g.state
+    s = st.units["s"]
+    s.disordered = True
+    assert random_events.fanatic_target(st, s) is None
+    s.disordered = False
+    st.event_clan = "w"
+    assert random_events.fanatic_target(st, s) is None
+
+
+@pytest.mark.parametrize("event,clan,cm", [("surprise_march", "e", 16.0), ("surprise_march", "w", 8.0),
+                                           ("", "e", 8.0)])
+def test_5_3_surprise_march_doubles_the_first_activated_clans_move(event, clan, cm):
+    from sim.core.errors import RuleError
+    from sim.daimyo import actions as A
+    from sim.daimyo.movement import max_move
+    sc = scenario([unit("u", "samurai", "veteran", ["pole_arm"], "heavy", 4, 4, 60, 20, 90)],
+                  [unit("far", "ashigaru", "regular", ["long_spear"], "light", 2, 2, 10, 85, 270)],
+                  east_daimyo=(40, 14))
+    g = new_game(sc)
+    st = g.state
+    st.event, st.event_turns, st.event_clan = event, st.turn, clan
+    activate(g, "east", "e")
+    assert max_move(st, st.units["u"]) == cm           # heavy foot: 8 cm (4.3)
+    if cm > 8:
+        g.apply(A.Move("east", "u", 15))
+        assert st.units["u"].y == pytest.approx(35)
+    else:
+        with pytest.raises(RuleError):
+            g.apply(A.Move("east", "u", 15))
+
+
+def test_5_3_surprise_march_falls_on_the_first_clan_activated():
+    g = fanatics(event="surprise_march")
+    assert g.state.event_clan == "e"

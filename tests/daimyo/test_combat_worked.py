@@ -36,7 +36,7 @@ def test_4_4_4_6_cavalry_charge_on_ashigaru_in_the_open_worked_example():
     assert (test.reason, test.faces, test.total, test.pass_score, test.passed) == (3, (4, 4), 7, 6, True)
     assert test.modifiers == (("infantry charged by cavalry", -1, "5.1"),)
     assert g.to_act() == "east"
-    assert [a.choice for a in g.legal_actions("east")] == ["stand", "shoot", "retire"]  # no counter-charge (4.4)
+    assert [a.choice for a in g.legal_actions("east")] == ["stand", "shoot", "retire", "shoot_retire"]  # no counter-charge (4.4)
 
     # -- closing fire: charger started 20 cm away (> half of 20): long range, Regular ------
     g.dice.force(6, 1, 3, 3, 2, 3, 1, 1)

@@ -9,6 +9,7 @@ Events: combat/events.py; every move carries its full path of (x, y, facing) pos
 from __future__ import annotations
 
 from sim.core.errors import RuleError
+from sim.core.events import Note
 from sim.daimyo import command
 from sim.daimyo.model import Troop
 from sim.daimyo.state import DaimyoState, Decision
@@ -18,21 +19,23 @@ from . import common as C
 from .common import footprint
 from . import duels, melee, morale, random_event as RE, reactions, rout, shooting, weather
 from . import victory as V
-from .actions import AnswerChallenge, Challenge, Charge, Rally, React, Shoot
+from .actions import AnswerChallenge, Challenge, Charge, FollowUp, Rally, React, Shoot
 
 __all__ = ["before_battle", "start_of_turn", "start_of_activation", "charge_candidates",
            "shoot_candidates", "handles", "validate", "execute", "decision_actions",
            "validate_decision", "execute_decision", "melee_step", "end_of_turn_morale",
            "random_events", "victory", "scores", "allowed_orders", "check_order",
-           "leader_candidates", "Charge", "React", "Shoot", "Rally", "Challenge", "AnswerChallenge"]
+           "leader_candidates", "obligation", "check_end_movement", "Charge", "React", "Shoot", "Rally", "Challenge", "AnswerChallenge", "FollowUp"]
 
 
 def before_battle(game) -> None:
-    """5.2: the scenario's share of losses that breaks each army; 6.2 the season."""
+    """5.2: the scenario's share of losses that breaks each army and its own victory
+    conditions; 6.2 the season."""
     weather.roll_season(game)
     for army in game.scenario.get("armies", []):
         if "victory_share" in army and army["side"] in game.state.armies:
             game.state.armies[army["side"]].victory_share = float(army["victory_share"])
+    game.state.victory_conditions = [dict(v) for v in game.scenario.get("victory", [])]
 
 
 def start_of_turn(game) -> None:
@@ -71,38 +74,60 @@ def start_of_activation(game) -> None:
 
 # -- orders -------------------------------------------------------------------------------
 def charge_candidates(st: DaimyoState, unit) -> list:
-    """4.4: one Charge per enemy the unit can reach (frenzied units: enemies ahead only)."""
+    """4.4: one Charge per enemy the unit can reach (frenzied units: enemies ahead only, 5.1);
+    a fanatic that can reach its nearest visible enemy is offered that charge alone (5.3)."""
     if not _may_charge(st, unit):
         return []
-    out = []
+    nearest = RE.fanatic_target(st, unit)
+    if nearest is not None and _can_charge(st, unit, nearest):
+        return [Charge(unit.side, unit.id, nearest.id)]
     reach = unit.move_row.charge + unit.width
     fp = footprint(unit)
-    for t in st.living():
-        if t.side == unit.side or fp.distance(footprint(t)) > reach:
-            continue
-        if unit.frenzied and C.frame(unit, C.centre(t)[None, :])[0, 0] <= 0:
-            continue
-        try:
-            CH.plan(st, unit, t)
-        except RuleError:
-            continue
-        out.append(Charge(unit.side, unit.id, t.id))
-    return out
+    return [Charge(unit.side, unit.id, t.id) for t in st.living()
+            if t.side != unit.side and fp.distance(footprint(t)) <= reach
+            and not (unit.frenzied and not _ahead(unit, t)) and _can_charge(st, unit, t)]
+
+
+def _ahead(unit, t) -> bool:
+    """5.1: the enemy "in front of" a frenzied unit: its centre lies ahead of the front edge."""
+    return C.frame(unit, C.centre(t)[None, :])[0, 0] > 0
+
+
+def _can_charge(st, unit, t) -> bool:
+    try:
+        CH.plan(st, unit, t)
+    except RuleError:
+        return False
+    return True
 
 
 def _may_charge(st, u) -> bool:
-    """4.4, 4.2.1, 6.1: who may be offered a charge at all (geometry is checked by plan)."""
+    """4.4, 4.2.1, 5.1, 6.1: who may be offered a charge at all (geometry is checked by plan)."""
     return not (u.troop in (Troop.HQ, Troop.ARTILLERY) or u.disordered or u.charge_target
-                or u.move_used > 0 or u.routing or C.in_melee(st, u))
+                or u.move_used > 0 or u.routing or u.halted_turns > 0 or C.in_melee(st, u))
+
+
+def obligation(st: DaimyoState, unit) -> tuple[str, list]:
+    """(rule, charges) when the unit must charge now: 5.1 frenzied units charge a reachable
+    enemy in front of them; 5.3 fanatics charge their nearest visible enemy if they can reach
+    it (ruling D-81). ("", []) when the unit is free."""
+    if not (unit.frenzied or RE.fanatic(st, unit)):
+        return "", []
+    charges = charge_candidates(st, unit)
+    nearest = RE.fanatic_target(st, unit)
+    if nearest is not None and charges and charges[0].target == nearest.id:
+        return "5.3", charges
+    return ("5.1", charges) if unit.frenzied and charges else ("", [])
 
 
 def allowed_orders(st: DaimyoState, unit, orders: list) -> list:
-    """Movement orders the combat rules still allow: none in melee (4.6), and a frenzied unit
-    with an enemy to charge must charge it (5.1)."""
-    if C.in_melee(st, unit):
+    """Movement orders the combat rules still allow: none in melee (4.6) or under a charge
+    obligation (5.1 frenzy, 5.3 fanaticism); a halted unit only stands or, in its second
+    turn, turns about (5.1 Halt, ruling D-80)."""
+    if C.in_melee(st, unit) or obligation(st, unit)[1]:
         return []
-    if (unit.frenzied or RE.fanatic(st, unit)) and charge_candidates(st, unit):
-        return []
+    if unit.halted_turns > 0:
+        return [a for a in orders if a.kind == "Hold" or (a.kind == "Turn" and abs(a.angle) == 180)]
     return orders
 
 
@@ -110,10 +135,21 @@ def check_order(st: DaimyoState, action) -> None:
     unit = st.units[action.unit]
     if C.in_melee(st, unit) and action.kind != "Hold":
         raise C.err("4.6", f"{unit.id} is in melee and may not leave it voluntarily")
-    if unit.frenzied and action.kind != "Hold" and charge_candidates(st, unit):
-        raise C.err("5.1", f"{unit.id} is frenzied and must charge the enemy in front of it")
-    if RE.fanatic(st, unit) and action.kind != "Hold" and charge_candidates(st, unit):
-        raise C.err("5.3", f"{unit.id} is seized by fanaticism and must charge")
+    rule, charges = obligation(st, unit)
+    if charges:
+        raise C.err(rule, f"{unit.id} must charge ({', '.join(c.target for c in charges)}), not {action.kind}")
+    if unit.halted_turns > 0 and not (action.kind == "Hold" or (
+            action.kind == "Turn" and abs(action.angle) == 180 and unit.halt_about_face)):
+        raise C.err("5.1", f"{unit.id} is halted: it stands still (in its second turn it may turn 180 degrees)")
+
+
+def check_end_movement(st: DaimyoState) -> None:
+    """5.1 / 5.3: the movement step may not end while a unit still must charge."""
+    for unit in command.orderable_units(st):
+        rule, charges = obligation(st, unit)
+        if charges:
+            raise C.err(rule, f"{unit.id} must charge ({', '.join(c.target for c in charges)}) "
+                              "before the movement step ends")
 
 
 def shoot_candidates(st: DaimyoState) -> list:
@@ -126,7 +162,7 @@ def leader_candidates(st: DaimyoState, side: str) -> list:
 
 
 def handles(action) -> bool:
-    return isinstance(action, (Charge, Shoot, Challenge, React, Rally, AnswerChallenge))
+    return isinstance(action, (Charge, Shoot, Challenge, React, Rally, AnswerChallenge, FollowUp))
 
 
 def validate(game, action) -> None:
@@ -145,7 +181,12 @@ def validate(game, action) -> None:
             raise C.err("4.6", f"{u.id} is in melee")
         if u.move_used > 0 or u.charge_target:
             raise C.err("4.4", f"{u.id} has already moved this activation (ruling D-62)")
-        if u.frenzied and C.frame(u, C.centre(t)[None, :])[0, 0] <= 0:
+        if u.halted_turns > 0:
+            raise C.err("5.1", f"{u.id} is halted and may not charge")
+        rule, charges = obligation(st, u)
+        if charges and action not in charges:
+            raise C.err(rule, f"{u.id} must charge {' or '.join(c.target for c in charges)}")
+        if u.frenzied and rule != "5.3" and not _ahead(u, t):
             raise C.err("5.1", "a frenzied unit charges the enemy in front of it")
         CH.plan(st, u, t)
     elif isinstance(action, Shoot):
@@ -192,10 +233,13 @@ def decision_actions(game, decision: Decision) -> list:
         return duels.challenge_actions(d)
     if d.kind == "duel":
         return duels.answer_actions(d)
+    if d.kind == "follow_up":
+        return [FollowUp(d.side, d.data["unit"], True), FollowUp(d.side, d.data["unit"], False)]
     return []
 
 
-_RULE = {"reaction": "4.4", "rally": "4.2.2", "challenge": "4.6.4", "duel": "4.4"}
+_RULE = {"reaction": "4.4", "rally": "4.2.2", "challenge": "4.6.4", "duel": "4.4",
+         "follow_up": "4.6.6"}
 
 
 def validate_decision(game, decision: Decision, action) -> None:
@@ -220,6 +264,13 @@ def execute_decision(game, decision: Decision, action) -> None:
             duels.challenge(game, st.leaders[action.leader], st.leaders[action.target], True)
     elif d.kind == "duel":
         duels.answer(game, d, action.accept)
+    elif d.kind == "follow_up":
+        if action.go:
+            melee.carry_on(game, st.units[d.data["unit"]], st.units[d.data["loser"]],
+                           d.data["mode"], d.data["distance"])
+        else:
+            rule = "4.6.6" if d.data["mode"] == "follow_up" else "4.6.8"
+            game.emit(Note(f"{d.data['unit']} holds its obstacle: no {d.data['mode'].replace('_', ' ')}", rule))
     melee.refresh_melee_lists(st)
 
 

@@ -19,7 +19,8 @@ class Charge(Action):
 @serializable
 @dataclass(frozen=True)
 class React(Action):
-    """4.4 charge reaction (decision "reaction"): stand | shoot | retire | countercharge."""
+    """4.4 charge reaction (decision "reaction"): stand | shoot | retire | shoot_retire
+    (5.1 Retire: shoot, then retire) | countercharge."""
     side: str
     unit: str
     choice: str
@@ -60,3 +61,13 @@ class AnswerChallenge(Action):
     side: str
     leader: str
     accept: bool
+
+
+@serializable
+@dataclass(frozen=True)
+class FollowUp(Action):
+    """4.6.6 / 4.6.8 (decision "follow_up"): a winner defending an obstacle follows up or
+    pursues (True), or stays behind its obstacle (False)."""
+    side: str
+    unit: str
+    go: bool

@@ -150,7 +150,7 @@ def contact(game, p: ChargePlan, how: str = "charge") -> None:
     u.x, u.y, u.facing = p.final
     u.charge_bonus = p.bonus and how == "charge"
     game.emit(ChargeMoved(u.id, t.id, tuple(p.path), True, how))
-    kill_leaders_in_path(game, u, p.path)
+    C.ride_down_leaders(game, u, p.path)
     if p.terrain_disorder:
         C.set_disordered(game, u, "charged in light or difficult terrain", "4.3.1")
     if st.event == "heroic_charge" and not st.heroic_unit and how == "charge":
@@ -184,19 +184,9 @@ def failed(game, u: Unit, p: ChargePlan) -> None:
         d = max(0.0, d - 0.5)
     h = direction(heading)
     u.x, u.y = float(u.x + h[0] * d), float(u.y + h[1] * d)
-    game.emit(ChargeMoved(u.id, p.target, (start, (start[0], start[1], round(heading, 4)), C.pose(u)),
-                          False, "failed_charge"))
+    path = (start, (start[0], start[1], round(heading, 4)), C.pose(u))
+    game.emit(ChargeMoved(u.id, p.target, path, False, "failed_charge"))
+    C.ride_down_leaders(game, u, path)
     if not C.on_table(st, u):
         from sim.daimyo.movement import remove_unit
         remove_unit(game, u, "left_table", "4.3.4")
-
-
-def kill_leaders_in_path(game, u: Unit, path) -> None:
-    """4.3.3: a non-routing unit contacting an unattached enemy leader kills him."""
-    st = game.state
-    fps = [footprint(u, x=x, y=y, facing=f) for x, y, f in path]
-    swept = shapely.union_all(fps).convex_hull
-    for leader in st.leaders.values():
-        if leader.alive and leader.side != u.side and not leader.attached_to \
-                and swept.distance(shapely.Point(leader.x, leader.y)) <= 0.5:
-            C.kill_leader(game, leader, f"ridden down by {u.name}", "4.3.3")

@@ -9,7 +9,7 @@ import shapely
 
 from sim.core.errors import RuleError
 from sim.daimyo.events import Disordered, LeaderKilled
-from sim.daimyo.geometry import CONTACT_TOLERANCE, direction, stand_corners
+from sim.daimyo.geometry import CONTACT_TOLERANCE, LEADER_RADIUS, direction, stand_corners
 from sim.daimyo.geometry import footprint as _footprint
 from sim.daimyo.model import Troop, Unit
 from sim.daimyo.movement import remove_unit
@@ -260,6 +260,21 @@ def kill_leader(game, leader, cause: str, rule: str) -> None:
     st.leader_deaths.append((x, y, leader.side))
     game.emit(LeaderKilled(leader.id, cause, rule))
     flag_leader_event(st, leader.side, x, y, unit_id)
+
+
+def ride_down_leaders(game, u: Unit, poses) -> None:
+    """4.3.3: a non-routing unit whose move (charge, pursuit, follow-up, push back, retire,
+    retreat) touches an unattached enemy leader kills him (a 1 cm base, ruling D-31); routers
+    do not harm him (ruling D-84). `poses` is the move's path of (x, y, facing)."""
+    st = game.state
+    if u.routing or not u.alive or len(poses) < 2:
+        return
+    fps = [footprint(u, x=x, y=y, facing=f) for x, y, f in poses]
+    swept = shapely.union_all([shapely.union_all([a, b]).convex_hull for a, b in zip(fps, fps[1:])])
+    for leader in st.leaders.values():
+        if leader.alive and leader.side != u.side and not leader.attached_to and \
+                swept.distance(shapely.Point(leader.x, leader.y)) <= LEADER_RADIUS + CONTACT_TOLERANCE:
+            kill_leader(game, leader, f"ridden down by {u.name}", "4.3.3")
 
 
 def flag_leader_event(st: DaimyoState, side: str, x: float, y: float, unit_id: str = "") -> None:

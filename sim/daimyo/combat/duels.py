@@ -38,6 +38,8 @@ def check_duel(st, action: Challenge) -> None:
 def challenge(game, challenger: Leader, challenged: Leader, in_melee: bool) -> None:
     st = game.state
     st.challengers.append(challenger.id)
+    if not in_melee:
+        challenger.moved = True            # 4.4: the challenge ends his move (ruling D-87)
     game.emit(ChallengeIssued(challenger.id, challenged.id, in_melee,
                               "4.6.4" if in_melee else "4.4"))
     st.pending.append(Decision(challenged.side, "duel", {

@@ -9,6 +9,7 @@ import shapely
 from sim.daimyo.geometry import CONTACT_TOLERANCE, direction, stand_corners, stand_layout
 from sim.daimyo.model import Armour, Troop, Unit, Weapon
 from sim.daimyo.movement import remove_unit
+from sim.daimyo.state import Decision
 from sim.daimyo.tables import tables
 
 from . import common as C
@@ -152,13 +153,14 @@ def modifiers(st, a: Unit, b: Unit, rounds_done: int) -> list[Mod]:
         out.append(("enemy of higher quality", m["enemy_higher_quality"], "4.6.3"))   # ruling D-14
     if not good:
         out.append(("disordered", m["disordered"], "4.6.3"))
-    if (C.on_hill(st, b) and not C.on_hill(st, a)) or _behind_obstacle(st, a, b):
+    if (C.on_hill(st, b) and not C.on_hill(st, a)) or defends_obstacle(st, a, b):
         out.append(("enemy uphill or behind an obstacle", m["enemy_uphill_or_behind_obstacle"], "4.6.3"))
     return out
 
 
-def _behind_obstacle(st, a: Unit, b: Unit) -> bool:
-    """b defends an obstacle: one lies along the contact and b did not charge over it."""
+def defends_obstacle(st, a: Unit, b: Unit) -> bool:
+    """b defends an obstacle against a: one lies along their contact and b did not charge
+    over it (ruling D-83)."""
     if b.charge_target == a.id:
         return False
     zone = footprint(a).buffer(0.6).intersection(footprint(b).buffer(0.6))
@@ -205,11 +207,15 @@ def groups(st) -> list[list[Unit]]:
 
 def melee_step(game) -> None:
     """4.6: after shooting, every melee with a unit of the active clan is fought (the whole
-    multiple melee activates, 4.6.9), each pair once a turn (ruling D-6)."""
+    multiple melee activates, 4.6.9), each pair once a turn (ruling D-6). It stops when a
+    winner must decide whether to follow up (4.6.6); called again, it goes on with the melees
+    not yet fought."""
     st = game.state
     for group in groups(st):
         if any(C.is_active(st, u) for u in group):
             resolve_group(game, group)
+            if st.pending:
+                break
     refresh_melee_lists(st)
 
 
@@ -311,15 +317,43 @@ def apply_results(game, group, inflicted, multiple: bool, sides_before) -> None:
             remove_unit(game, u, "destroyed", "4.6.9" if many else "4.6.7")
             continue
         end_frenzy(game, u, "pushed back" if res == "pushed_back" else "routed")
+        by = winners[0] if winners else st.units[beaten_by[0]]
+        ask = may_decline(st, by, u)       # judged where they fought, before anyone moves
         if res == "pushed_back":
-            by = winners[0] if winners else st.units[beaten_by[0]]
             d = push_back(game, u, by)
             if d > 0 and winners and not multiple and u.alive and _may_follow(by, u):
-                follow_up(game, by, u, d)
+                _follow_or_offer(game, by, u, "follow_up", d, ask)
         else:
             rout.start_rout(game, u, about_face=True, from_melee=True)
-            if winners and not multiple and u.alive and _may_follow(winners[0], u):
-                rout.pursue(game, winners[0], u)
+            if winners and not multiple and u.alive and _may_follow(by, u):
+                _follow_or_offer(game, by, u, "pursue", 0.0, ask)
+
+
+def may_decline(st, w: Unit, loser: Unit) -> bool:
+    """4.6.6 / 4.6.8: non-frenzied units defending an obstacle may choose not to follow up or
+    pursue (defending: ruling D-83)."""
+    return not w.frenzied and defends_obstacle(st, loser, w)
+
+
+def _follow_or_offer(game, w: Unit, loser: Unit, mode: str, d: float, ask: bool) -> None:
+    """The winner follows up (4.6.6) or pursues (4.6.8); one that may decline is asked first
+    (a "follow_up" decision; the melee step waits for it)."""
+    st = game.state
+    if ask:
+        st.pending.append(Decision(w.side, "follow_up", {
+            "unit": w.id, "loser": loser.id, "mode": mode, "distance": d}))
+    else:
+        carry_on(game, w, loser, mode, d)
+
+
+def carry_on(game, w: Unit, loser: Unit, mode: str, d: float) -> None:
+    from . import rout
+    if not (w.alive and loser.alive):
+        return
+    if mode == "follow_up":
+        follow_up(game, w, loser, d)
+    elif loser.routing:
+        rout.pursue(game, w, loser)
 
 
 def _may_follow(w: Unit, loser: Unit) -> bool:
@@ -345,6 +379,7 @@ def push_back(game, u: Unit, by: Unit) -> float:
     enemy_block = blocker and blocker != "terrain" and st.units[blocker].side != u.side
     off = not C.on_table(st, u, strict=True) and d > 0
     game.emit(PushedBack(u.id, by.id, (start, C.pose(u)), bool(blocker)))
+    C.ride_down_leaders(game, u, (start, C.pose(u)))
     if enemy_block or off:
         remove_unit(game, u, "destroyed", "4.6.6")
         return 0.0
@@ -362,3 +397,4 @@ def follow_up(game, w: Unit, loser: Unit, d: float) -> None:
     w.x, w.y = float(w.x + h[0] * dd), float(w.y + h[1] * dd)
     w.follow_up_bonus = loser.id
     game.emit(FollowedUp(w.id, loser.id, (start, C.pose(w))))
+    C.ride_down_leaders(game, w, (start, C.pose(w)))

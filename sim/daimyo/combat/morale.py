@@ -142,6 +142,7 @@ def apply(game, u: Unit, result: str, away_from: Unit | None = None) -> None:
         end_frenzy(game, u, result)
     if result == "halt":
         u.halted_turns = 2                 # this turn and the next (ruling D-55)
+        u.halt_about_face = True           # 5.1: it may turn 180 degrees next turn (D-80)
         u.activated = True
         game.emit(Halted(u.id, 2))
     elif result == "retire":
@@ -178,7 +179,9 @@ def retire(game, u: Unit, away_from: Unit | None = None) -> None:
     u.x, u.y = float(u.x + h[0] * d), float(u.y + h[1] * d)
     u.moved = u.activated = True
     u.halted_turns = max(u.halted_turns, 2)
+    u.halt_about_face = False              # 5.1 Retire: it stands still next turn
     game.emit(MoraleMove(u.id, "retire", (start, C.pose(u))))
+    C.ride_down_leaders(game, u, (start, C.pose(u)))
     _left_table(game, u)
 
 
@@ -200,7 +203,9 @@ def retreat(game, u: Unit) -> None:
     path.append(C.pose(u))
     u.moved = u.activated = u.shot = True
     u.halted_turns = max(u.halted_turns, 2)
+    u.halt_about_face = True               # 5.1 "halts next turn": may face about then (D-80)
     game.emit(MoraleMove(u.id, "retreat", tuple(path)))
+    C.ride_down_leaders(game, u, path)
     C.set_disordered(game, u, "retreat", "5.1")
     _left_table(game, u)
 

@@ -58,9 +58,30 @@ def clan_activated(game) -> None:
 
 def fanatic(st, u) -> bool:
     """5.3 event 6: samurai, ronin and warrior monks of the first activated clan, not in melee
-    and not disordered, must charge (the nearest enemy they can reach)."""
+    and not disordered, must charge the nearest visible enemy unit."""
     return (st.event == "fanaticism" and st.event_clan == u.clan and not u.disordered
             and (u.samurai or u.monk or u.troop is Troop.RONIN) and not C.in_melee(st, u))
+
+
+def fanatic_target(st, u):
+    """5.3 event 6: the fanatic's nearest visible enemy unit, or None (ruling D-81): nearest
+    edge to edge, seen (4.5.2 sight) from some front-rank stand in any direction, within the
+    weather's visibility (6.2)."""
+    if not fanatic(st, u):
+        return None
+    from sim.daimyo.geometry import stand_layout
+    from sim.daimyo.sight import can_see
+    from .weather import visibility
+    limit = visibility(st) or float("inf")
+    front = [i for i, (r, _) in enumerate(stand_layout(u.stands, u.files)) if r == 0]
+    fp = C.footprint(u)
+    foes = sorted((fp.distance(C.footprint(v)), v.id) for v in st.living() if v.side != u.side)
+    for d, vid in foes:
+        if d > limit:
+            break
+        if any(can_see(st, u, i, st.units[vid]) for i in front):
+            return st.units[vid]
+    return None
 
 
 def heroic(st, u) -> bool:

@@ -76,10 +76,13 @@ def closing_fire(st, t: Unit, u: Unit, p: CH.ChargePlan) -> tuple[int, bool]:
 
 def choices(st, t: Unit, u: Unit, p: CH.ChargePlan, tested: bool) -> list[str]:
     out = ["stand"]
-    if closing_fire(st, t, u, p)[0] > 0:
+    fire = closing_fire(st, t, u, p)[0] > 0
+    if fire:
         out.append("shoot")
     if tested:
         out.append("retire")               # 5.1 passed: stand or retire, or counter-charge
+        if fire:
+            out.append("shoot_retire")     # 5.1 Retire: it may shoot before the move
     if may_countercharge(st, t, u):
         out.append("countercharge")
     if t.frenzied and "countercharge" in out:
@@ -111,6 +114,11 @@ def declare(game, u: Unit, t: Unit) -> None:
     if reason:
         out = morale.test(game, t, reason, charger=u)
         if not out.passed or out.result != "stand_retire_or_countercharge":
+            if out.result == "retire" and closing_fire(st, t, u, p)[0] > 0:
+                # 5.1 Retire: it may shoot before the move (ruling D-86)
+                st.pending.append(Decision(t.side, "reaction", {
+                    "charger": u.id, "target": t.id, "choices": ["retire", "shoot_retire"]}))
+                return
             react(game, u.id, t.id, out.result, forced=True)
             return
     opts = choices(st, t, u, p, tested=bool(reason))
@@ -126,20 +134,23 @@ def react(game, charger_id: str, target_id: str, choice: str, forced: bool = Fal
     u, t = st.units[charger_id], st.units[target_id]
     game.emit(ReactionChosen(t.id, u.id, choice, forced))
     p = CH.plan(st, u, t)
-    if choice == "shoot":
+    if choice in ("shoot", "shoot_retire"):
         n, effective = closing_fire(st, t, u, p)
         shooting.resolve(game, t, {(u.id, effective): n}, closing=True)
         if not u.alive:
             return
-        p = CH.plan(st, u, t)             # stands lost change the charger's width
-    elif choice == "countercharge":
+        try:
+            p = CH.plan(st, u, t)         # stands lost change the charger's width
+        except RuleError:
+            pass                          # judged again below: a failed charge if it cannot
+    if choice == "countercharge":
         x, y, heading = _face_pose(st, t, u)
         t.x, t.y, t.facing = x, y, heading
         t.charge_target = u.id
         t.charged = t.charge_bonus = t.activated = True
         t.moved = True
-    elif choice in ("retire", "retreat", "rout", "halt"):
-        morale.apply(game, t, choice, away_from=u)
+    elif choice in ("retire", "shoot_retire", "retreat", "rout", "halt"):
+        morale.apply(game, t, "retire" if choice == "shoot_retire" else choice, away_from=u)
     if not u.alive:
         return
     if not t.alive:

@@ -146,6 +146,7 @@ def pursue(game, pursuer: Unit, router: Unit, facing: float | None = None) -> No
     else:
         outcome = "escaped"
     game.emit(Pursued(pursuer.id, router.id, path, roll, dist, outcome))
+    C.ride_down_leaders(game, pursuer, path)
     pursuer.frenzy_pursuit = router.id if pursuer.frenzied and outcome == "escaped" else ""
     if outcome == "caught":
         remove_unit(game, router, "destroyed", "4.6.8")

@@ -2,6 +2,8 @@
 stand losses and leader casualties (4.5.5), and closing fire at chargers (4.4)."""
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import shapely
 import shapely.ops  # noqa: F401  geometry.line_of_sight uses shapely.ops without importing it
@@ -90,9 +92,19 @@ def _terrain_blocks(st, u: Unit, target: Unit) -> list:
     return [f.shape for f in st.terrain if f.row.blocks_los and f.id not in mine]
 
 
+def shooting_pose(u: Unit) -> Unit:
+    """4.3.5.3: missile ashigaru that fell back shoot as from where the move started (ruling
+    D-36): the unit as it stood there, for arcs, ranges, sight and flank."""
+    if not u.shoot_from:
+        return u
+    x, y, facing = u.shoot_from
+    return dataclasses.replace(u, x=x, y=y, facing=facing)
+
+
 def targets(st, u: Unit) -> dict[int, tuple[Unit, float]]:
     """Stand index -> (nearest enemy unit or HQ in its arc, range in cm) with sight to it.
     Enemies already in melee are not targets (ruling D-59)."""
+    u = shooting_pose(u)
     corners = stand_corners(u)
     foes = [v for v in st.living() if v.side != u.side and not C.in_melee(st, v)]
     out: dict[int, tuple[Unit, float]] = {}
@@ -131,7 +143,7 @@ def modifiers(st, u: Unit, target: Unit, effective: bool) -> list[Mod]:
         out.append(("arquebus vs cavalry", m["arquebus_vs_cavalry"], "4.5.4"))
     if effective:
         out.append(("effective range", m["effective_range"], "4.5.4"))
-    if target.formation is Formation.COLUMN or C.side_of(target, u) != "front":
+    if target.formation is Formation.COLUMN or C.side_of(target, shooting_pose(u)) != "front":
         out.append(("target in column or shot in the flank", m["target_column_or_flank"], "4.5.4"))
     if C.in_building(st, target):
         out.append(("target in a building", m["target_in_building"], "4.5.4"))

@@ -22,9 +22,32 @@ def tally(st: DaimyoState, side: str) -> tuple[int, int]:
     return sum(points(u) for u in units), sum(points(u) for u in units if not u.alive)
 
 
+def scenario_verdict(st: DaimyoState):
+    """5.2 "these vary by scenario": the first of the scenario's conditions that holds
+    (ruling D-85). A leader killed or a unit lost decides at once; turn_end at the end of
+    that turn."""
+    for v in st.victory_conditions:
+        when, target = v["when"], v.get("target", "")
+        if when == "leader_killed":
+            held = not st.leaders[target].alive
+            why = f"{st.leaders[target].name} is dead"
+        elif when == "unit_lost":
+            held = st.units[target].gone not in ("", "abandoned")
+            why = f"{st.units[target].name} is lost"
+        else:
+            held = st.phase == "end" and st.turn >= v["turn"]
+            why = f"the end of turn {v['turn']} came"
+        if held:
+            return v["winner"], v.get("text") or f"{st.armies[v['winner']].name} win: {why}", "5.2"
+    return None
+
+
 def victory(st: DaimyoState):
     """Checked at the end of every turn (5.2); a side with nothing left loses at once
-    (ruling D-71)."""
+    (ruling D-71); the scenario's own conditions come first (ruling D-85)."""
+    verdict = scenario_verdict(st)
+    if verdict is not None:
+        return verdict
     losers = []
     for side in st.armies:
         total, lost = tally(st, side)
