@@ -10,7 +10,7 @@ from __future__ import annotations
 from sim.core.errors import RuleError
 from sim.core.protocol import Action, Game, Result
 from sim.daimyo import actions as A
-from sim.daimyo import combat, command, movement
+from sim.daimyo import artillery, combat, command, movement
 from sim.daimyo.build import build_state
 from sim.daimyo.events import (ClanActivation, GameOver, GeneralActivated, InitiativeRolled,
                                OrderChosen, PhaseChanged, RatingRolled, TurnStarted)
@@ -216,6 +216,7 @@ class DaimyoGame(Game):
                 st.to_move = other
         else:
             combat.execute(self, action)
+        artillery.claim_abandoned(self, self._pending or [])   # 6.1: first unit to reach a gun
         self._check_over()
 
     def _start_turn(self) -> None:
