@@ -41,7 +41,9 @@ def ranges(u: Unit) -> tuple[float, float]:
 def may_shoot(st, u: Unit) -> str:
     """4.5: the reason u may not shoot now, or "" if it may."""
     if weapon(u) is None:
-        return "only bow or arquebus units shoot"
+        return "only bow or arquebus units (and guns, 6.1) shoot"
+    if u.troop is Troop.ARTILLERY and (why := artillery.shoot_problem(st, u)):
+        return why
     if u.shot:
         return f"{u.id} has already shot (or may not shoot) this turn"
     if u.charge_target:
@@ -52,8 +54,6 @@ def may_shoot(st, u: Unit) -> str:
         return f"{u.id} reformed this turn (4.3.5.4)"
     if C.in_melee(st, u):
         return f"{u.id} is in melee"
-    if u.troop is Troop.ARTILLERY and (why := artillery.shoot_problem(st, u)):
-        return why
     w = weapon(u)
     if _weather_mod(st, w) is None:
         return f"no {w.value} fire in {st.weather} (6.2)"
