@@ -98,7 +98,7 @@ def modifiers(st, u: Unit, target: Unit, effective: bool) -> list[Mod]:
 # -- crew abandonment and capture -----------------------------------------------------------
 def abandon(game, u: Unit) -> None:
     """6.1: a gun that must rout does not: its crew abandon it and play no further part (the
-    unit is lost, 5.2). The gun stays where it is until a unit reaches it."""
+    unit is lost, 5.2, ruling D-93). The gun stays where it is until a unit reaches it."""
     from sim.daimyo.movement import remove_unit
     remove_unit(game, u, "crew_fled", "6.1")
     u.gun_on_table = True
@@ -114,7 +114,8 @@ def lost_melee(game, gun: Unit, winner: Unit) -> None:
 
 def take(game, gun: Unit, by: Unit, how: str) -> Unit:
     """The gun becomes a unit of `by`'s clan, crewed by Regulars (6.1). It may act from the
-    next turn, when its new clan is activated (so it counts as having acted this turn)."""
+    next turn, when its new clan is activated (so it counts as having acted this turn,
+    ruling D-94)."""
     st = game.state
     gun.gun_on_table = False
     n = sum(1 for k in st.units if k.startswith(gun.id + "@"))

@@ -201,7 +201,7 @@ class Unit:
     # -- movement rates (4.3) ----------------------------------------------------------
     @property
     def move_row(self):
-        if self.troop is Troop.ARTILLERY:      # 6.1: retire and retreat at the gun's pace too
+        if self.troop is Troop.ARTILLERY:      # 6.1: retire and retreat at the gun's pace too (ruling D-95)
             return tables().movement["artillery_heavy" if Weapon.HEAVY_CANNON in self.weapons else "artillery_light"]
         kind = "cavalry" if self.cavalry else "infantry"
         return tables().movement[f"{kind}_{self.armour.value}"]

@@ -57,7 +57,7 @@ def max_move(st: DaimyoState, u: Unit) -> float:
     if u.formation is Formation.COLUMN and u.troop is not Troop.ARTILLERY:
         allowance += tables().manoeuvre.column_bonus_cm
     if st.event == "surprise_march" and st.event_clan == u.clan:
-        allowance *= 2                    # 5.3 event 3: the first activated clan doubles its move
+        allowance *= 2                    # 5.3 event 3 (ruling D-97)
     if st.weather in ("heavy_rain", "thunderstorm"):
         allowance -= 3.0                  # 6.2: -3 cm from every move
     elif st.weather == "snowing":

@@ -148,7 +148,7 @@ def modifiers(st, u: Unit, target: Unit, effective: bool) -> list[Mod]:
         out.append(("arquebus vs cavalry", m["arquebus_vs_cavalry"], "4.5.4"))
     if effective:
         out.append(("effective range", m["effective_range"], "4.5.4"))
-    if (target.formation is Formation.COLUMN and target.troop is not Troop.ARTILLERY) or C.side_of(target, u) != "front":
+    if (target.formation is Formation.COLUMN and target.troop is not Troop.ARTILLERY) or C.side_of(target, u) != "front":  # ruling D-91
         out.append(("target in column or shot in the flank", m["target_column_or_flank"], "4.5.4"))
     if C.in_building(st, target):
         out.append(("target in a building", m["target_in_building"], "4.5.4"))
