@@ -147,7 +147,8 @@ def overlay_legend(state, u) -> list[str]:
         lines.append(f"orange: fire 0-{min(eff, reach):g} cm, yellow: to {reach:g} cm ({rule})")
     if visibility(state):
         lines.append(f"cyan ring: visibility {visibility(state):g} cm ({state.weather.replace('_', ' ')}, 6.2)")
-    return lines
+    from render.daimyo.weather import weather_lines
+    return lines + [line for line in weather_lines(state) if state.options.get("weather") or state.event]
 
 
 def army_summary(state) -> list[str]:

@@ -178,5 +178,5 @@ def visibility_ring(st: DaimyoState, u: Unit) -> tuple[Polygon, Polygon] | None:
     if not vis:
         return None
     body = footprint(u)
-    seen = body.buffer(vis)
-    return seen.difference(body.buffer(max(vis - 0.4, 0.1))), shapely.box(0, 0, st.width, st.height).difference(seen)
+    seen, table = body.buffer(vis), shapely.box(0, 0, st.width, st.height)
+    return seen.difference(body.buffer(max(vis - 0.4, 0.1))).intersection(table), table.difference(seen)
