@@ -69,12 +69,18 @@ def test_6_2_first_turn_is_fine_and_weather_rolls_only_from_turn_2():
 
 
 # -- 5.3 events -----------------------------------------------------------------------------------
-def test_5_3_surprise_march_doubles_the_first_activated_clans_move():
+def event_falls_on(event, side, clan):
+    """The event in force this turn, and `clan` the first clan activated."""
     g = game(random_events=True)
     st = g.state
-    st.event, st.event_turns = "surprise_march", st.turn
-    activate(g, "east", "e")
+    st.event, st.event_turns = event, st.turn
+    activate(g, side, clan)
     step(g, lambda: random_event.clan_activated(g))
+    return g, st
+
+
+def test_5_3_surprise_march_doubles_the_first_activated_clans_move():
+    g, st = event_falls_on("surprise_march", "east", "e")
     assert st.event_clan == "e"
     assert movement.max_move(st, st.units["s"]) == 22         # 11 cm doubled
     assert movement.max_move(st, st.units["t"]) == 10         # the other clan: medium foot, as usual
@@ -90,11 +96,7 @@ def test_5_3_surprise_march_is_over_after_its_turn():
 
 
 def test_5_3_fanaticism_seizes_samurai_of_the_first_activated_clan_in_good_order_only():
-    g = game(random_events=True)
-    st = g.state
-    st.event, st.event_turns = "fanaticism", st.turn
-    activate(g, "west", "w")
-    step(g, lambda: random_event.clan_activated(g))
+    g, st = event_falls_on("fanaticism", "west", "w")
     t, s = st.units["t"], st.units["s"]
     assert random_event.fanatic(st, t)                    # samurai of the first activated clan
     assert not random_event.fanatic(st, s)                # ashigaru of the other clan
