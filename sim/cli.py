@@ -51,7 +51,7 @@ def _cmd_duel(args) -> int:
     return duel(args)
 
 
-def _option_args(c: argparse.ArgumentParser) -> None:
+def option_args(c: argparse.ArgumentParser) -> None:
     """Switches for a system's optional rules, laid over the scenario's [options] table."""
     c.add_argument("--weather", action=argparse.BooleanOptionalAction, default=None,
                    help="Daimyo 6.2 weather on/off (default: the scenario's [options] weather, else off)")
@@ -98,7 +98,7 @@ def _batch_args(c: argparse.ArgumentParser) -> None:
     c.add_argument("--json", action="store_true", help="machine-readable output on stdout")
     c.add_argument("--dask", metavar="ADDRESS", help="run on a Dask scheduler, e.g. tcp://host:8786")
     c.add_argument("--no-progress", action="store_true", help="no progress bar")
-    _option_args(c)
+    option_args(c)
 
 
 def _not_yet(issue: int):
@@ -126,7 +126,7 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--max-actions", type=int, default=20_000)
     c.add_argument("--save", help="write the finished game to this save file")
     c.add_argument("--quiet", action="store_true", help="print only the result")
-    _option_args(c)
+    option_args(c)
     c.set_defaults(func=_cmd_run)
 
     c = sub.add_parser("simulate", help="AI against AI over many games: win rates, casualties, plots")
