@@ -152,3 +152,12 @@ def test_bad_option_values_are_refused_naming_the_key(options, key):
     with pytest.raises(ScenarioError) as e:
         open_game(KAWANAKAJIMA, seed=1, **options)
     assert key in str(e.value)
+
+
+@pytest.mark.parametrize("face,season", list(enumerate(
+    ["spring_autumn"] * 3 + ["summer"] * 2 + ["winter"], 1)))
+def test_6_2_season_roll_every_face(face, season):
+    g = game(weather=True)
+    g.dice.force(face)
+    step(g, lambda: weather.roll_season(g))
+    assert g.state.season == season and g.state.weather == "fine"
