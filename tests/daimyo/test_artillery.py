@@ -325,3 +325,17 @@ def test_6_1_gun_stand_is_40_by_30_mm():
     g = table([gun()], [target(y=70)])
     u = g.state.units["g"]
     assert (u.stand_w, u.stand_d, u.armour) == (4.0, 3.0, Armour.LIGHT)
+
+
+def test_6_1_a_gun_gives_closing_fire_at_chargers_with_its_own_ranges_ruling_D_91():
+    # spearmen (charge 15 cm) charge a gun 10 cm away: beyond half their charge move, so the
+    # gun may shoot (4.4); 10 cm is inside its 20 cm effective range, no factor vs foot: 8 hits
+    from sim.daimyo.combat import React
+    g = table([unit("c", "ashigaru", "regular", ["long_spear"], "light", 4, 4, 60, 30, 90)],
+              [gun("wg", y=40, facing=270)])
+    g.apply(Charge("east", "c", "wg"))
+    assert "shoot" in [a.choice for a in g.legal_actions("west")]
+    g.dice.force(4, 4)
+    shot, = kinds(g.apply(React("west", "wg", "shoot")), "ShotResolved")
+    assert (shot.unit, shot.band, shot.modifiers, shot.hits) == ("wg", "effective", (), 1)
+    assert g.state.units["wg"].shot                      # and so it may not move this turn (6.1)
