@@ -37,6 +37,7 @@ def _fraction(text: str) -> float:
 
 
 def add_parsers(sub) -> None:
+    from sim.cli import option_args
     c = sub.add_parser("play", help="play a scenario (or continue a save) in a window")
     c.add_argument("scenario", help="scenario .toml or save file")
     c.add_argument("--side", help="the side you command (default: hot-seat, you command both)")
@@ -45,6 +46,7 @@ def add_parsers(sub) -> None:
     c.add_argument("--size", type=_size, default=(1280, 800), help="window size, e.g. 1920x1080")
     c.add_argument("--save", default="kassen-save.json",
                    help="where Ctrl+S and closing the window save the game (default kassen-save.json)")
+    option_args(c)
     c.set_defaults(func=cmd_play)
 
     c = sub.add_parser("replay", help="step through a saved game by event, phase and turn")
@@ -65,16 +67,20 @@ def add_parsers(sub) -> None:
     c.add_argument("--select", metavar="UNIT", help="PNG: show this unit's reach, arcs and command range")
     c.add_argument("--seed", type=int, default=1, help="seed when rendering a scenario")
     c.add_argument("--size", type=_size, help="picture size (default 1280x800 PNG, 960x600 GIF)")
+    option_args(c)
     c.set_defaults(func=cmd_render)
 
 
-def open_source(path: str, seed: int = 1):
-    """A scenario (.toml) starts a new game; anything else is read as a save."""
+def open_source(path: str, seed: int = 1, options: dict | None = None):
+    """A scenario (.toml) starts a new game (with `options` over its [options]); anything
+    else is read as a save, which keeps the options it was played with."""
     if not Path(path).exists():
         raise KassenError(f"{path}: no such file")
     if Path(path).suffix.lower() == ".toml":
         from sim.core.scenario import open_game
-        return open_game(path, seed=seed)
+        return open_game(path, seed=seed, **(options or {}))
+    if options:
+        raise KassenError(f"{path} is a save: its rule options were fixed when it was played")
     from sim.core.save import load
     return load(path)
 
@@ -96,7 +102,8 @@ def _check_side(game, side: str | None) -> None:
 
 
 def cmd_play(args) -> int:
-    game = open_source(args.scenario, args.seed)
+    from sim.cli import rule_options
+    game = open_source(args.scenario, args.seed, rule_options(args))
     _check_side(game, args.side)
     view_module(game, "play").play(game, args)
     return 0
@@ -115,7 +122,8 @@ def cmd_replay(args) -> int:
 def cmd_render(args) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")     # pictures need no window
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    game = open_source(args.source, args.seed)
+    from sim.cli import rule_options
+    game = open_source(args.source, args.seed, rule_options(args))
     _check_side(game, args.side)
     kw = {"event": args.event, "side": args.side}
     if args.size:

@@ -27,7 +27,7 @@ def _cmd_run(args) -> int:
     from sim.core.players import RandomPlayer, play_out
     from sim.core.save import save
     from sim.core.scenario import open_game
-    game = open_game(args.scenario, seed=args.seed)
+    game = open_game(args.scenario, seed=args.seed, **rule_options(args))
     players = {side: RandomPlayer(args.seed * 31 + i) for i, side in enumerate(game.sides())}
     play_out(game, players, max_actions=args.max_actions)
     if not args.quiet:
@@ -51,6 +51,40 @@ def _cmd_duel(args) -> int:
     return duel(args)
 
 
+def option_args(c: argparse.ArgumentParser) -> None:
+    """Switches for a system's optional rules, laid over the scenario's [options] table."""
+    c.add_argument("--weather", action=argparse.BooleanOptionalAction, default=None,
+                   help="Daimyo 6.2 weather on/off (default: the scenario's [options] weather, else off)")
+    c.add_argument("--random-events", action=argparse.BooleanOptionalAction, default=None,
+                   help="Daimyo 5.3 random events on/off (default: the scenario's, else off)")
+    c.add_argument("--option", action="append", metavar="KEY=VALUE",
+                   help="any scenario option, e.g. season=winter, artillery=false (repeatable)")
+
+
+def _value(text: str):
+    low = text.lower()
+    if low in ("true", "false"):
+        return low == "true"
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+def rule_options(args) -> dict:
+    """--option KEY=VALUE pairs plus --weather / --random-events, for Game.new."""
+    out = {}
+    for item in getattr(args, "option", None) or []:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise KassenError(f"--option expects KEY=VALUE, got {item!r}")
+        out[key] = _value(value)
+    for key in ("weather", "random_events"):
+        if getattr(args, key, None) is not None:
+            out[key] = getattr(args, key)
+    return out
+
+
 def _batch_args(c: argparse.ArgumentParser) -> None:
     """Options shared by simulate and duel (sim/batch does the work)."""
     c.add_argument("--runs", type=int, default=100, help="number of games (default 100)")
@@ -64,6 +98,7 @@ def _batch_args(c: argparse.ArgumentParser) -> None:
     c.add_argument("--json", action="store_true", help="machine-readable output on stdout")
     c.add_argument("--dask", metavar="ADDRESS", help="run on a Dask scheduler, e.g. tcp://host:8786")
     c.add_argument("--no-progress", action="store_true", help="no progress bar")
+    option_args(c)
 
 
 def _not_yet(issue: int):
@@ -91,6 +126,7 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--max-actions", type=int, default=20_000)
     c.add_argument("--save", help="write the finished game to this save file")
     c.add_argument("--quiet", action="store_true", help="print only the result")
+    option_args(c)
     c.set_defaults(func=_cmd_run)
 
     c = sub.add_parser("simulate", help="AI against AI over many games: win rates, casualties, plots")

@@ -123,6 +123,28 @@ def combat_shots():
         render(path, "--gif", HERE / "training_rout.gif", "--event", first["UnitRouted"], "--fps", 10)
 
 
+def weather_and_gun_shots():
+    """Fog at Kawanakajima (tint, visibility ring); the artillery drill at the start; and the
+    drill in heavy rain with a surprise march, one gun abandoned and one taken (6.1, 6.2, 5.3).
+    The last state is set by hand through the rules' own functions, for the picture only."""
+    from render.daimyo.export import export_png
+    from sim.daimyo.artillery import take
+    from sim.daimyo.combat import morale
+    render(ROOT / "scenarios" / "daimyo" / "kawanakajima.toml", "--png", HERE / "kawanakajima_fog.png",
+           "--select", "kansuke-bow")
+    drill = ROOT / "scenarios" / "daimyo" / "artillery_drill.toml"
+    render(drill, "--png", HERE / "artillery_drill.png", "--select", "heavy-gun")
+    game = open_game(drill, seed=1)
+    st = game.state
+    st.weather, st.event, st.event_clan = "heavy_rain", "surprise_march", "otomo"
+    game.run_step(lambda: morale.apply(game, st.units["light-gun"], "rout"))      # crew flee
+    horse = st.units["shimazu-horse"]
+    horse.x, horse.y = 70, 22.0                                 # front to front with the heavy gun
+    game.run_step(lambda: take(game, st.units["heavy-gun"], horse, "melee"))
+    st.units["heavy-gun"].gone = "captured"
+    export_png(game, HERE / "artillery_taken_rain.png", selected="otomo-teppo")
+
+
 if __name__ == "__main__":
     render(TRAINING, "--png", HERE / "training_start.png")
     render(TRAINING, "--png", HERE / "training_overlays.png", "--select", "honda-teppo")
@@ -131,3 +153,4 @@ if __name__ == "__main__":
     render(SAVE, "--gif", HERE / "training_moves.gif", "--fps", 10)
     play_window_shots()
     combat_shots()
+    weather_and_gun_shots()

@@ -14,6 +14,7 @@ from render.daimyo import hud
 from render.daimyo.animator import Animator, Frame
 from render.daimyo.camera import Camera
 from render.daimyo.log_panel import LogPanel
+from render.daimyo import weather
 from render.daimyo.overlays import OverlayPainter
 from render.daimyo.scene import Scene
 from render.daimyo.text import Painter
@@ -72,7 +73,7 @@ class TableView:
                        u.frenzied, u.hits, u.gone, u.move_used) for u in st.units.values())
         leaders = tuple((l.x, l.y, l.attached_to, l.alive) for l in st.leaders.values())
         return (id(st), self.camera.key, target.get_size(), selected, self.show_overlays,
-                self.scene.grid, st.weather, units, leaders)
+                self.scene.grid, st.weather, st.event, units, leaders)
 
     def draw_table(self, target, frame: Frame | None = None, selected: str | None = None) -> None:
         """The table, terrain, overlays, units, leaders and labels. Two cached pictures keep
@@ -112,6 +113,7 @@ class TableView:
         st = self.state
         target.set_clip(self.viewport)
         self.scene.draw_static(target, st)
+        weather.draw_tint(target, self.camera, st)     # 6.2
         sel = st.units.get(selected) if selected else None
         if sel is not None and self.show_overlays and sel.id not in frame.poses:
             self.overlays.draw(target, st, sel)

@@ -26,7 +26,11 @@ def header_text(state, to_act: str | None, note: str = "") -> str:
         parts.append(f"active clan {clan.name} ({clan.side})")
     elif state.active_general:
         parts.append(f"{state.active_general} General activated")
-    parts.append(f"weather {state.weather}")
+    if state.options.get("weather"):
+        parts.append(f"weather {state.weather.replace('_', ' ')}")
+    from render.daimyo.weather import event_text
+    if state.event:
+        parts.append(f"event: {event_text(state)}")
     if note:
         parts.append(note)
     return "  |  ".join(parts)
@@ -115,6 +119,10 @@ def unit_info(state, u) -> list[str]:
              f"{u.stands} stands, {u.files} wide ({u.formation.value}); hits {u.hits}",
              f"move left {movement.remaining(state, u):.1f} of {movement.max_move(state, u):.1f} cm;"
              f" charge {u.move_row.charge:g} cm"]
+    if u.troop.value == "artillery":          # 6.1
+        lines[3] = f"gun stand (40 x 30 mm); hits {u.hits}"
+        lines[4] = (f"move left {movement.remaining(state, u):.1f} of {movement.max_move(state, u):.1f} cm"
+                    " straight ahead, or pivot; no moving and shooting")
     if flags:
         lines.append(", ".join(flags))
     return lines
@@ -129,18 +137,29 @@ def overlay_legend(state, u) -> list[str]:
              f"red line: charge reach {u.move_row.charge:g} cm (4.4)",
              "blue: wheels the move allows (4.3.5.1)",
              f"purple: {'General' if u.hatamoto else 'daimyo'} command range {rng:g} cm"]
-    if u.missile:
-        lines.append("orange: fire 0-8 cm, yellow: 8-15 cm (4.5)")
-    return lines
+    if u.troop.value == "artillery":
+        del lines[1:3]                        # 6.1: guns never charge or wheel
+    from sim.daimyo.combat import shooting
+    from sim.daimyo.combat.weather import visibility
+    if shooting.weapon(u) is not None:
+        eff, long = shooting.ranges(u)
+        reach = shooting.reach(state, u)
+        rule = "6.1" if u.troop.value == "artillery" else "4.5"
+        lines.append(f"orange: fire 0-{min(eff, reach):g} cm, yellow: to {reach:g} cm ({rule})")
+    if visibility(state):
+        lines.append(f"cyan ring: visibility {visibility(state):g} cm ({state.weather.replace('_', ' ')}, 6.2)")
+    from render.daimyo.weather import weather_lines
+    return lines + [line for line in weather_lines(state) if state.options.get("weather") or state.event]
 
 
 def army_summary(state) -> list[str]:
+    from render.daimyo.weather import weather_lines
     lines = []
     for side, army in state.armies.items():
         units = state.living(side)
         lines.append(f"{army.name} ({side}): {len(units)} units, {sum(u.stands for u in units)} stands,"
                      f" {army.units_destroyed} lost")
-    return lines
+    return lines + weather_lines(state)
 
 
 def unit_line(state, u) -> str:

@@ -12,30 +12,37 @@ from render.daimyo.scene import _polygons, px
 from sim.daimyo import overlays as geo
 
 MAX_OVERLAY_SIDE = 6000        # px; a command circle at extreme zoom is cut, not allocated whole
-LAYERS = ("command", "charge", "move", "fire_long", "fire_short", "wheel")
+LAYERS = ("beyond_sight", "command", "charge", "move", "fire_long", "fire_short", "wheel", "visibility")
 
 
 def layers_for(state, unit) -> list[tuple[str, object]]:
     """(layer name, shapely geometry) for every overlay of `unit`, bottom first."""
     out = []
+    sight = geo.visibility_ring(state, unit)
+    if sight is not None:
+        out.append(("beyond_sight", sight[1]))
     zone = geo.command_zone(state, unit)
     if zone is not None:
         out.append(("command", zone[0]))
-    out.append(("charge", geo.charge_reach(unit)))
+    gun = unit.troop.value == "artillery"       # 6.1: guns never charge or wheel
+    if not gun:
+        out.append(("charge", geo.charge_reach(unit)))
     out.append(("move", geo.move_reach(state, unit)))
-    zones = geo.fire_zones(unit)
+    zones = geo.fire_zones(unit, state)
     if zones is not None:
         out.append(("fire_long", zones["long"]))
         out.append(("fire_short", zones["short"]))
-    for left in (True, False):            # on top: thin wedges at the front corners
+    for left in (() if gun else (True, False)):   # on top: thin wedges at the front corners
         w = geo.wheel_reach(state, unit, left)
         if not w.sector.is_empty:
             out.append(("wheel", w.sector))
+    if sight is not None:
+        out.append(("visibility", sight[0]))
     return out
 
 
 def _unit_key(state, u) -> tuple:
-    return (u.id, u.x, u.y, u.facing, u.files, u.stands, u.move_used, u.disordered, state.weather,
+    return (u.id, u.x, u.y, u.facing, u.files, u.stands, u.move_used, u.disordered, state.weather, state.event,
             tuple((l.x, l.y, l.attached_to, l.alive) for l in state.leaders.values()))
 
 

@@ -207,7 +207,7 @@ class Scene:
             self.unit_screen = {}
             self._taken = []
         self.unit_screen_view = self.camera.key     # hit tests trust it only for this view
-        units = [u for u in state.units.values() if (u.alive or u.id in ghosts)
+        units = [u for u in state.units.values() if (u.alive or u.id in ghosts or u.gun_on_table)
                  and (part == "all" or (u.id in poses) == (part == "moving"))]
         self._badges = []
         for u in units:
@@ -230,6 +230,8 @@ class Scene:
         fill = clan.colour if clan else (200, 200, 200)
         hq = u.troop is Troop.HQ
         body, edge, width = (colour("unit", "hq"), fill, 2) if hq else (fill, colour("unit", "outline"), 1)
+        if u.gun_on_table:                # 6.1: no crew, nobody's gun until a unit reaches it
+            body = colour("unit", "abandoned")
         facing = colour("unit", "facing")
         front_n = min(u.files, u.stands)
         draw_polygon, draw_line = pygame.draw.polygon, pygame.draw.line
@@ -238,6 +240,8 @@ class Scene:
             draw_polygon(target, edge, ring, width)
             if i < front_n:   # the facing mark: a light front edge on every front-rank stand
                 draw_line(target, facing, ring[0], ring[1], 2)
+        if u.troop is Troop.ARTILLERY:
+            _draw_gun(target, rings[0])
         if u.routing:
             for ring in rings:
                 draw_polygon(target, colour("marker", "routing"), ring, 2)
@@ -273,7 +277,7 @@ class Scene:
         """The name goes under the unit's picture (over it when the unit faces down the
         screen, so the label stays behind the unit), moved along until it covers no other
         label or unit."""
-        text = "HQ" if u.troop is Troop.HQ else u.name
+        text = "HQ" if u.troop is Troop.HQ else f"{u.name} (abandoned)" if u.gun_on_table else u.name
         box, below = self._unit_box(u.id)
         lo, hi = box.topleft, box.bottomright
         surf = self.painter.render(text, self.label_size, colour("unit", "label"))
@@ -364,6 +368,23 @@ class Scene:
                 if _inside(p, stand):
                     return uid
         return None
+
+
+def _draw_gun(target, ring) -> None:
+    """A gun stand (6.1): a barrel along the stand's axis to its front edge, on two wheels."""
+    fl, fr, rr, rl = (np.asarray(p, dtype=float) for p in ring)
+    front, rear, across = (fl + fr) / 2, (rl + rr) / 2, (fr - fl) / 2
+    axis = front - rear
+    size = float(np.linalg.norm(across))
+    if size < 3:
+        return
+    breech, muzzle = rear + axis * 0.2, front - axis * 0.02
+    pygame.draw.line(target, colour("unit", "gun"), px([breech])[0], px([muzzle])[0], max(3, int(size * 0.42)))
+    pygame.draw.line(target, colour("unit", "gun_barrel"), px([breech])[0], px([muzzle])[0], max(1, int(size * 0.24)))
+    hub = rear + axis * 0.45
+    for side in (-0.62, 0.62):
+        c = px([hub + across * side])[0]
+        pygame.draw.circle(target, colour("unit", "gun"), c, max(2, int(size * 0.26)), max(1, int(size * 0.08)))
 
 
 def _overlap(a: pygame.Rect, b: pygame.Rect) -> int:

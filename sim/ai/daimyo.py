@@ -15,6 +15,7 @@ from shapely.geometry import Point
 from sim.ai.scored import Personality
 from sim.core.errors import RuleError
 from sim.daimyo import actions as A
+from sim.ai import daimyo_guns as guns
 from sim.daimyo import movement
 from sim.daimyo.geometry import direction, footprint
 from sim.daimyo.model import Unit
@@ -38,6 +39,9 @@ class DaimyoScorer:
 
     # -- dispatch --------------------------------------------------------------------------
     def score(self, action) -> float:
+        gun = guns.score(self, action)          # 6.1: guns keep their shot or pivot to get one
+        if gun is not None:
+            return gun
         fn = getattr(self, f"_score_{type(action).__name__}", None)
         return fn(action) if fn else self._score_other(action)
 

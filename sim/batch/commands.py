@@ -38,7 +38,9 @@ def base_spec(args, path: str) -> RunSpec:
     check_counts(args.runs, args.workers)
     if args.dask and args.workers is not None:
         raise BatchError("--workers sizes the local pool; with --dask the cluster's workers are used")
+    from sim.cli import rule_options
     options = {"turn_limit": args.turn_limit} if args.turn_limit is not None else {}
+    options.update(rule_options(args))
     personality = {k: _number(v) for k, v in _pairs(args.personality or [], "--personality").items()}
     return spec_from_file(path, seed=args.seed, options=options, personality=personality,
                           max_actions=args.max_actions)

@@ -168,3 +168,19 @@ class GameOver(Event):
 
     def describe(self) -> str:
         return f"game over: {self.winner or 'no winner'} - {self.reason} ({self.rule})"
+
+
+@serializable
+@dataclass(frozen=True)
+class GunTaken(Event):
+    """6.1: a gun taken over, by the melee winner or by the first unit to reach an abandoned
+    gun; `new_unit` is the gun as a unit of the taker's clan, active from next turn."""
+    gun: str
+    new_unit: str
+    by: str                # the unit that took it
+    clan: str
+    how: str               # "melee" | "contact"
+    rule: str = "6.1"
+
+    def describe(self) -> str:
+        return f"{self.by} takes the gun {self.gun} ({self.how}); it serves clan {self.clan} from next turn as {self.new_unit} ({self.rule})"

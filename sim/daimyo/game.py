@@ -10,7 +10,7 @@ from __future__ import annotations
 from sim.core.errors import RuleError
 from sim.core.protocol import Action, Game, Result
 from sim.daimyo import actions as A
-from sim.daimyo import combat, command, movement
+from sim.daimyo import artillery, combat, command, movement
 from sim.daimyo.build import build_state
 from sim.daimyo.events import (ClanActivation, GameOver, GeneralActivated, InitiativeRolled,
                                OrderChosen, PhaseChanged, RatingRolled, TurnStarted)
@@ -22,6 +22,17 @@ from sim.daimyo.tables import tables
 ORDER_ACTIONS = (A.Move, A.Wheel, A.Turn, A.FallBack, A.Reform, A.Hold)
 
 
+def _with_options(scenario: dict, options: dict) -> dict:
+    """The scenario with CLI/batch options laid over its [options] table (6.1, 6.2, 5.3
+    switches, max_turns...), so they are validated and saved exactly like the file's own."""
+    if not options:
+        return scenario
+    options = dict(options)
+    if "turn_limit" in options:          # the generic batch option name
+        options["max_turns"] = options.pop("turn_limit")
+    return {**scenario, "options": {**scenario.get("options", {}), **options}}
+
+
 class DaimyoGame(Game):
     system = "daimyo"
     state: DaimyoState
@@ -29,18 +40,13 @@ class DaimyoGame(Game):
     # -- set-up ----------------------------------------------------------------------------
     @classmethod
     def check(cls, scenario: dict, where: str, **options) -> None:
-        parse(scenario, where)
+        parse(_with_options(scenario, options), where)
 
     @classmethod
     def new(cls, scenario: dict, seed: int, **options) -> "DaimyoGame":
-        sc = parse(scenario, "scenario")
+        scenario = _with_options(scenario, options)
+        sc = parse(scenario, "scenario")     # options are validated like the file's [options]
         game = cls(build_state(sc, seed), scenario, seed)
-        if "turn_limit" in options:          # the generic batch option name
-            options["max_turns"] = options.pop("turn_limit")
-        for key, value in options.items():
-            if key not in game.state.options:
-                raise RuleError("options", f"unknown option {key!r}", cls.system)
-            game.state.options[key] = value
         game.run_step(game._setup)
         return game
 
@@ -218,6 +224,7 @@ class DaimyoGame(Game):
                 st.to_move = other
         else:
             combat.execute(self, action)
+        artillery.claim_abandoned(self, self._pending or [])   # 6.1: first unit to reach a gun
         self._check_over()
 
     def _start_turn(self) -> None:

@@ -137,6 +137,9 @@ class Unit:
     rout_moved: bool = False           # made its rout move this turn (ruling D-51)
     rallied: bool = False              # 4.2.2.1 rallied this turn: motionless
     frenzy_pursuit: str = ""           # 4.6.8 frenzied pursuers keep after these routers
+    # artillery (6.1)
+    gun_on_table: bool = False         # crew fled: the gun stands uncrewed until a unit takes it
+    captured_from: str = ""            # a gun taken over from this side (worth no 5.2 points)
 
     def __post_init__(self) -> None:
         if not self.starting_stands:
@@ -199,6 +202,8 @@ class Unit:
     # -- movement rates (4.3) ----------------------------------------------------------
     @property
     def move_row(self):
+        if self.troop is Troop.ARTILLERY:      # 6.1: retire and retreat at the gun's pace too (ruling D-95)
+            return tables().movement["artillery_heavy" if Weapon.HEAVY_CANNON in self.weapons else "artillery_light"]
         kind = "cavalry" if self.cavalry else "infantry"
         return tables().movement[f"{kind}_{self.armour.value}"]
 

@@ -25,7 +25,8 @@ from sim.daimyo import actions as A
 from sim.daimyo.events import Disordered, FormationChanged, UnitMoved, UnitRemoved
 from sim.daimyo.geometry import (CONTACT_TOLERANCE, LEADER_RADIUS, direction, footprint,
                                  stand_polygons, swept_pieces, table_box)
-from sim.daimyo.model import Formation, Troop, Unit, Weapon
+from sim.daimyo import artillery
+from sim.daimyo.model import Formation, Troop, Unit
 from sim.daimyo.state import DaimyoState
 from sim.daimyo.sweep import Motion, bisect, measure, minus, runs
 from sim.daimyo.tables import tables
@@ -43,15 +44,13 @@ def _err(rule: str, msg: str) -> RuleError:
 # -- the move allowance (4.3) -------------------------------------------------------------
 def base_move(u: Unit) -> float:
     """4.3 movement table (6.1 for guns): the normal move in good order on open ground."""
-    if u.troop is Troop.ARTILLERY:
-        am = tables().artillery_movement
-        return am[Weapon.HEAVY_CANNON.value] if Weapon.HEAVY_CANNON in u.weapons else am[Weapon.LIGHT_CANNON.value]
     return u.move_row.normal
 
 
 def max_move(st: DaimyoState, u: Unit) -> float:
-    """The allowance for this turn: the table move, +3 cm in column (4.3), weather (6.2).
-    Fixed by the turn's first order, so a 90-degree turn into column adds nothing (D-35)."""
+    """The allowance for this turn: the table move, +3 cm in column (4.3), doubled by a
+    surprise march (5.3), weather (6.2). Fixed by the turn's first order, so a 90-degree turn
+    into column adds nothing (D-35)."""
     if u.move_allowance:
         return u.move_allowance
     allowance = base_move(u)
@@ -154,6 +153,8 @@ def plan(st: DaimyoState, action: A.Action) -> Plan:
         raise _err("1.7", f"{u.id} is mounting up and cannot move until next turn")
     if u.in_melee_with:
         raise _err("4.6", f"{u.id} is in melee with {', '.join(u.in_melee_with)}; only combat moves it")
+    if u.troop is Troop.ARTILLERY and (why := artillery.order_problem(st, u, action)):
+        raise _err(*why)
     start = (u.x, u.y, u.facing)
     if isinstance(action, A.Move):
         if not action.distance > EPS:
@@ -625,6 +626,8 @@ def candidates(st: DaimyoState, u: Unit) -> list[A.Action]:
         tries.append(A.FallBack(u.side, u.id, tables().manoeuvre.fall_back_cm))
         if u.disordered:
             tries.append(A.Reform(u.side, u.id, u.files, u.facing))
+        if u.troop is Troop.ARTILLERY:
+            tries += artillery.pivot_orders(st, u)     # 6.1: guns turn only by pivoting
     for a in tries:
         try:
             plan(st, a)

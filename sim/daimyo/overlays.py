@@ -16,8 +16,6 @@ from sim.daimyo.model import Unit
 from sim.daimyo.state import DaimyoState
 from sim.daimyo.tables import tables
 
-SHORT_RANGE = 8.0     # 4.5.1 effective range
-LONG_RANGE = 15.0     # 4.5.1 long range
 
 
 def _axes(facing: float) -> tuple[np.ndarray, np.ndarray]:
@@ -111,19 +109,25 @@ def _rotate(p: np.ndarray, c: np.ndarray, degrees: float) -> tuple[float, float]
     return (c[0] + ox * math.cos(a) - oy * math.sin(a), c[1] + ox * math.sin(a) + oy * math.cos(a))
 
 
-def fire_zones(u: Unit) -> dict[str, Polygon] | None:
+def fire_zones(u: Unit, st: DaimyoState | None = None) -> dict[str, Polygon] | None:
     """4.5, 4.5.1: where the unit's front-rank stands can hit, split into effective (0-8 cm)
-    and long (8-15 cm) bands. Infantry: 45-degree arcs from the front corners; cavalry 360
-    degrees. None for units without bow or arquebus."""
-    if not u.missile:
+    and long (8-15 cm) bands (guns: 6.1's ranges). Infantry and guns: 45-degree arcs from
+    the front corners; cavalry 360 degrees. With the state, weather and events cut the reach
+    (6.2, 5.3). None for units that do not shoot."""
+    from sim.daimyo.combat import shooting
+    if shooting.weapon(u) is None:
         return None
+    short_cm, long_cm = shooting.ranges(u)
+    if st is not None:
+        long_cm = shooting.reach(st, u)
+        short_cm = min(short_cm, long_cm)
     corners = stand_corners(u)[: min(u.files, u.stands)]
     if u.cavalry:
-        short = shapely.union_all([all_round_arc(c, SHORT_RANGE) for c in corners])
-        far = shapely.union_all([all_round_arc(c, LONG_RANGE) for c in corners])
+        short = shapely.union_all([all_round_arc(c, short_cm) for c in corners])
+        far = shapely.union_all([all_round_arc(c, long_cm) for c in corners])
     else:
-        short = shapely.union_all([fire_arc(c, u.facing, SHORT_RANGE) for c in corners])
-        far = shapely.union_all([fire_arc(c, u.facing, LONG_RANGE) for c in corners])
+        short = shapely.union_all([fire_arc(c, u.facing, short_cm) for c in corners])
+        far = shapely.union_all([fire_arc(c, u.facing, long_cm) for c in corners])
     body = footprint(u)
     return {"short": short.difference(body), "long": far.difference(short).difference(body)}
 
@@ -164,3 +168,15 @@ def unit_at(st: DaimyoState, x: float, y: float, tolerance: float = 0.5) -> Unit
         if d <= best_d:
             best, best_d = u, d
     return best
+
+
+def visibility_ring(st: DaimyoState, u: Unit) -> tuple[Polygon, Polygon] | None:
+    """6.2: how far the unit can see in bad weather: (a thin band at the visibility distance
+    around it, the table beyond it), or None when visibility is unlimited."""
+    from sim.daimyo.combat.weather import visibility
+    vis = visibility(st)
+    if not vis:
+        return None
+    body = footprint(u)
+    seen, table = body.buffer(vis), shapely.box(0, 0, st.width, st.height)
+    return seen.difference(body.buffer(max(vis - 0.4, 0.1))).intersection(table), table.difference(seen)

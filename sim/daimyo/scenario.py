@@ -280,11 +280,16 @@ def _check_unit(u: UnitIn, where: str, key: str) -> None:
     if u.troop not in t.troops or u.troop == "hq":
         raise ScenarioError(where, f"{key}.troop", f"unknown troop type {u.troop!r}; expected one of {sorted(set(t.troops) - {'hq'})}")
     row = t.troops[u.troop]
+    if u.troop == "artillery" and u.quality not in row.qualities:
+        raise ScenarioError(where, f"{key}.quality", f"6.1: gun crews are always regular, not {u.quality!r}")
     if u.quality not in row.qualities:
         raise ScenarioError(where, f"{key}.quality", f"1.2: {u.troop} may be {' or '.join(row.qualities)}, not {u.quality!r}")
     bad = [w for w in u.weapons if w not in row.weapons]
     if bad:
         raise ScenarioError(where, f"{key}.weapons", f"1.3: {u.troop} may not carry {bad}; allowed {list(row.weapons)}")
+    if u.troop == "artillery" and len(set(u.weapons)) != 1:
+        raise ScenarioError(where, f"{key}.weapons",
+                            '6.1: a gun is light or heavy: weapons = ["light_cannon"] or ["heavy_cannon"]')
     if missing := [w for w in row.required if w not in u.weapons]:
         raise ScenarioError(where, f"{key}.weapons", f"1.3: {u.troop} must carry {missing}")
     if u.armour not in row.armour:

@@ -86,7 +86,6 @@ class Tables(_Strict):
     troops: dict[str, TroopRow]
     movement: dict[str, MoveRow]
     leader_movement: dict[str, float]
-    artillery_movement: dict[str, float]
     manoeuvre: Manoeuvre
     command_rating: CommandRating
     command: Command
@@ -97,6 +96,8 @@ class Tables(_Strict):
     shooting: Shooting
     shooting_modifiers: dict[str, int]
     weather_shooting: dict[str, tuple[int, int]]
+    artillery_ranges: dict[str, tuple[float, float]]
+    artillery_modifiers: dict[str, int]
     melee: Melee
     melee_modifiers: dict[str, int]
     morale: Morale

@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 import shapely
 
+from sim.daimyo import artillery
 from sim.daimyo.geometry import CONTACT_TOLERANCE, direction, stand_corners, stand_layout
 from sim.daimyo.model import Armour, Troop, Unit, Weapon
 from sim.daimyo.movement import remove_unit
@@ -312,6 +313,9 @@ def apply_results(game, group, inflicted, multiple: bool, sides_before) -> None:
         if not u.alive or res in ("win", "draw"):
             continue
         winners = [st.units[w] for w in beaten_by if st.units[w].alive and results[w][0] == "win"]
+        if u.troop is Troop.ARTILLERY:      # 6.1: crew killed or dispersed, the winner takes the gun
+            artillery.lost_melee(game, u, winners[0] if winners else st.units[beaten_by[0]])
+            continue
         many = len(sides_before[u.id]) > 1          # ruling D-66
         if many or (res == "rout" and sides_before[u.id] - {"front"}):
             remove_unit(game, u, "destroyed", "4.6.9" if many else "4.6.7")

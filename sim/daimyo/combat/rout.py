@@ -3,8 +3,9 @@ from __future__ import annotations
 
 import shapely
 
+from sim.daimyo import artillery
 from sim.daimyo.geometry import direction
-from sim.daimyo.model import Unit
+from sim.daimyo.model import Troop, Unit
 from sim.daimyo.movement import remove_unit
 from sim.daimyo.tables import tables
 
@@ -26,6 +27,9 @@ def start_rout(game, u: Unit, about_face: bool, from_melee: bool = False) -> Non
     A second rout in the game removes it at the end of the turn (4.2.2.1, 4.6.7)."""
     from .morale import end_frenzy
     st = game.state
+    if u.troop is Troop.ARTILLERY:         # 6.1: guns never rout; the crew abandon the gun
+        artillery.abandon(game, u)
+        return
     u.routing = True
     u.times_routed += 1
     u.shot = True                          # 5.1: a routing unit may not shoot

@@ -9,8 +9,9 @@ import shapely
 import shapely.ops  # noqa: F401  geometry.line_of_sight uses shapely.ops without importing it
 from shapely.geometry import LineString
 
+from sim.daimyo import artillery
 from sim.daimyo.geometry import all_round_arc, fire_arc, line_of_sight, stand_corners, stand_layout, stand_polygons
-from sim.daimyo.model import Armour, Formation, Quality, Unit, Weapon
+from sim.daimyo.model import Armour, Formation, Quality, Troop, Unit, Weapon
 from sim.daimyo.tables import tables
 
 from . import common as C
@@ -26,13 +27,25 @@ def weapon(u: Unit) -> Weapon | None:
         return Weapon.ARQUEBUS
     if Weapon.BOW in u.weapons:
         return Weapon.BOW
+    if u.troop is Troop.ARTILLERY:
+        return artillery.cannon(u)             # 6.1: guns shoot as missile weapons do
     return None
+
+
+def ranges(u: Unit) -> tuple[float, float]:
+    """(effective, long) range: 4.5.1, or 6.1 for guns."""
+    if u.troop is Troop.ARTILLERY:
+        return artillery.ranges(u)
+    s = tables().shooting
+    return s.effective_cm, s.long_cm
 
 
 def may_shoot(st, u: Unit) -> str:
     """4.5: the reason u may not shoot now, or "" if it may."""
     if weapon(u) is None:
-        return "only bow or arquebus units shoot"
+        return "only bow or arquebus units (and guns, 6.1) shoot"
+    if u.troop is Troop.ARTILLERY and (why := artillery.shoot_problem(st, u)):
+        return why
     if u.shot:
         return f"{u.id} has already shot (or may not shoot) this turn"
     if u.charge_target:
@@ -50,6 +63,8 @@ def may_shoot(st, u: Unit) -> str:
 
 
 def _weather_mod(st, w: Weapon) -> int | None:
+    if w not in (Weapon.BOW, Weapon.ARQUEBUS):
+        return 0                              # ruling D-92: 6.2 names bows and arquebuses only
     row = tables().weather_shooting.get(st.weather, (0, 0))
     v = row[0] if w is Weapon.BOW else row[1]
     return None if v <= -99 else v
@@ -66,11 +81,11 @@ def shooting_stands(st, u: Unit) -> list[int]:
 
 def reach(st, u: Unit, target: Unit | None = None) -> float:
     s = tables().shooting
-    r = s.long_cm
+    effective, r = ranges(u)
     if st.weather == "fog":
         r = min(r, s.fog_cm)                  # 6.2
     if st.event == "poor_visibility":
-        r = min(r, s.effective_cm)            # 5.3 event 1
+        r = min(r, effective)                 # 5.3 event 1
     vis = visibility(st)
     if vis:
         r = min(r, vis)                       # 6.2 visibility
@@ -132,6 +147,8 @@ def targets(st, u: Unit) -> dict[int, tuple[Unit, float]]:
 
 def modifiers(st, u: Unit, target: Unit, effective: bool) -> list[Mod]:
     """Every 4.5.4 modifier (and 6.2 weather) that applies to u's stands shooting at target."""
+    if u.troop is Troop.ARTILLERY:
+        return artillery.modifiers(st, u, target, effective)     # 6.1 replaces 4.5.4
     m = tables().shooting_modifiers
     w = weapon(u)
     out: list[Mod] = []
@@ -143,7 +160,7 @@ def modifiers(st, u: Unit, target: Unit, effective: bool) -> list[Mod]:
         out.append(("arquebus vs cavalry", m["arquebus_vs_cavalry"], "4.5.4"))
     if effective:
         out.append(("effective range", m["effective_range"], "4.5.4"))
-    if target.formation is Formation.COLUMN or C.side_of(target, shooting_pose(u)) != "front":
+    if (target.formation is Formation.COLUMN and target.troop is not Troop.ARTILLERY) or C.side_of(target, shooting_pose(u)) != "front":  # ruling D-91
         out.append(("target in column or shot in the flank", m["target_column_or_flank"], "4.5.4"))
     if C.in_building(st, target):
         out.append(("target in a building", m["target_in_building"], "4.5.4"))
@@ -189,7 +206,7 @@ def resolve(game, u: Unit, groups: dict[tuple[str, bool], int], closing: bool = 
 
 def shoot(game, u: Unit) -> None:
     st = game.state
-    eff = tables().shooting.effective_cm
+    eff = ranges(u)[0]
     groups: dict[tuple[str, bool], int] = {}
     for _, (v, d) in targets(st, u).items():
         key = (v.id, d <= eff + 1e-9)
@@ -214,6 +231,6 @@ def closing_fire_stands(st, u: Unit, charger: Unit, path_fps: list, run: float) 
         src = LineString([c[0], c[1]]).interpolate(0.5, normalized=True)
         if all(arc.intersects(fp) and line_of_sight(src, fp, others, terrain) for fp in path_fps):
             n += 1
-    effective = run <= tables().shooting.effective_cm or u.quality.rank >= Quality.VETERAN.rank \
+    effective = run <= ranges(u)[0] or u.quality.rank >= Quality.VETERAN.rank \
         or C.in_cover(st, u) or C.in_building(st, u)
     return n, effective

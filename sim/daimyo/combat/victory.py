@@ -9,8 +9,8 @@ from sim.daimyo.tables import tables
 
 def points(u: Unit) -> int:
     v = tables().victory
-    if u.troop is Troop.PEASANT:
-        return 0
+    if u.troop is Troop.PEASANT or u.captured_from:
+        return 0                           # ruling D-94: a gun taken over is no part of the army
     if u.troop is Troop.HQ:
         return v["hq"]
     return v["hatamoto"] if u.hatamoto else v["unit"]

@@ -11,6 +11,7 @@ from .events import WeatherChanged
 def roll_season(game) -> None:
     st = game.state
     if not st.options.get("weather"):
+        st.weather = "fine"               # weather off: no scenario start_weather either (ruling D-96)
         return
     season = st.options.get("season", "roll")
     if season == "roll":
