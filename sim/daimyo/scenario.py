@@ -169,6 +169,10 @@ def _check_semantics(sc: ScenarioIn, where: str) -> None:
             poly = shapely.Polygon(f.points)
             if not poly.is_valid or poly.area <= 0:
                 raise ScenarioError(where, f"{key}.points", f"invalid polygon ({shapely.is_valid_reason(poly)})")
+        else:
+            poly = shapely.LineString(f.points)
+        if not poly.intersects(table):
+            raise ScenarioError(where, f"{key}.points", "the feature lies wholly off the table")
 
     features = [Feature(f.id, f.kind, tuple(map(tuple, f.points)), f.name, f.wide_stream) for f in sc.terrain]
     sides = [a.side for a in sc.armies]
