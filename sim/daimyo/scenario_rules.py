@@ -55,7 +55,8 @@ def victory(st: DaimyoState):
         enemy = st.armies[st.enemy(side)]
         if "enemy_general_killed" in army.wins_if and not st.leaders[enemy.general].alive:
             met.append((side, f"{st.leaders[enemy.general].name} is dead"))
-        elif "enemy_hq_lost" in army.wins_if and enemy.hq and not st.units[enemy.hq].alive:
+        elif "enemy_hq_lost" in army.wins_if and enemy.hq and st.units[enemy.hq].gone not in ("", "abandoned"):
+            # an HQ left when the General mounts up is not lost (1.7, ruling D-47)
             met.append((side, f"the HQ of {enemy.name} is lost"))
     if len(met) != 1:
         return None

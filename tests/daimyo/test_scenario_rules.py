@@ -152,6 +152,17 @@ def test_enemy_hq_lost_wins_D112():
     assert g.result().winner == "east" and "HQ" in g.result().reason
 
 
+def test_hq_left_when_the_general_mounts_up_is_not_lost_D112_D47():
+    sc = base()
+    sc["armies"][1]["general"].update(seated=True, mounted=False)
+    sc["armies"][1]["hq"] = {"x": 100, "y": 84, "facing": 270}
+    sc["armies"][0]["wins_if"] = ["enemy_hq_lost"]
+    g = new_game(sc)
+    g.state.units["hq-west"].gone = "abandoned"           # 1.7: mounting up removes it
+    finish_turn(g)
+    assert g.state.phase != "over"
+
+
 def test_both_armies_meeting_a_condition_leaves_it_to_the_loss_count_D112():
     sc = base()
     for army in sc["armies"]:
