@@ -10,6 +10,7 @@ from sim.daimyo import actions as A
 from sim.daimyo import command
 from sim.daimyo.scenario import parse
 from tests.daimyo.combat_helpers import new_game, scenario, unit
+from tests.daimyo.test_turn import finish_turn as forgo_the_rest
 
 SOUTH_HALF = [[0, 0], [120, 0], [120, 40], [0, 40]]
 
@@ -118,16 +119,16 @@ def test_scripted_step_sets_the_weather_on_its_turn_D111():
 
 # -- victory conditions (5.2, ruling D-112) --------------------------------------------------
 def finish_turn(g):
-    while g.state.phase in ("choose_order", "orders", "shooting", "activation"):
-        side = g.to_act()
-        if g.state.phase == "choose_order":
-            g.apply(A.ChooseOrder(side, True))
-        elif g.state.phase == "orders":
-            g.apply(A.EndMovement(side))
-        elif g.state.phase == "shooting":
-            g.apply(A.EndShooting(side))
-        else:
-            g.apply(A.EndActivations(side))
+    """Both sides forgo every activation: the end-of-turn steps (5.1, 5.2) run."""
+    g.apply(A.ChooseOrder(g.to_act(), True))
+    forgo_the_rest(g)
+
+
+def west_seated_with_hq(sc):
+    sc["armies"][1]["general"].update(seated=True, mounted=False)
+    sc["armies"][1]["hq"] = {"x": 100, "y": 84, "facing": 270}
+    sc["armies"][0]["wins_if"] = ["enemy_hq_lost"]
+    return new_game(sc)
 
 
 def test_enemy_general_killed_wins_at_the_end_of_the_turn_D112():
@@ -142,22 +143,14 @@ def test_enemy_general_killed_wins_at_the_end_of_the_turn_D112():
 
 
 def test_enemy_hq_lost_wins_D112():
-    sc = base()
-    sc["armies"][1]["general"].update(seated=True, mounted=False)
-    sc["armies"][1]["hq"] = {"x": 100, "y": 84, "facing": 270}
-    sc["armies"][0]["wins_if"] = ["enemy_hq_lost"]
-    g = new_game(sc)
+    g = west_seated_with_hq(base())
     g.state.units["hq-west"].gone = "destroyed"
     finish_turn(g)
     assert g.result().winner == "east" and "HQ" in g.result().reason
 
 
 def test_hq_left_when_the_general_mounts_up_is_not_lost_D112_D47():
-    sc = base()
-    sc["armies"][1]["general"].update(seated=True, mounted=False)
-    sc["armies"][1]["hq"] = {"x": 100, "y": 84, "facing": 270}
-    sc["armies"][0]["wins_if"] = ["enemy_hq_lost"]
-    g = new_game(sc)
+    g = west_seated_with_hq(base())
     g.state.units["hq-west"].gone = "abandoned"           # 1.7: mounting up removes it
     finish_turn(g)
     assert g.state.phase != "over"
