@@ -214,3 +214,27 @@ def test_units_start_outside_difficult_terrain(name):
     for _, _, u, shape in _shapes(sc):
         for fid, area in rough:
             assert shape.intersection(area).area < 1e-6, f"{u.id} starts in {fid}"
+
+
+# The scenario rules each battle's notes promise (rulings D-110 to D-112).
+HELD_BACK = {"kawanakajima.toml": {"kosaka": 4, "baba": 4, "sanada": 4},
+             "anegawa.toml": {"inaba": 4},
+             "okehazama.toml": {"matsui": 2, "ii": 2, "guard": 2, "porters": 2}}
+WINS_IF = {"nagashino.toml": {"allies": ("turn_limit",), "takeda": ("enemy_general_killed",)},
+           "kawanakajima.toml": {"takeda": ("enemy_general_killed",), "uesugi": ("enemy_general_killed",)},
+           "okehazama.toml": {"imagawa": ("enemy_general_killed", "turn_limit"),
+                              "oda": ("enemy_general_killed", "enemy_hq_lost")},
+           "mikatagahara.toml": {"tokugawa": (), "takeda": ("enemy_general_killed",)},
+           "anegawa.toml": {"oda": (), "azai": ("enemy_general_killed",)}}
+SCRIPTED_WEATHER = {"kawanakajima.toml": [(1, "fog", 3)], "mikatagahara.toml": [(6, "snowing", 9)]}
+
+
+@pytest.mark.parametrize("name", HISTORICAL)
+def test_special_rules_of_the_notes_are_in_the_data(name):
+    game = open_game(SCEN / name, seed=3)
+    st = game.state
+    held = {c.id: c.inactive_until for c in st.clans.values() if c.inactive_until}
+    assert held == HELD_BACK.get(name, {})
+    assert {side: army.wins_if for side, army in st.armies.items()} == WINS_IF[name]
+    script = [(s["turn"], s["weather"], s["hold_until"]) for s in st.options["weather_script"]]
+    assert script == SCRIPTED_WEATHER.get(name, [])
