@@ -52,7 +52,8 @@ def row(name: str, rep: dict) -> str:
 def table(reports: dict[str, dict]) -> str:
     seeds = {rep["seed"] for rep in reports.values()}
     runs = {rep["runs"] for rep in reports.values()}
-    head = [f"Runs per scenario: {', '.join(map(str, sorted(runs)))}; master seed {', '.join(map(str, sorted(seeds)))}; "
+    head = [f"Runs per scenario: {' to '.join(map(str, sorted(runs)[::max(1, len(runs) - 1)]))} (the played column); "
+            f"master seed {', '.join(map(str, sorted(seeds)))}; "
             "AI level: the default of `kassen simulate`. Win, draw and timeout counts with the rate "
             "and its 95 % Wilson interval; turns as mean (min-max).", "",
             "| scenario | played | wins | draws (turn limit, no winner) | timeouts | turns | errors | how games ended |",
