@@ -17,7 +17,7 @@ import shapely
 from render.assets import colour, terrain_colours
 from render.daimyo.camera import Camera
 from render.daimyo.text import Painter
-from sim.daimyo.geometry import stand_corners
+from sim.daimyo.geometry import footprint, stand_corners
 from sim.daimyo.model import LeaderKind, Troop
 
 # Drawing order of terrain: broad ground first, linear obstacles last (they sit on top).
@@ -106,11 +106,22 @@ class Scene:
                     pygame.draw.polygon(surf, edge, ring, 2)
             if f.kind == "wood":
                 self._paint_trees(surf, f, edge, cam)
+        table_rect = pygame.Rect(_bounds(table_px))
+        troops = shapely.union_all([footprint(u) for u in st.units.values() if u.alive]
+                                   + [shapely.Point(l.x, l.y) for l in st.leaders.values() if l.alive]
+                                   ).buffer(4.0)       # room for their own labels
         for f in st.terrain:     # names last so no feature covers another's label
             if f.name and not f.linear:
-                c = f.shape.representative_point()
-                p = cam.world_to_screen((c.x, c.y))
-                self.painter.draw(surf, f.name, p, max(12, self.label_size - 1), colour("table", "feature_label"), anchor="center")
+                size = max(12, self.label_size - 1)
+                w, h = self.painter.render(f.name, size, (0, 0, 0)).get_size()
+                c = _label_point(f.shape, troops, w / cam.scale, h / cam.scale)
+                troops = troops.union(shapely.box(c[0] - w / cam.scale / 2, c[1] - h / cam.scale / 2,
+                                                  c[0] + w / cam.scale / 2, c[1] + h / cam.scale / 2))
+                p = cam.world_to_screen(c)
+                # a feature at the table's edge keeps its whole name on the table
+                spot = self.painter.render(f.name, size, (0, 0, 0)).get_rect(center=(int(p[0]), int(p[1])))
+                self.painter.draw(surf, f.name, spot.clamp(table_rect).center, size,
+                                  colour("table", "feature_label"), anchor="center")
         pygame.draw.polygon(surf, colour("table", "edge"), table_px, 3)
 
     def _paint_grid(self, surf: pygame.Surface, st, cam: Camera) -> None:
@@ -294,6 +305,8 @@ class Scene:
         tried = list(candidates)
         step = candidates[0].height // 2 + 1
         tried += [candidates[0].move(0, direction * step * k) for k in range(1, 7)]
+        view = pygame.Rect(self.camera.viewport)
+        tried = [r.clamp(view) for r in tried]      # never off the picture or under the panel
         best, best_cover = None, None
         for r in tried:
             hits = r.inflate(4, 0).collidelistall(self._taken)
@@ -385,6 +398,28 @@ def _draw_gun(target, ring) -> None:
     for side in (-0.62, 0.62):
         c = px([hub + across * side])[0]
         pygame.draw.circle(target, colour("unit", "gun"), c, max(2, int(size * 0.26)), max(1, int(size * 0.08)))
+
+
+def _label_point(shape, troops, w: float, h: float) -> tuple[float, float]:
+    """Where a feature's name goes (world cm): of the inside points, nearest its middle first,
+    the one whose label box (w x h cm) covers least of the units and leaders as deployed."""
+    middle = shape.representative_point()
+    minx, miny, maxx, maxy = shape.bounds
+    xs, ys = np.meshgrid(np.linspace(minx, maxx, 11)[1:-1], np.linspace(miny, maxy, 9)[1:-1])
+    spots = sorted((shapely.Point(x, y) for x, y in zip(xs.ravel(), ys.ravel())), key=middle.distance)
+    best, least = middle, None
+    for p in [middle] + [p for p in spots if shape.contains(p)]:
+        covered = troops.intersection(shapely.box(p.x - w / 2, p.y - h / 2, p.x + w / 2, p.y + h / 2)).area
+        if least is None or covered < least:
+            best, least = p, covered
+        if covered == 0:
+            break
+    return best.x, best.y
+
+
+def _bounds(points) -> tuple[int, int, int, int]:
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
 
 
 def _overlap(a: pygame.Rect, b: pygame.Rect) -> int:

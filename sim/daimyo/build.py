@@ -42,14 +42,21 @@ def build_state(sc: ScenarioIn, seed: int) -> DaimyoState:
         leaders[gid] = Leader(gid, g.name, army.side, LeaderKind.GENERAL,
                               _rating(g.rating), mounted=g.mounted or not g.seated,
                               seated=g.seated, x=g.x, y=g.y, attached_to=g.attach)
-        armies[army.side] = Army(army.side, army.name, gid, army.edge)
+        surprise = army.inactive_until
+        armies[army.side] = Army(army.side, army.name, gid, army.edge,
+                                 general_inactive_until=surprise.turn if surprise else 0,
+                                 wins_if=tuple(army.wins_if))
         for clan in army.clans:
             d = clan.daimyo
             did = f"daimyo-{clan.id}"
             leaders[did] = Leader(did, d.name, army.side, LeaderKind.DAIMYO,
                                   _rating(d.rating), clan=clan.id,
                                   mounted=d.mounted, x=d.x, y=d.y, attached_to=d.attach)
-            clans[clan.id] = Clan(clan.id, clan.name, army.side, did, tuple(clan.colour))
+            late = [r for r in (surprise, clan.inactive_until) if r is not None]
+            clans[clan.id] = Clan(clan.id, clan.name, army.side, did, tuple(clan.colour),
+                                  inactive_until=max((r.turn for r in late), default=0),
+                                  wake_zone=next((tuple(map(tuple, r.enemy_enters)) for r in reversed(late)
+                                                  if r.enemy_enters), ()))
             for u in clan.units:
                 units[u.id] = unit_from_spec(u, army.side, clan.id)
         if army.hq is not None:

@@ -52,11 +52,12 @@ def initiative_total(game, side: str) -> int:
 
 def clans_to_try(st: DaimyoState, side: str) -> list:
     return [c for c in st.clans.values()
-            if c.side == side and not c.attempted and st.clan_units(c.id)]
+            if c.side == side and not c.attempted and st.turn >= c.inactive_until and st.clan_units(c.id)]
 
 
 def general_may_activate(st: DaimyoState, side: str) -> bool:
-    return st.general(side).alive and side not in st.general_used_sides
+    return (st.general(side).alive and side not in st.general_used_sides
+            and st.turn >= st.armies[side].general_inactive_until)   # ruling D-110
 
 
 def mark_general_activated(st: DaimyoState, side: str) -> None:
@@ -82,6 +83,9 @@ def check_clan_attempt(st: DaimyoState, side: str, clan_id: str) -> None:
         raise RuleError("4.1", f"clan {clan_id} belongs to {clan.side}", SYSTEM)
     if clan.attempted:
         raise RuleError("4.1", f"clan {clan_id} has already been tried this turn", SYSTEM)
+    if st.turn < clan.inactive_until:    # ruling D-110: a scenario holds the clan back
+        raise RuleError("4.1", f"clan {clan_id} may not be activated before turn {clan.inactive_until} "
+                               "(scenario rule)", SYSTEM)
     if not st.clan_units(clan_id):
         raise RuleError("4.1", f"clan {clan_id} has no units left", SYSTEM)
 

@@ -43,6 +43,18 @@ class InitiativeRolled(Event):
 
 @serializable
 @dataclass(frozen=True)
+class ClanReleased(Event):
+    """A clan held back by a scenario rule may be activated from now on (ruling D-110)."""
+    clan: str
+    why: str
+    rule: str = "4.1 scenario"
+
+    def describe(self) -> str:
+        return f"clan {self.clan} may now be activated: {self.why} ({self.rule})"
+
+
+@serializable
+@dataclass(frozen=True)
 class OrderChosen(Event):
     side: str
     first: str

@@ -10,7 +10,7 @@ from __future__ import annotations
 from sim.core.errors import RuleError
 from sim.core.protocol import Action, Game, Result
 from sim.daimyo import actions as A
-from sim.daimyo import artillery, combat, command, movement
+from sim.daimyo import artillery, combat, command, movement, scenario_rules
 from sim.daimyo.build import build_state
 from sim.daimyo.events import (ClanActivation, GameOver, GeneralActivated, InitiativeRolled,
                                OrderChosen, PhaseChanged, RatingRolled, TurnStarted)
@@ -232,6 +232,7 @@ class DaimyoGame(Game):
         st.turn += 1
         self.emit(TurnStarted(st.turn))
         command.reset_turn(st)
+        scenario_rules.start_of_turn(self)   # late clans released, scripted weather
         combat.start_of_turn(self)           # 6.2 weather, 5.3 event in force
         # 3: initiative, 1d6 + General's rating (+1 seated); re-roll ties.
         while True:
@@ -305,7 +306,9 @@ class DaimyoGame(Game):
         st = self.state
         combat.random_events(self)           # 5.3
         if st.turn >= st.options["max_turns"]:
-            self._finish("", f"turn limit of {st.options['max_turns']} reached", "options")
+            winner = scenario_rules.turn_limit_winner(st)   # ruling D-112
+            self._finish(winner, f"turn limit of {st.options['max_turns']} reached"
+                         + (f": {st.armies[winner].name} wins (scenario)" if winner else ""), "options")
             return
         self._start_turn()
 
@@ -313,7 +316,7 @@ class DaimyoGame(Game):
         st = self.state
         if st.phase == "over":
             return True
-        verdict = combat.victory(st)         # 5.2
+        verdict = scenario_rules.victory(st) or combat.victory(st)   # 5.2
         if verdict is not None:
             self._finish(*verdict)
             return True

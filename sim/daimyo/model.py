@@ -249,6 +249,8 @@ class Clan:
     colour: tuple[int, int, int] = (200, 200, 200)
     attempted: bool = False          # 4.1 once per turn, success or not
     active: bool = False
+    inactive_until: int = 0          # scenario rule: no activation before this turn (ruling D-110)
+    wake_zone: tuple[tuple[float, float], ...] = ()   # ... or once an enemy unit stands here
 
 
 @serializable
@@ -261,3 +263,5 @@ class Army:
     hq: str = ""                     # unit id of the HQ, if the General is seated
     units_destroyed: int = 0         # destroyed, dispersed or left the table
     victory_share: float = 1 / 3     # 5.2 (scenario may set armies.victory_share)
+    general_inactive_until: int = 0  # scenario rule: a surprised General (ruling D-110)
+    wins_if: tuple[str, ...] = ()    # 5.2 scenario conditions (ruling D-112)

@@ -17,6 +17,7 @@ from sim.core.scenario import validate_model
 from sim.daimyo.tables import tables
 
 Edge = Literal["north", "south", "east", "west"]
+Weather = Literal["fine", "light_rain", "heavy_rain", "thunderstorm", "snowing", "fog"]   # 6.2
 
 
 class _M(BaseModel):
@@ -35,14 +36,33 @@ class Table(_M):
     height: float = Field(gt=0)
 
 
+class WeatherStep(_M):
+    """From the start of `turn` the weather is `weather` (no 6.2 roll that turn); with
+    `hold_until`, no 6.2 roll is made before that turn either (ruling D-111)."""
+    turn: int = Field(ge=1)
+    weather: Weather
+    hold_until: int = 0
+
+
 class Options(_M):
     weather: bool = False            # 6.2
     random_events: bool = False      # 5.3
     artillery: bool = True           # 6.1
     max_turns: int = Field(15, ge=1, le=100)
     season: Literal["roll", "spring_autumn", "summer", "winter"] = "roll"
-    start_weather: Literal["fine", "light_rain", "heavy_rain", "thunderstorm", "snowing", "fog"] = "fine"   # 6.2
+    start_weather: Weather = "fine"   # 6.2
     sunset_ignored: bool = False     # 5.3 event 2 may be ignored by agreement
+    weather_script: list[WeatherStep] = []   # scenario weather (6.2 "a specific scenario")
+
+
+class InactiveIn(_M):
+    """Scenario rule: no activation (4.1) before `turn`; with `enemy_enters`, from the turn
+    after an enemy unit first stands in that zone, if that comes first (ruling D-110)."""
+    turn: int = Field(ge=2)
+    enemy_enters: list[tuple[float, float]] = []
+
+
+WinIf = Literal["enemy_general_killed", "enemy_hq_lost", "turn_limit"]   # 5.2, ruling D-112
 
 
 class TerrainIn(_M):
@@ -93,6 +113,7 @@ class ClanIn(_M):
     colour: tuple[int, int, int] = (200, 200, 200)
     daimyo: LeaderIn
     units: list[UnitIn] = Field(min_length=1, max_length=6)   # 1.5: 1-6 units a clan
+    inactive_until: InactiveIn | None = None
 
 
 class ArmyIn(_M):
@@ -104,6 +125,8 @@ class ArmyIn(_M):
     deploy: list[tuple[float, float]] = []        # optional deployment zone polygon
     clans: list[ClanIn] = Field(min_length=1)
     victory_share: float = Field(1 / 3, gt=0, lt=1)   # 5.2: more than a third lost
+    inactive_until: InactiveIn | None = None      # every clan and the General (a surprise)
+    wins_if: list[WinIf] = []                     # 5.2: "these vary by scenario"
 
 
 class VictoryIn(_M):
@@ -158,6 +181,10 @@ def _check_semantics(sc: ScenarioIn, where: str) -> None:
             poly = shapely.Polygon(f.points)
             if not poly.is_valid or poly.area <= 0:
                 raise ScenarioError(where, f"{key}.points", f"invalid polygon ({shapely.is_valid_reason(poly)})")
+        else:
+            poly = shapely.LineString(f.points)
+        if not poly.intersects(table):
+            raise ScenarioError(where, f"{key}.points", "the feature lies wholly off the table")
 
     features = [Feature(f.id, f.kind, tuple(map(tuple, f.points)), f.name, f.wide_stream) for f in sc.terrain]
     sides = [a.side for a in sc.armies]
@@ -240,6 +267,7 @@ def _check_semantics(sc: ScenarioIn, where: str) -> None:
                     raise ScenarioError(where, f"{akey}.hq", f"the HQ overlaps unit {other_id!r}")
             placed.append(placed_hq)
     _check_victory(sc, where)
+    _check_scenario_rules(sc, where)
 
 
 def _check_victory(sc: ScenarioIn, where: str) -> None:
@@ -259,6 +287,50 @@ def _check_victory(sc: ScenarioIn, where: str) -> None:
             raise ScenarioError(where, f"{key}.target", f"5.2: no unit {v.target!r}; expected one of {sorted(units)}")
         if v.when == "turn_end" and v.turn < 1:
             raise ScenarioError(where, f"{key}.turn", "5.2: a turn_end condition needs turn = 1 or more")
+
+
+def _check_scenario_rules(sc: ScenarioIn, where: str) -> None:
+    """The scenario's special rules: weather script, late clans, victory conditions and the
+    crossing mode of each river."""
+    t = tables()
+    for i, f in enumerate(sc.terrain):
+        if f.wide_stream and t.terrain[f.kind].effect != "river":
+            raise ScenarioError(where, f"terrain.{i}.wide_stream",
+                                f"4.3.1: only a river may be crossed as a wide stream, not {f.kind!r}")
+    last = sc.options.max_turns
+    steps = sc.options.weather_script
+    if steps and not sc.options.weather:
+        raise ScenarioError(where, "options.weather_script", "6.2: a weather script needs options.weather = true")
+    for i, step in enumerate(steps):
+        key = f"options.weather_script.{i}"
+        if step.turn > last:
+            raise ScenarioError(where, f"{key}.turn", f"turn {step.turn} is after the last turn (options.max_turns = {last})")
+        if i and step.turn <= steps[i - 1].turn:
+            raise ScenarioError(where, f"{key}.turn", "weather steps must be in turn order, one a turn")
+        if step.hold_until and step.hold_until <= step.turn:
+            raise ScenarioError(where, f"{key}.hold_until",
+                                f"hold_until must be after the step's turn {step.turn} (got {step.hold_until})")
+    for ai, army in enumerate(sc.armies):
+        akey = f"armies.{ai}"
+        late = [(f"{akey}.inactive_until", army.inactive_until)]
+        late += [(f"{akey}.clans.{ci}.inactive_until", c.inactive_until) for ci, c in enumerate(army.clans)]
+        for key, rule in late:
+            if rule is None:
+                continue
+            if rule.turn > last:
+                raise ScenarioError(where, f"{key}.turn", f"turn {rule.turn} is after the last turn (options.max_turns = {last})")
+            if rule.enemy_enters:
+                zone = shapely.Polygon(rule.enemy_enters) if len(rule.enemy_enters) >= 3 else None
+                if zone is None or not zone.is_valid or zone.area <= 0:
+                    why = shapely.is_valid_reason(zone) if zone is not None else "fewer than 3 points"
+                    raise ScenarioError(where, f"{key}.enemy_enters", f"the trigger zone must be a valid polygon ({why})")
+        if len(set(army.wins_if)) != len(army.wins_if):
+            raise ScenarioError(where, f"{akey}.wins_if", f"a condition is listed twice ({army.wins_if})")
+        enemy = sc.armies[1 - ai]
+        if "enemy_hq_lost" in army.wins_if and enemy.hq is None:
+            raise ScenarioError(where, f"{akey}.wins_if", f"the enemy ({enemy.side}) has a Mobile General and no HQ to lose (1.7)")
+        if "turn_limit" in army.wins_if and "turn_limit" in enemy.wins_if:
+            raise ScenarioError(where, f"{akey}.wins_if", "only one army may win at the turn limit")
 
 
 def _hq_shape(hq: HQIn):

@@ -196,6 +196,24 @@ def test_linear_obstacle_with_one_point():
     assert "at least 2 items" in err.reason
 
 
+def test_terrain_polygon_with_no_area():
+    err = rejected(broken(lambda d: d["terrain"][0].update(points=[[0, 0], [10, 10], [20, 20]])))
+    assert err.key == "terrain.0.points"
+    assert "invalid polygon" in err.reason
+
+
+def test_terrain_polygon_wholly_off_the_table():
+    err = rejected(broken(lambda d: d["terrain"][0].update(points=[[130, 0], [150, 0], [150, 20]])))
+    assert err.key == "terrain.0.points"
+    assert "wholly off the table" in err.reason
+
+
+def test_linear_obstacle_wholly_off_the_table():
+    err = rejected(broken(lambda d: d["terrain"][4].update(points=[[-20, 58], [-5, 58]])))
+    assert err.key == "terrain.4.points"
+    assert "wholly off the table" in err.reason
+
+
 def test_unknown_terrain_kind():
     err = rejected(broken(lambda d: d["terrain"][0].update(kind="lava")))
     assert err.key == "terrain.0.kind"

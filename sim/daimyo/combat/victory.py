@@ -19,7 +19,8 @@ def points(u: Unit) -> int:
 def tally(st: DaimyoState, side: str) -> tuple[int, int]:
     """(total points, points lost) of a side."""
     units = [u for u in st.units.values() if u.side == side]
-    return sum(points(u) for u in units), sum(points(u) for u in units if not u.alive)
+    # an HQ abandoned when the General mounts up is not lost (1.7, ruling D-47)
+    return sum(points(u) for u in units), sum(points(u) for u in units if u.gone not in ("", "abandoned"))
 
 
 def scenario_verdict(st: DaimyoState):

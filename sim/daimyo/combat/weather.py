@@ -3,6 +3,7 @@ while fine, the 1d6 clearing roll while bad (winter -1). Its effects live where 
 shooting modifiers and visibility (4.5), no charge bonus (4.6.3), fog's command range (1.8)."""
 from __future__ import annotations
 
+from sim.daimyo.scenario_rules import weather_scripted
 from sim.daimyo.tables import tables
 
 from .events import WeatherChanged
@@ -24,7 +25,7 @@ def roll_season(game) -> None:
 def turn_weather(game) -> None:
     """6.2: the first turn is as set up; then 2d6 on the table while fine, 1d6 4+ to clear."""
     st = game.state
-    if not st.options.get("weather") or st.turn <= 1:
+    if not st.options.get("weather") or st.turn <= 1 or weather_scripted(st):
         return
     w = tables().weather
     if st.weather == "fine":
