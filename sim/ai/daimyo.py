@@ -30,6 +30,10 @@ class DaimyoScorer:
         self.st: DaimyoState | None = None
         self.side = ""
 
+    def reading(self, game):
+        """Each order is planned once per decision, by the menu and the scoring alike."""
+        return movement.reading(game.state)
+
     def prepare(self, game, side: str) -> None:
         self.st = game.view(side)["table"]
         self.side = side
