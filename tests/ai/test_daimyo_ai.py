@@ -45,3 +45,11 @@ def test_ai_advances_melee_troops_towards_the_enemy():
     gap_start = abs(start.units["shima-horse"].y - start.units["honda-yari"].y)
     gap_end = abs(g.state.units["shima-horse"].y - g.state.units["honda-yari"].y)
     assert gap_end < gap_start
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_ai_against_random_play_never_raises_or_orders_illegally(seed):
+    """Issue 5: the small version of benchmarks/daimyo_ai_fuzz.py (every AI order checked)."""
+    from sim.ai.fuzz import ai_against_random
+    out = ai_against_random(SCENARIO, seed, ("easy", "hard")[seed % 2], max_actions=120)
+    assert out["ai_orders"] > 20 and out["actions"] == 120 or out["over"]
