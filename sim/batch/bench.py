@@ -64,9 +64,10 @@ def run_bench(battles: int, path: str, turn_limit: int, level: str) -> int:
               f"{r['wall']:.1f} s wall, {r['cpu']:.1f} s CPU, winner {r['winner'] or 'none'}")
     cpu = sum(r["cpu"] for r in rows) / len(rows)
     need = GOAL_SECONDS * GOAL_CORES / GOAL_BATTLES
+    verdict = f"{cpu / need:.0f}x too slow" if cpu > need else "met"
     print(f"{path}, {level} vs {level}, up to {turn_limit} turns: {cpu:.2f} CPU s a battle = "
-          f"{1 / cpu:.3f} battles/s per core; 1,000 battles on 2 cores would take {cpu * 500:.0f} s "
-          f"(goal {GOAL_SECONDS:.0f} s: {cpu / need:.0f}x too slow)" if cpu > need else " (goal met)")
+          f"{1 / cpu:.3f} battles/s per core; 1,000 battles on 2 cores would take "
+          f"{cpu * GOAL_BATTLES / GOAL_CORES:.0f} s (goal {GOAL_SECONDS:.0f} s: {verdict})")
     ms, what = time_odds(path)
     print(f"exact odds, {what}: {ms:.2f} ms (goal <= {GOAL_ODDS_MS:.0f} ms)")
     return 0
