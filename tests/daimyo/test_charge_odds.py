@@ -68,3 +68,11 @@ def test_cli_errors_name_the_unit_or_rule(tmp_path, capsys, attacker, defender, 
 def test_cli_on_a_scenario_file(capsys):
     assert main(["odds", "scenarios/daimyo/training.toml", "--attacker", "hq-east", "--defender", "shima-horse"]) == 2
     assert "HQ and cannot charge" in capsys.readouterr().err
+
+
+def test_kassen_bench_reports_battle_speed_and_odds_time(capsys):
+    """`kassen bench` is wired (the numbers themselves are benchmarks, not asserted)."""
+    assert main(["bench", "--battles", "1", "--turn-limit", "1", "--scenario", "scenarios/daimyo/training.toml"]) == 0
+    out = capsys.readouterr().out
+    assert "battles/s per core" in out and "1,000 battles on 2 cores would take" in out
+    assert "exact odds" in out and "goal <= 10 ms" in out
