@@ -85,6 +85,30 @@ def rule_options(args) -> dict:
     return out
 
 
+def _cmd_odds(args) -> int:
+    """Exact odds of a Daimyo charge or melee round on a scenario's table or a saved game."""
+    from sim.core.errors import KassenError as Err
+    from sim.daimyo.charge_odds import charge_odds, describe
+    game = _open_table(args.table, args.seed)
+    if game.system != "daimyo":
+        raise Err(f"{args.table}: odds are for Daimyo tables, not {game.system}")
+    for line in describe(charge_odds(game.state, args.attacker, args.defender)):
+        print(line)
+    return 0
+
+
+def _open_table(path: str, seed: int):
+    """A scenario (.toml) at its start, or a saved game (.json) where it stands."""
+    from sim.core.save import load
+    from sim.core.scenario import open_game
+    return load(path) if path.endswith(".json") else open_game(path, seed=seed)
+
+
+def _cmd_bench(args) -> int:
+    from sim.batch.bench import run_bench
+    return run_bench(args.battles, args.scenario, args.turn_limit, args.level)
+
+
 def _batch_args(c: argparse.ArgumentParser) -> None:
     """Options shared by simulate and duel (sim/batch does the work)."""
     c.add_argument("--runs", type=int, default=100, help="number of games (default 100)")
@@ -99,13 +123,6 @@ def _batch_args(c: argparse.ArgumentParser) -> None:
     c.add_argument("--dask", metavar="ADDRESS", help="run on a Dask scheduler, e.g. tcp://host:8786")
     c.add_argument("--no-progress", action="store_true", help="no progress bar")
     option_args(c)
-
-
-def _not_yet(issue: int):
-    def run(args) -> int:
-        print(f"kassen {args.command}: not available yet (tracked in issue {issue})", file=sys.stderr)
-        return 2
-    return run
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -147,10 +164,19 @@ def build_parser() -> argparse.ArgumentParser:
     from render.cli import add_parsers as add_render_parsers   # imports no pygame until used
     add_render_parsers(sub)
 
-    for name, issue in (("odds", 5), ("bench", 5)):
-        c = sub.add_parser(name, help=f"(issue {issue})")
-        c.add_argument("rest", nargs="*")
-        c.set_defaults(func=_not_yet(issue))
+    c = sub.add_parser("odds", help="exact odds of a Daimyo charge: closing fire, hits, winner, push back, rout")
+    c.add_argument("table", metavar="scenario-or-save", help="a scenario (.toml) or a saved game (.json)")
+    c.add_argument("--attacker", required=True, metavar="U", help="the charging (or fighting) unit's id")
+    c.add_argument("--defender", required=True, metavar="V", help="the unit charged")
+    c.add_argument("--seed", type=int, default=0, help="seed for a scenario's set-up rolls")
+    c.set_defaults(func=_cmd_odds)
+
+    c = sub.add_parser("bench", help="time AI-vs-AI battles on the reference table and the odds")
+    c.add_argument("--battles", type=int, default=2, help="battles to time (default 2)")
+    c.add_argument("--scenario", default="benchmarks/reference.toml", help="the battle (default: reference)")
+    c.add_argument("--turn-limit", type=int, default=15, help="turns per battle (default 15)")
+    c.add_argument("--level", default="hard", help="AI level of both sides (default hard)")
+    c.set_defaults(func=_cmd_bench)
     return p
 
 

@@ -288,6 +288,9 @@ class App(TableView):
         sel = self.state.units.get(self.selected) if self.selected else None
         if sel is not None and sel.alive:
             info = hud.unit_info(self.state, sel) + (hud.overlay_legend(self.state, sel) if self.show_overlays else [])
+            if self.mode == "charge":
+                hover = self.scene.unit_at_screen(self.input.mouse) if self.viewport.collidepoint(self.input.mouse) else None
+                info = info + hud.charge_odds_lines(self.state, sel.id, hover)
         else:
             info = self.side_summary()
         choices = [hud.action_label(a, self.state) for a in self.choices()] if self.human_turn() else []

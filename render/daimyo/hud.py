@@ -128,6 +128,31 @@ def unit_info(state, u) -> list[str]:
     return lines
 
 
+def charge_odds_lines(state, attacker: str, target: str | None) -> list[str]:
+    """The exact odds of the charge being considered (sim/daimyo/charge_odds.py, which works on
+    copies): closing fire, the first melee round's hits and its outcome (4.4, 4.6.5)."""
+    from sim.core.errors import RuleError
+    from sim.daimyo.charge_odds import charge_odds
+    from sim.daimyo.odds import expected
+    if target is None or state.units[target].side == state.units[attacker].side:
+        return ["charge odds: point at an enemy unit"]
+    try:
+        o = charge_odds(state, attacker, target)
+    except RuleError as exc:
+        return [f"no charge on {state.units[target].name}: [{exc.rule}] {exc.reason}"]
+    m = o.melee
+
+    def pct(x) -> str:
+        return f"{float(x) * 100:.0f}%"
+    lines = [f"charge odds vs {state.units[target].name} (exact):"]
+    if o.fire:
+        lines.append(f"closing fire {o.fire.stands} stands, {float(expected(o.fire.hits)):.2f} hits expected")
+    lines += [f"hits dealt {float(expected(m.a_hits)):.2f}, taken {float(expected(m.b_hits)):.2f}",
+              f"win {pct(m.a_wins)} (rout {pct(m.a_routs_b)}, push {pct(m.a_pushes_b)})",
+              f"draw {pct(m.draw)}, lose {pct(m.b_wins)} (routed {pct(m.b_routs_a)})"]
+    return lines
+
+
 def overlay_legend(state, u) -> list[str]:
     """What the coloured areas around the selected unit mean, with their sizes."""
     from sim.daimyo import command, movement

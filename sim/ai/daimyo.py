@@ -4,7 +4,8 @@ It reads the open table through `view(side)` (Daimyo hides nothing) and previews
 movement order with the same `movement.plan` the rules use, so it can never issue an order the
 rules refuse. Scores are in rough "points": a unit closing on the enemy, facing it, keeping
 missile troops at shooting range and out of charge reach, standing in cover, and fighting
-at good odds all score; the personality weighs aggression against caution.
+at good odds (the exact odds of sim/daimyo/charge_odds.py) all score; the personality weighs
+aggression against caution.
 """
 from __future__ import annotations
 
@@ -17,6 +18,8 @@ from sim.core.errors import RuleError
 from sim.daimyo import actions as A
 from sim.ai import daimyo_guns as guns
 from sim.daimyo import movement
+from sim.daimyo.charge_odds import charge_odds
+from sim.daimyo.odds import expected
 from sim.daimyo.geometry import direction, footprint
 from sim.daimyo.model import Unit
 from sim.daimyo.state import DaimyoState
@@ -30,6 +33,10 @@ class DaimyoScorer:
         self.p = personality
         self.st: DaimyoState | None = None
         self.side = ""
+
+    def reading(self, game):
+        """Each order is planned once per decision, by the menu and the scoring alike."""
+        return movement.reading(game.state)
 
     def prepare(self, game, side: str) -> None:
         self.st = game.view(side)["table"]
@@ -84,12 +91,19 @@ class DaimyoScorer:
         u, target = self.st.units[a.unit], self.st.units[a.target]
         if target.routing:
             return 3.0                      # 5.1: a charge reaching routers destroys them
-        edge = 1.0 if u.cavalry and target.infantry else 0.0
-        edge += 0.5 * (u.quality.rank - target.quality.rank)
-        edge += 0.5 * (u.stands - target.stands) / max(1, target.stands)
-        if u.missile and not u.cavalry:
-            edge -= 1.5                     # missile troops fight with improvised weapons
-        return 1.0 + self.p.aggression * edge
+        try:
+            o = charge_odds(self.st, u.id, target.id)
+        except RuleError:
+            return -100.0                   # the rules would refuse it (never offered, in fact)
+        m = o.melee
+        # exact odds of the first round (4.6.5): routing the enemy is worth most, being routed
+        # costs most; hits traded and the closing fire taken on the way in (4.4) count too
+        edge = 3.0 * float(m.a_routs_b) + 1.5 * float(m.a_pushes_b) \
+            - 1.5 * float(m.b_pushes_a) - 3.0 * float(m.b_routs_a)
+        edge += 0.4 * float(expected(m.a_hits) - expected(m.b_hits))
+        if o.fire:
+            edge -= 0.4 * self.p.caution * float(expected(o.fire.hits))
+        return 0.5 + self.p.aggression * edge
 
     def _score_Shoot(self, a) -> float:
         return 2.0

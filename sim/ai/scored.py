@@ -7,6 +7,7 @@ the seeds. The system-specific part is a `Scorer`.
 """
 from __future__ import annotations
 
+from contextlib import nullcontext
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -38,6 +39,13 @@ class ScoredPlayer:
         self.dice = Dice(seed)
 
     def choose(self, game: Game, side: str) -> Action:
+        # a scorer may hold the game read-only while it lists and weighs the menu (and so
+        # remember work shared by both); see DaimyoScorer.reading
+        hold = getattr(self.scorer, "reading", None)
+        with hold(game) if hold is not None else nullcontext():
+            return self._choose(game, side)
+
+    def _choose(self, game: Game, side: str) -> Action:
         actions = game.legal_actions(side)
         if not actions:
             raise RuntimeError(f"{side} is to act but has no legal action")

@@ -100,13 +100,37 @@ def corners_of_units(units: Sequence[Unit]) -> np.ndarray:
     return np.concatenate(per_unit) if per_unit else np.empty((0, 4, 2))
 
 
+_SHAPES: dict = {}          # exact pose and formation -> (stand polygons, footprint)
+_SHAPES_MAX = 50_000
+
+
+def _shapes(unit: Unit, x: float | None = None, y: float | None = None, facing: float | None = None,
+            files: int | None = None) -> list:
+    """The stands and footprint of a unit at a pose, memoised on the exact numbers that define
+    them (the same pose always gives the same shapes; Shapely geometries are immutable). The AI
+    and the menus ask for the same few poses thousands of times per battle."""
+    key = (unit.stands, unit.files if files is None else files, unit.stand_w, unit.stand_d,
+           unit.x if x is None else x, unit.y if y is None else y, unit.facing if facing is None else facing)
+    hit = _SHAPES.get(key)
+    if hit is None:
+        if len(_SHAPES) >= _SHAPES_MAX:
+            _SHAPES.clear()
+        polys = shapely.polygons(stand_corners(unit, x=x, y=y, facing=facing, files=files))
+        polys.flags.writeable = False
+        hit = _SHAPES[key] = [polys, None]
+    return hit
+
+
 def stand_polygons(unit: Unit, **pose) -> np.ndarray:
-    """Shapely polygons of the stands (vectorised construction)."""
-    return shapely.polygons(stand_corners(unit, **pose))
+    """Shapely polygons of the stands (vectorised construction; read-only, shared)."""
+    return _shapes(unit, **pose)[0]
 
 
 def footprint(unit: Unit, **pose) -> Polygon:
-    return shapely.union_all(stand_polygons(unit, **pose))
+    hit = _shapes(unit, **pose)
+    if hit[1] is None:
+        hit[1] = shapely.union_all(hit[0])
+    return hit[1]
 
 
 def front_edge(unit: Unit) -> LineString:

@@ -13,6 +13,7 @@ to far below a millimetre. Leader moves are in leaders.py.
 from __future__ import annotations
 
 import math
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -100,13 +101,13 @@ class Plan:
 class _Others:
     """The other stands on the table, split into friends and enemies, with STRtrees."""
 
-    def __init__(self, st: DaimyoState, u: Unit):
+    def __init__(self, st: DaimyoState, u: Unit, living: list[Unit]):
         self.friend_ids, self.friend_polys = [], []
         self.enemy_ids, self.enemy_polys = [], []
-        for o in st.living():
+        for o in living:
             if o.id == u.id:
                 continue
-            polys = _stands_cached(st, o)
+            polys = stand_polygons(o)
             ids, out = (self.friend_ids, self.friend_polys) if o.side == u.side else (self.enemy_ids, self.enemy_polys)
             ids.extend([o.id] * len(polys))
             out.extend(polys)
@@ -129,17 +130,51 @@ class _Others:
         return src[keep], self.friend_ids[dst[keep]]
 
 
-def _stands_cached(st: DaimyoState, o: Unit) -> np.ndarray:
-    """Stand polygons of a unit, reused while its pose and formation stay the same."""
-    key = (o.x, o.y, o.facing, o.files, o.stands, o.stand_d)
-    cache = st.geometry_cache.setdefault("stands", {})
-    hit = cache.get(o.id)
-    if hit is None or hit[0] != key:
-        hit = cache[o.id] = (key, stand_polygons(o))
-    return hit[1]
+def _others(st: DaimyoState, u: Unit) -> _Others:
+    """`_Others` for `u`, reused while no unit on the table has changed side, pose, formation
+    or size (a menu plans several orders for each unit against the same table)."""
+    living = st.living()
+    world = tuple((o.id, o.side, o.x, o.y, o.facing, o.files, o.stands, o.stand_w, o.stand_d) for o in living)
+    cache = st.geometry_cache.get("others")
+    if cache is None or cache[0] != world:
+        cache = st.geometry_cache["others"] = (world, {})
+    got = cache[1].get(u.id)
+    if got is None:
+        got = cache[1][u.id] = _Others(st, u, living)
+    return got
+
+
+@contextmanager
+def reading(st: DaimyoState):
+    """While the table is only read (an AI weighing its menu), each order is planned once: a
+    plan, or the RuleError refusing it, is remembered until the block ends. The state must not
+    change inside the block; outside it every call plans afresh."""
+    outer = st.geometry_cache.get("plans")
+    if outer is None:
+        st.geometry_cache["plans"] = {}
+    try:
+        yield
+    finally:
+        if outer is None:
+            st.geometry_cache.pop("plans", None)
 
 
 def plan(st: DaimyoState, action: A.Action) -> Plan:
+    memo = st.geometry_cache.get("plans")
+    if memo is None:
+        return _plan(st, action)
+    got = memo.get(action)
+    if got is None:
+        try:
+            got = memo[action] = _plan(st, action)
+        except RuleError as exc:
+            got = memo[action] = exc
+    if isinstance(got, RuleError):
+        raise got
+    return got
+
+
+def _plan(st: DaimyoState, action: A.Action) -> Plan:
     u = st.units[action.unit]
     if isinstance(action, A.Hold):
         return Plan(action, u.id, [(u.x, u.y, u.facing)], 0.0, "hold", ends_movement=True)
@@ -234,13 +269,16 @@ def _plan_wheel(st, u, action) -> Plan:
         raise _err("6.1", "guns move straight forward only")
     m = tables().manoeuvre
     factor = m.wheel_cost[u.quality.value] * (m.disorder_factor if u.disordered else 1)
+    return _plan_motion(st, u, action, _wheel_motion(u, action.angle), "wheel", factor)
+
+
+def _wheel_motion(u: Unit, angle: float) -> Motion:
     fwd, right = direction(u.facing), direction(u.facing - 90)
-    side = -1 if action.angle > 0 else 1               # left wheel pivots on the left corner
+    side = -1 if angle > 0 else 1                      # left wheel pivots on the left corner
     pivot = np.array([u.x, u.y]) + right * side * (u.width / 2)
-    arc = math.radians(abs(action.angle)) * u.width
-    motion = Motion(u, "wheel", (u.x, u.y, u.facing), length=arc, angle=action.angle,
-                    pivot=(float(pivot[0]), float(pivot[1])))
-    return _plan_motion(st, u, action, motion, "wheel", factor)
+    arc = math.radians(abs(angle)) * u.width
+    return Motion(u, "wheel", (u.x, u.y, u.facing), length=arc, angle=angle,
+                  pivot=(float(pivot[0]), float(pivot[1])))
 
 
 def _plan_reform(st, u, action) -> Plan:
@@ -265,10 +303,10 @@ def _plan_reform(st, u, action) -> Plan:
 def _plan_motion(st: DaimyoState, u: Unit, action, motion: Motion, how: str, factor: float,
                  free_terrain: bool = False) -> Plan:
     """Validate one motion along its swept path and price it (4.3, 4.3.1-4.3.4, 4.4)."""
-    others = _Others(st, u)
+    others = _others(st, u)
     leaves = False
     notes = []
-    table = table_box(st.width, st.height).buffer(1e-9)
+    table = _table(st)
 
     def on_table(c):
         return bool(shapely.contains(table, shapely.polygons(c)).all())
@@ -276,7 +314,10 @@ def _plan_motion(st: DaimyoState, u: Unit, action, motion: Motion, how: str, fac
     # 4.3.4: if any part of any stand leaves the table, the unit is removed there (ruling D-49).
     s = motion.samples()
     corners = motion.corners(s)
-    inside = shapely.contains(table, shapely.polygons(corners.reshape(-1, 4, 2))).reshape(len(s), -1).all(axis=1)
+    if _well_inside(st, corners):        # every corner clear of the edges: all stands on the table
+        inside = np.ones(len(s), dtype=bool)
+    else:
+        inside = shapely.contains(table, shapely.polygons(corners.reshape(-1, 4, 2))).reshape(len(s), -1).all(axis=1)
     if not inside.all():
         if motion.kind == "jump":
             raise _err("4.3.4", f"{u.id} would turn or reform with stands off the table")
@@ -292,7 +333,8 @@ def _plan_motion(st: DaimyoState, u: Unit, action, motion: Motion, how: str, fac
     # 4.3.2: a unit that would end inside a friend is placed behind it (ruling D-42).
     walked: list[str] = []
     k = u.stands
-    if not leaves:
+    # only the end pose decides; the path is searched only when it ends inside a friend
+    if not leaves and len(others.friend_overlaps(shapely.polygons(corners[-1]))[0]):
         flat = shapely.polygons(corners.reshape(-1, 4, 2))
         src, ids = others.friend_overlaps(flat)
         hit = np.zeros(len(s), dtype=bool)
@@ -317,7 +359,7 @@ def _plan_motion(st: DaimyoState, u: Unit, action, motion: Motion, how: str, fac
             s = motion.samples()
             corners = motion.corners(s)
 
-    pieces = swept_pieces(corners) if motion.kind != "jump" else shapely.polygons(corners[-1])
+    pieces = _swept(motion, corners)
     _check_enemies(st, u, others, pieces)
     tmap = terrain_map(st, u.cavalry, u.stands)
     entered = tmap.entering(pieces).any(axis=0)
@@ -337,7 +379,8 @@ def _plan_motion(st: DaimyoState, u: Unit, action, motion: Motion, how: str, fac
     kills = leaders_contacted(st, u, pieces)
 
     # 4.3.1 terrain: cost while touching, flat costs on first touch, disorder on entering.
-    cost, paid, disorder = _terrain_cost(st, u, motion, s, corners, tmap, entered, factor, free_terrain)
+    cost, paid, disorder = _terrain_cost(st, u, motion, s, corners, tmap, entered, factor, free_terrain,
+                                         pieces)
     for f in passed:
         if not (u.missile_ashigaru and not st.units[f].moved):     # ruling D-43
             disorder.append((f"passed through {f}", "4.3.2"))
@@ -359,6 +402,22 @@ def _plan_motion(st: DaimyoState, u: Unit, action, motion: Motion, how: str, fac
              leaves_table=leaves, passed=passed, walked_into=walked, kills=kills, paid=paid,
              allowance=allowance, notes=notes)
     return p
+
+
+def _table(st: DaimyoState):
+    """The table, grown by 1e-9 cm so stands flush with an edge are on it (4.3.4)."""
+    got = st.geometry_cache.get("table")
+    if got is None or got[0] != (st.width, st.height):
+        got = st.geometry_cache["table"] = ((st.width, st.height), table_box(st.width, st.height).buffer(1e-9))
+    return got[1]
+
+
+def _well_inside(st: DaimyoState, corners: np.ndarray) -> bool:
+    """Every corner at least 1e-6 cm inside the table: then every stand is on it without asking
+    Shapely (a convex stand lies within the table when its corners do)."""
+    xs, ys = corners[..., 0], corners[..., 1]
+    return bool(xs.min() >= 1e-6 and ys.min() >= 1e-6 and xs.max() <= st.width - 1e-6
+                and ys.max() <= st.height - 1e-6)
 
 
 def _check_hatamoto_leash(st: DaimyoState, u: Unit, motion: Motion) -> None:
@@ -388,7 +447,7 @@ def _check_enemies(st, u: Unit, others: _Others, pieces: np.ndarray) -> None:
     for enemy in sorted(set(others.enemy_ids[dst].tolist())):
         polys = others.enemy_polys[others.enemy_ids == enemy]
         closest = float(shapely.distance(pieces[:, None], polys[None, :]).min())
-        start = float(shapely.distance(here, shapely.union_all(polys)))
+        start = float(shapely.distance(here, footprint(st.units[enemy])))   # the union of polys
         if closest < min(approach, start) - EPS:
             raise _err("4.4", f"a normal move may not come closer than {approach:g} cm to {enemy} "
                               f"({closest:.2f} cm); only a charge makes contact")
@@ -397,19 +456,34 @@ def _check_enemies(st, u: Unit, others: _Others, pieces: np.ndarray) -> None:
 def leaders_contacted(st: DaimyoState, u: Unit, pieces) -> list[str]:
     """4.3.3: unattached enemy leaders any swept stand of `u` touches (not for routers; the
     caller decides). A leader is a 20 mm round base (ruling D-31)."""
-    found = []
-    for leader in st.leaders.values():
-        if leader.alive and leader.side != u.side and not leader.attached_to:
-            if shapely.dwithin(pieces, Point(leader.x, leader.y), LEADER_RADIUS + CONTACT_TOLERANCE).any():
-                found.append(leader.id)
-    return found
+    loose = [leader for leader in st.leaders.values()
+             if leader.alive and leader.side != u.side and not leader.attached_to]
+    if not loose:
+        return []
+    spots = shapely.points([(leader.x, leader.y) for leader in loose])
+    near = shapely.dwithin(pieces[:, None], spots[None, :], LEADER_RADIUS + CONTACT_TOLERANCE).any(axis=0)
+    return [leader.id for leader, hit in zip(loose, near) if hit]
 
 
-def _terrain_cost(st, u: Unit, motion: Motion, s, corners, tmap, entered, factor, free_terrain):
+def _swept(motion: Motion, corners: np.ndarray) -> np.ndarray:
+    """The ground the stands cover along the motion, as polygons: a turn or reform only its end
+    pose; a straight move one hull per stand from start to end (a translated rectangle sweeps
+    exactly that hull); a wheel one hull per stand between consecutive sampled poses."""
+    if motion.kind == "jump":
+        return shapely.polygons(corners[-1])
+    if motion.kind == "straight":
+        return swept_pieces(corners[[0, -1]])
+    return swept_pieces(corners)
+
+
+def _terrain_cost(st, u: Unit, motion: Motion, s, corners, tmap, entered, factor, free_terrain, pieces):
     te = tables().terrain_effects
     k = u.stands
     polys = shapely.polygons(corners.reshape(-1, 4, 2))
-    touch = tmap.touching(polys).reshape(len(s), k, -1).any(axis=1) if tmap.patches else np.zeros((len(s), 0), bool)
+    if not tmap.patches or (motion.kind != "jump" and not tmap.touching(pieces).any()):
+        touch = np.zeros((len(s), len(tmap.patches)), bool)   # no sampled pose can touch what the sweep misses
+    else:
+        touch = tmap.touching(polys).reshape(len(s), k, -1).any(axis=1)
     touched = touch.any(axis=0) if len(s) else np.zeros(0, bool)
     paid: list[str] = []
     disorder: list[tuple[str, str]] = []
@@ -577,7 +651,7 @@ def first_contact(st: DaimyoState, u: Unit, distance: float, facing: float | Non
     (4.4: contact), routs and pursuits (4.6.7, 4.6.8). Exact to about 1e-10 cm."""
     facing = u.facing if facing is None else facing
     motion = Motion(u, "straight", (u.x, u.y, facing), length=distance)
-    others = _Others(st, u)
+    others = _others(st, u)
     polys, ids = [], []
     if "friend" in sides:
         polys.append(others.friend_polys)
@@ -629,12 +703,40 @@ def candidates(st: DaimyoState, u: Unit) -> list[A.Action]:
         if u.troop is Troop.ARTILLERY:
             tries += artillery.pivot_orders(st, u)     # 6.1: guns turn only by pivoting
     for a in tries:
+        if _beyond_allowance(st, u, a):
+            continue
         try:
             plan(st, a)
         except RuleError:
             continue
         out.append(a)
     return out
+
+
+def _beyond_allowance(st: DaimyoState, u: Unit, a: A.Action) -> bool:
+    """A wheel or turn whose cheapest possible price already exceeds what is left of the move
+    (4.3.5.1, 4.3.5.2): `plan` would refuse it, so a menu need not plan it. Terrain only adds
+    to a price, except a column's road, which at best halves a wheel (4.3)."""
+    m = tables().manoeuvre
+    disorder = m.disorder_factor if u.disordered else 1
+    if isinstance(a, A.Wheel):
+        if u.troop is Troop.ARTILLERY or not EPS < abs(a.angle) <= 180:
+            return False
+        least = m.wheel_cost[u.quality.value] * disorder * math.radians(abs(a.angle)) * u.width
+        if u.formation is Formation.COLUMN and terrain_map(st, u.cavalry, u.stands).road is not None:
+            least *= tables().terrain_effects.road_column_factor
+        if u.move_used + least <= max_move(st, u) + EPS * 10:
+            return False
+        # a wheel cut short (off the table, or stopping behind a friend it would end in) pays
+        # only for the arc it makes: that needs the full plan
+        motion = _wheel_motion(u, a.angle)
+        corners = motion.corners(motion.samples())
+        return _well_inside(st, corners) and not len(_others(st, u).friend_overlaps(shapely.polygons(corners[-1]))[0])
+    elif isinstance(a, A.Turn):
+        least = m.turn_fraction[u.quality.value] * base_move(u) * disorder
+    else:
+        return False
+    return u.move_used + least > max_move(st, u) + EPS * 10
 
 
 # The leader moves live in leaders.py; game.py reaches them through this module.

@@ -45,3 +45,30 @@ def test_ai_advances_melee_troops_towards_the_enemy():
     gap_start = abs(start.units["shima-horse"].y - start.units["honda-yari"].y)
     gap_end = abs(g.state.units["shima-horse"].y - g.state.units["honda-yari"].y)
     assert gap_end < gap_start
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_ai_against_random_play_never_raises_or_orders_illegally(seed):
+    """Issue 5: the small version of benchmarks/daimyo_ai_fuzz.py (every AI order checked)."""
+    from sim.ai.fuzz import ai_against_random
+    out = ai_against_random(SCENARIO, seed, ("easy", "hard")[seed % 2], max_actions=120)
+    assert out["ai_orders"] > 20 and out["actions"] == 120 or out["over"]
+
+
+def test_charge_scores_come_from_the_exact_odds():
+    """Issue 5 item 1: charges are scored from the odds; a lance charge on raw spearmen that
+    wins 63 % of first rounds (4.6.5) beats every movement order of the same unit."""
+    from sim.ai.daimyo import DaimyoScorer
+    from sim.daimyo import movement
+    from sim.daimyo.combat import Charge
+    from tests.daimyo.table_kit import CAV, game, give_orders, scenario, unit
+    g = give_orders(game(scenario([unit("horse", 100, 40, 90, stands=2, files=2, **CAV)],
+                                  [unit("spear", 100, 56, 270, stands=2, files=2)])))
+    scorer = DaimyoScorer()
+    scorer.prepare(g, "east")
+    charge = Charge("east", "horse", "spear")
+    assert charge in g.legal_actions("east")
+    best_move = max(scorer.score(a) for a in movement.candidates(g.state, g.state.units["horse"]))
+    assert scorer.score(charge) > best_move
+    assert scorer.score(charge) == pytest.approx(0.5 + 3 * 0.1638 + 1.5 * 0.4694 - 1.5 * 0.0189
+                                                 + 0.4 * (1.9444 - 1.1667), abs=2e-3)

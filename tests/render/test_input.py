@@ -330,3 +330,35 @@ def test_hovering_a_unit_describes_it_in_the_status_bar(game, screen):
     frame(app, screen)
     line = "Shima horse - Shima (west), veteran mounted samurai, 4 stands, disordered"
     assert any(t == line and app.status_rect.contains(r) for t, r in app.painter.drawn)
+
+
+def _horse_before_the_spears(game):
+    """shima-horse placed 6 cm in front of honda-yari, facing it (a charge in reach)."""
+    from sim.daimyo.geometry import direction
+    yari, horse = game.state.units["honda-yari"], game.state.units["shima-horse"]
+    ahead = direction(yari.facing) * (6 + horse.depth)
+    centre_x = yari.x + ahead[0]
+    horse.x, horse.y, horse.facing = float(centre_x), float(yari.y + ahead[1]), (yari.facing + 180) % 360
+    horse.files = min(horse.stands, yari.files)
+    teppo = game.state.units["honda-teppo"]            # out of the way, in a corner
+    teppo.x, teppo.y, teppo.facing = game.state.width - 15, 10.0, 90.0
+
+
+def test_charge_mode_shows_the_exact_odds_of_the_enemy_pointed_at(game, screen, tmp_path):
+    """Issue 5 item 2: while a charge is being considered the panel shows its exact odds."""
+    from sim.daimyo.charge_odds import charge_odds
+    to_orders(game)
+    _horse_before_the_spears(game)
+    app = App(game)
+    frame(app, screen)
+    click(app, unit_screen_centre(app, "honda-yari", stand=0))    # the daimyo stands mid-unit
+    key(app, pygame.K_c)
+    pos = tuple(int(v) for v in unit_screen_centre(app, "shima-horse"))
+    app.input.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    frame(app, screen)
+    pygame.image.save(screen, str(tmp_path / "charge_odds.png"))
+    m = charge_odds(game.state, "honda-yari", "shima-horse").melee
+    want = f"win {float(m.a_wins) * 100:.0f}% (rout {float(m.a_routs_b) * 100:.0f}%, push {float(m.a_pushes_b) * 100:.0f}%)"
+    texts = [t for t, _ in app.painter.drawn]
+    assert "charge odds vs Shima horse (exact):" in texts and want in texts
+    assert game.state.units["honda-yari"].charge_target == ""      # looking changes nothing

@@ -1,0 +1,46 @@
+"""AI (easy/normal/hard in turn) against random play on a Daimyo scenario: counts games that
+raised and AI orders that were not legal (issue 5 done-when: none of either).
+
+    PYTHONPATH=. python -m benchmarks.daimyo_ai_fuzz [games] [workers] [scenario]
+"""
+from __future__ import annotations
+
+import sys
+import time
+import traceback
+from concurrent.futures import ProcessPoolExecutor
+
+LEVELS = ("easy", "normal", "hard")
+
+
+def one(args) -> dict:
+    from sim.ai.fuzz import ai_against_random
+    seed, path = args
+    try:
+        return ai_against_random(path, seed, LEVELS[seed % 3])
+    except AssertionError as exc:
+        return {"seed": seed, "illegal": str(exc)}
+    except Exception:
+        return {"seed": seed, "error": traceback.format_exc(limit=6)}
+
+
+def main(games: int = 1000, workers: int = 2, path: str = "scenarios/daimyo/training.toml") -> int:
+    t0 = time.time()
+    with ProcessPoolExecutor(workers) as ex:
+        results = list(ex.map(one, [(s, path) for s in range(games)]))
+    errors = [r for r in results if "error" in r]
+    illegal = [r for r in results if "illegal" in r]
+    ok = [r for r in results if "actions" in r]
+    ai_wins = sum(1 for r in ok if r["winner"] == r["ai_side"])
+    print(f"{games} games of {path} in {time.time() - t0:.0f} s: errors {len(errors)}, illegal AI orders "
+          f"{len(illegal)}, AI orders checked {sum(r['ai_orders'] for r in ok)}, unfinished "
+          f"{sum(1 for r in ok if not r['over'])}, AI won {ai_wins}")
+    for r in (errors + illegal)[:5]:
+        print(f"seed {r['seed']}: {r.get('error') or r.get('illegal')}")
+    return 1 if errors or illegal else 0
+
+
+if __name__ == "__main__":
+    a = sys.argv[1:]
+    sys.exit(main(int(a[0]) if a else 1000, int(a[1]) if len(a) > 1 else 2, a[2] if len(a) > 2 else
+                  "scenarios/daimyo/training.toml"))

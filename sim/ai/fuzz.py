@@ -1,0 +1,35 @@
+"""AI against random play with checks (issue 5: never raises, never an illegal order).
+
+Every order the scripted side gives is checked against the game's legal actions before it is
+applied, and applying it must not raise; the random side uses the plain uniform player."""
+from __future__ import annotations
+
+from sim.core.players import RandomPlayer
+from sim.core.scenario import read_toml
+from sim.daimyo import make_player
+from sim.daimyo.game import DaimyoGame
+
+
+def ai_against_random(path: str, seed: int, level: str, max_actions: int = 20_000) -> dict:
+    """One game; returns counts. Raises AssertionError on an illegal AI order."""
+    game = DaimyoGame.new(read_toml(path), seed)
+    sides = game.sides()
+    ai_side = sides[seed % 2]
+    ai = make_player(ai_side, level, seed)
+    rnd = RandomPlayer(seed * 7 + 1)
+    checked = 0
+    for _ in range(max_actions):
+        side = game.to_act()
+        if side is None:
+            break
+        if side == ai_side:
+            action = ai.choose(game, side)
+            assert action in game.legal_actions(side), f"seed {seed}: illegal AI order {action}"
+            checked += 1
+        else:
+            action = rnd.choose(game, side)
+        game.apply(action)
+    res = game.result()
+    return {"seed": seed, "ai_side": ai_side, "level": level, "ai_orders": checked,
+            "actions": len(game.actions), "over": game.is_over(),
+            "winner": res.winner if res else None}
