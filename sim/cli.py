@@ -87,11 +87,10 @@ def rule_options(args) -> dict:
 
 def _cmd_odds(args) -> int:
     """Exact odds of a Daimyo charge or melee round on a scenario's table or a saved game."""
-    from sim.core.errors import KassenError as Err
     from sim.daimyo.charge_odds import charge_odds, describe
     game = _open_table(args.table, args.seed)
     if game.system != "daimyo":
-        raise Err(f"{args.table}: odds are for Daimyo tables, not {game.system}")
+        raise KassenError(f"{args.table}: odds are for Daimyo tables, not {game.system}")
     for line in describe(charge_odds(game.state, args.attacker, args.defender)):
         print(line)
     return 0
