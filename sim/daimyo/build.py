@@ -44,8 +44,7 @@ def build_state(sc: ScenarioIn, seed: int) -> DaimyoState:
                               seated=g.seated, x=g.x, y=g.y, attached_to=g.attach)
         surprise = army.inactive_until
         armies[army.side] = Army(army.side, army.name, gid, army.edge,
-                                 general_inactive_until=surprise.turn if surprise else 0,
-                                 wins_if=tuple(army.wins_if))
+                                 general_inactive_until=surprise.turn if surprise else 0)
         for clan in army.clans:
             d = clan.daimyo
             did = f"daimyo-{clan.id}"

@@ -30,7 +30,14 @@ def _with_options(scenario: dict, options: dict) -> dict:
     options = dict(options)
     if "turn_limit" in options:          # the generic batch option name
         options["max_turns"] = options.pop("turn_limit")
-    return {**scenario, "options": {**scenario.get("options", {}), **options}}
+    merged = {**scenario, "options": {**scenario.get("options", {}), **options}}
+    last = options.get("max_turns")
+    if isinstance(last, int) and "victory" in scenario:
+        # a game shortened by option: a turn_end condition set later falls at its last turn,
+        # so the side the scenario names still wins when time runs out (ruling D-85)
+        merged["victory"] = [{**v, "turn": last} if v.get("when") == "turn_end" and isinstance(v.get("turn"), int)
+                             and v["turn"] > last else v for v in scenario["victory"]]
+    return merged
 
 
 class DaimyoGame(Game):
@@ -306,9 +313,8 @@ class DaimyoGame(Game):
         st = self.state
         combat.random_events(self)           # 5.3
         if st.turn >= st.options["max_turns"]:
-            winner = scenario_rules.turn_limit_winner(st)   # ruling D-112
-            self._finish(winner, f"turn limit of {st.options['max_turns']} reached"
-                         + (f": {st.armies[winner].name} wins (scenario)" if winner else ""), "options")
+            # a scenario's turn_end condition at the last turn decided in the end phase (ruling D-85)
+            self._finish("", f"turn limit of {st.options['max_turns']} reached", "options")
             return
         self._start_turn()
 
@@ -316,7 +322,7 @@ class DaimyoGame(Game):
         st = self.state
         if st.phase == "over":
             return True
-        verdict = scenario_rules.victory(st) or combat.victory(st)   # 5.2
+        verdict = combat.victory(st)   # 5.2, the scenario's conditions first (ruling D-85)
         if verdict is not None:
             self._finish(*verdict)
             return True

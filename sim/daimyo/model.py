@@ -264,4 +264,3 @@ class Army:
     units_destroyed: int = 0         # destroyed, dispersed or left the table
     victory_share: float = 1 / 3     # 5.2 (scenario may set armies.victory_share)
     general_inactive_until: int = 0  # scenario rule: a surprised General (ruling D-110)
-    wins_if: tuple[str, ...] = ()    # 5.2 scenario conditions (ruling D-112)

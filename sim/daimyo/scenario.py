@@ -62,7 +62,6 @@ class InactiveIn(_M):
     enemy_enters: list[tuple[float, float]] = []
 
 
-WinIf = Literal["enemy_general_killed", "enemy_hq_lost", "turn_limit"]   # 5.2, ruling D-112
 
 
 class TerrainIn(_M):
@@ -126,7 +125,6 @@ class ArmyIn(_M):
     clans: list[ClanIn] = Field(min_length=1)
     victory_share: float = Field(1 / 3, gt=0, lt=1)   # 5.2: more than a third lost
     inactive_until: InactiveIn | None = None      # every clan and the General (a surprise)
-    wins_if: list[WinIf] = []                     # 5.2: "these vary by scenario"
 
 
 class VictoryIn(_M):
@@ -271,22 +269,40 @@ def _check_semantics(sc: ScenarioIn, where: str) -> None:
 
 
 def _check_victory(sc: ScenarioIn, where: str) -> None:
-    """5.2 scenario conditions name a side, and a leader (general-<side>, daimyo-<clan>) or a
-    unit (its id, hq-<side>) that exists."""
+    """5.2 scenario conditions name a side, and a leader (general-<side>, daimyo-<clan>), a
+    unit (its id, hq-<side>) that exists or a turn of the game; none is listed twice and only
+    one side wins at the end of a given turn (ruling D-85)."""
     sides = [a.side for a in sc.armies]
     leaders = {f"general-{a.side}" for a in sc.armies} | {f"daimyo-{c.id}" for a in sc.armies for c in a.clans}
     units = {u.id for a in sc.armies for c in a.clans for u in c.units} | \
         {f"hq-{a.side}" for a in sc.armies if a.hq is not None}
+    mobile = {f"hq-{a.side}": a.side for a in sc.armies if a.hq is None}
+    last, seen = sc.options.max_turns, {}
     for i, v in enumerate(sc.victory):
         key = f"victory.{i}"
         if v.winner not in sides:
             raise ScenarioError(where, f"{key}.winner", f"5.2: the winner is a side, one of {sides} (got {v.winner!r})")
         if v.when == "leader_killed" and v.target not in leaders:
             raise ScenarioError(where, f"{key}.target", f"5.2: no leader {v.target!r}; expected one of {sorted(leaders)}")
+        if v.when == "unit_lost" and v.target in mobile:
+            raise ScenarioError(where, f"{key}.target",
+                                f"1.7: {mobile[v.target]} has a Mobile General and no HQ to lose")
         if v.when == "unit_lost" and v.target not in units:
             raise ScenarioError(where, f"{key}.target", f"5.2: no unit {v.target!r}; expected one of {sorted(units)}")
         if v.when == "turn_end" and v.turn < 1:
             raise ScenarioError(where, f"{key}.turn", "5.2: a turn_end condition needs turn = 1 or more")
+        if v.when == "turn_end" and v.turn > last:
+            raise ScenarioError(where, f"{key}.turn", f"turn {v.turn} is after the last turn (options.max_turns = {last})")
+        key_of = (v.winner, v.when, v.target, v.turn)
+        if key_of in seen:
+            raise ScenarioError(where, key, f"5.2: the same condition is listed twice (victory.{seen[key_of]})")
+        seen[key_of] = i
+        if v.when == "turn_end":
+            rival = next((j for j, w in enumerate(sc.victory[:i]) if w.when == "turn_end" and w.turn == v.turn
+                          and w.winner != v.winner), None)
+            if rival is not None:
+                raise ScenarioError(where, f"{key}.winner",
+                                    f"5.2: only one side may win at the end of turn {v.turn} (victory.{rival} names {sc.victory[rival].winner!r})")
 
 
 def _check_scenario_rules(sc: ScenarioIn, where: str) -> None:
@@ -324,13 +340,6 @@ def _check_scenario_rules(sc: ScenarioIn, where: str) -> None:
                 if zone is None or not zone.is_valid or zone.area <= 0:
                     why = shapely.is_valid_reason(zone) if zone is not None else "fewer than 3 points"
                     raise ScenarioError(where, f"{key}.enemy_enters", f"the trigger zone must be a valid polygon ({why})")
-        if len(set(army.wins_if)) != len(army.wins_if):
-            raise ScenarioError(where, f"{akey}.wins_if", f"a condition is listed twice ({army.wins_if})")
-        enemy = sc.armies[1 - ai]
-        if "enemy_hq_lost" in army.wins_if and enemy.hq is None:
-            raise ScenarioError(where, f"{akey}.wins_if", f"the enemy ({enemy.side}) has a Mobile General and no HQ to lose (1.7)")
-        if "turn_limit" in army.wins_if and "turn_limit" in enemy.wins_if:
-            raise ScenarioError(where, f"{akey}.wins_if", "only one army may win at the turn limit")
 
 
 def _hq_shape(hq: HQIn):

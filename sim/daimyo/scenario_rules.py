@@ -1,6 +1,6 @@
 """A scenario's special rules, as the game applies them: clans that may not be activated
-before a turn or a trigger (a surprise, a late detachment), a weather script, and victory
-conditions of the scenario's own (5.2: "these vary by scenario")."""
+before a turn or a trigger (a surprise, a late detachment), and a weather script
+(the scenario's own victory conditions are in combat/victory.py)."""
 from __future__ import annotations
 
 import shapely
@@ -42,28 +42,3 @@ def weather_scripted(st: DaimyoState) -> bool:
     """No 6.2 weather roll this turn: a step starts now, or an earlier one holds the weather."""
     return any(s["turn"] == st.turn or s["turn"] < st.turn < s.get("hold_until", 0)
                for s in st.options.get("weather_script", ()))
-
-
-# -- victory (ruling D-112) ----------------------------------------------------------------
-def victory(st: DaimyoState):
-    """Checked at the end of the turn (5.2), before the loss count: the enemy General dead or
-    his HQ lost wins. If both armies meet a condition at once, the loss count decides."""
-    if st.phase != "end":
-        return None
-    met = []
-    for side, army in st.armies.items():
-        enemy = st.armies[st.enemy(side)]
-        if "enemy_general_killed" in army.wins_if and not st.leaders[enemy.general].alive:
-            met.append((side, f"{st.leaders[enemy.general].name} is dead"))
-        elif "enemy_hq_lost" in army.wins_if and enemy.hq and st.units[enemy.hq].gone not in ("", "abandoned"):
-            # an HQ left when the General mounts up is not lost (1.7, ruling D-47)
-            met.append((side, f"the HQ of {enemy.name} is lost"))
-    if len(met) != 1:
-        return None
-    side, why = met[0]
-    return side, f"{why}: a scenario victory condition of {st.armies[side].name}", "5.2 scenario"
-
-
-def turn_limit_winner(st: DaimyoState) -> str:
-    """The army the scenario declares the winner if the game reaches its last turn."""
-    return next((side for side, army in st.armies.items() if "turn_limit" in army.wins_if), "")

@@ -217,16 +217,17 @@ def test_units_start_outside_difficult_terrain(name):
             assert shape.intersection(area).area < 1e-6, f"{u.id} starts in {fid}"
 
 
-# The scenario rules each battle's notes promise (rulings D-110 to D-112).
+# The scenario rules each battle's notes promise (rulings D-110, D-111 and D-85).
 HELD_BACK = {"kawanakajima.toml": {"kosaka": 4, "baba": 4, "sanada": 4},
              "anegawa.toml": {"inaba": 4},
              "okehazama.toml": {"matsui": 2, "ii": 2, "guard": 2, "porters": 2}}
-WINS_IF = {"nagashino.toml": {"allies": ("turn_limit",), "takeda": ("enemy_general_killed",)},
-           "kawanakajima.toml": {"takeda": ("enemy_general_killed",), "uesugi": ("enemy_general_killed",)},
-           "okehazama.toml": {"imagawa": ("enemy_general_killed", "turn_limit"),
-                              "oda": ("enemy_general_killed", "enemy_hq_lost")},
-           "mikatagahara.toml": {"tokugawa": (), "takeda": ("enemy_general_killed",)},
-           "anegawa.toml": {"oda": (), "azai": ("enemy_general_killed",)}}
+VICTORY = {"nagashino.toml": [("allies", "turn_end", "", 18), ("takeda", "leader_killed", "general-allies", 0)],
+           "kawanakajima.toml": [("takeda", "leader_killed", "general-uesugi", 0),
+                                 ("uesugi", "leader_killed", "general-takeda", 0)],
+           "okehazama.toml": [("imagawa", "leader_killed", "general-oda", 0), ("imagawa", "turn_end", "", 10),
+                              ("oda", "leader_killed", "general-imagawa", 0), ("oda", "unit_lost", "hq-imagawa", 0)],
+           "mikatagahara.toml": [("takeda", "leader_killed", "general-tokugawa", 0)],
+           "anegawa.toml": [("azai", "leader_killed", "general-oda", 0)]}
 SCRIPTED_WEATHER = {"kawanakajima.toml": [(1, "fog", 3)], "mikatagahara.toml": [(6, "snowing", 9)]}
 
 
@@ -236,6 +237,6 @@ def test_special_rules_of_the_notes_are_in_the_data(name):
     st = game.state
     held = {c.id: c.inactive_until for c in st.clans.values() if c.inactive_until}
     assert held == HELD_BACK.get(name, {})
-    assert {side: army.wins_if for side, army in st.armies.items()} == WINS_IF[name]
+    assert [(v["winner"], v["when"], v.get("target", ""), v.get("turn", 0)) for v in st.victory_conditions] == VICTORY[name]
     script = [(s["turn"], s["weather"], s["hold_until"]) for s in st.options["weather_script"]]
     assert script == SCRIPTED_WEATHER.get(name, [])

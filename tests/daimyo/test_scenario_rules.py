@@ -1,6 +1,6 @@
 """A scenario's special rules (issue 7): clans held back until a turn or a trigger (ruling
 D-110), a weather script (6.2, ruling D-111) and the scenario's own victory conditions (5.2,
-ruling D-112). Bad rule data is refused naming the key. Dice are forced."""
+ruling D-85). Bad rule data is refused naming the key. Dice are forced."""
 from __future__ import annotations
 
 import pytest
@@ -8,6 +8,8 @@ import pytest
 from sim.core.errors import RuleError, ScenarioError
 from sim.daimyo import actions as A
 from sim.daimyo import command
+from sim.daimyo.combat import victory
+from sim.daimyo.game import DaimyoGame
 from sim.daimyo.scenario import parse
 from tests.daimyo.combat_helpers import new_game, scenario, unit
 from tests.daimyo.test_turn import finish_turn as forgo_the_rest
@@ -117,65 +119,76 @@ def test_scripted_step_sets_the_weather_on_its_turn_D111():
     assert g.state.weather == "fine"
 
 
-# -- victory conditions (5.2, ruling D-112) --------------------------------------------------
+# -- victory conditions (5.2, ruling D-85) ---------------------------------------------------
 def finish_turn(g):
     """Both sides forgo every activation: the end-of-turn steps (5.1, 5.2) run."""
     g.apply(A.ChooseOrder(g.to_act(), True))
     forgo_the_rest(g)
 
 
+def wins(winner, when, target="", turn=0):
+    return {"winner": winner, "when": when, "target": target, "turn": turn}
+
+
 def west_seated_with_hq(sc):
     sc["armies"][1]["general"].update(seated=True, mounted=False)
     sc["armies"][1]["hq"] = {"x": 100, "y": 84, "facing": 270}
-    sc["armies"][0]["wins_if"] = ["enemy_hq_lost"]
+    sc["victory"] = [wins("east", "unit_lost", "hq-west")]
     return new_game(sc)
 
 
-def test_enemy_general_killed_wins_at_the_end_of_the_turn_D112():
+def test_enemy_general_killed_wins_D85():
     sc = base()
-    sc["armies"][0]["wins_if"] = ["enemy_general_killed"]
+    sc["victory"] = [wins("east", "leader_killed", "general-west")]
     g = new_game(sc)
     g.state.leaders["general-west"].alive = False
-    assert g.state.phase != "over"                        # 5.2: checked at the end of the turn
+    assert g.state.phase != "over"                        # checked when the game next looks
     finish_turn(g)
     res = g.result()
     assert res.winner == "east" and "West general is dead" in res.reason
 
 
-def test_enemy_hq_lost_wins_D112():
+def test_enemy_hq_lost_wins_D85():
     g = west_seated_with_hq(base())
     g.state.units["hq-west"].gone = "destroyed"
     finish_turn(g)
     assert g.result().winner == "east" and "HQ" in g.result().reason
 
 
-def test_hq_left_when_the_general_mounts_up_is_not_lost_D112_D47():
+def test_hq_left_when_the_general_mounts_up_is_not_lost_D85_D47():
     g = west_seated_with_hq(base())
     g.state.units["hq-west"].gone = "abandoned"           # 1.7: mounting up removes it
     finish_turn(g)
     assert g.state.phase != "over"
 
 
-def test_both_armies_meeting_a_condition_leaves_it_to_the_loss_count_D112():
+def test_both_leaders_dead_the_condition_listed_first_decides_D85():
     sc = base()
-    for army in sc["armies"]:
-        army["wins_if"] = ["enemy_general_killed"]
+    sc["victory"] = [wins("west", "leader_killed", "general-east"), wins("east", "leader_killed", "general-west")]
     g = new_game(sc)
     for side in ("east", "west"):
         g.state.leaders[f"general-{side}"].alive = False
     finish_turn(g)
-    assert g.state.phase != "over"                        # nobody lost a third of his units
+    assert g.result().winner == "west"
 
 
-def test_turn_limit_goes_to_the_army_the_scenario_names_D112():
+def test_turn_end_at_the_last_turn_goes_to_the_army_the_scenario_names_D85():
     sc = base(max_turns=1)
-    sc["armies"][1]["wins_if"] = ["turn_limit"]
+    sc["victory"] = [wins("west", "turn_end", turn=1)]
     g = new_game(sc)
     finish_turn(g)
-    while not g.is_over():
-        g.apply(A.EndLeaderMoves(g.to_act()))
     res = g.result()
-    assert res.winner == "west" and "turn limit of 1" in res.reason
+    assert g.state.turn == 1 and res.winner == "west" and "end of turn 1" in res.reason
+
+
+def test_an_army_broken_in_the_last_turn_beats_the_turn_end_condition_D85():
+    sc = base(max_turns=2)
+    sc["victory"] = [wins("west", "turn_end", turn=2)]
+    st = new_game(sc).state
+    st.turn, st.phase = 2, "end"
+    assert victory(st)[0] == "west"
+    st.units["w1"].gone = "destroyed"                     # 5.2: west lost all its unit points
+    assert victory(st)[0] == "east"
 
 
 def test_without_a_scenario_condition_the_turn_limit_is_a_draw():
@@ -208,12 +221,14 @@ def with_(change, **options):
      "armies.0.clans.0.inactive_until.enemy_enters", "valid polygon"),
     (lambda sc: sc["armies"][1].update(inactive_until={"turn": 3, "enemy_enters": [[0, 0], [9, 9]]}), {},
      "armies.1.inactive_until.enemy_enters", "fewer than 3 points"),
-    (lambda sc: sc["armies"][0].update(wins_if=["enemy_hq_lost"]), {},
-     "armies.0.wins_if", "Mobile General and no HQ"),
-    (lambda sc: [a.update(wins_if=["turn_limit"]) for a in sc["armies"]], {},
-     "armies.0.wins_if", "only one army"),
-    (lambda sc: sc["armies"][0].update(wins_if=["enemy_general_killed", "enemy_general_killed"]), {},
-     "armies.0.wins_if", "listed twice"),
+    (lambda sc: sc.update(victory=[wins("east", "unit_lost", "hq-west")]), {},
+     "victory.0.target", "Mobile General and no HQ"),
+    (lambda sc: sc.update(victory=[wins("east", "turn_end", turn=4), wins("west", "turn_end", turn=4)]), {},
+     "victory.1.winner", "only one side"),
+    (lambda sc: sc.update(victory=[wins("east", "leader_killed", "general-west")] * 2), {},
+     "victory.1", "listed twice"),
+    (lambda sc: sc.update(victory=[wins("east", "turn_end", turn=11)]), {},
+     "victory.0.turn", "after the last turn"),
     (lambda sc: sc["terrain"].append({"id": "copse", "kind": "wood", "wide_stream": True,
                                       "points": [[0, 40], [20, 40], [20, 50]]}), {},
      "terrain.0.wide_stream", "only a river"),
@@ -226,3 +241,12 @@ def test_bad_scenario_rule_data_is_refused_naming_the_key(change, options, key, 
 def test_clan_held_back_to_turn_1_is_a_schema_error_naming_the_key():
     err = rejected(with_(lambda sc: east_clan(sc).update(inactive_until={"turn": 1})))
     assert "armies.0.clans.0.inactive_until.turn" in str(err)
+
+
+def test_a_game_shortened_by_option_moves_a_later_turn_end_to_its_last_turn_D85():
+    sc = base()
+    sc["victory"] = [wins("west", "turn_end", turn=10)]
+    g = DaimyoGame.new(sc, 1, max_turns=1)
+    assert [v["turn"] for v in g.state.victory_conditions] == [1]
+    finish_turn(g)
+    assert g.result().winner == "west" and "end of turn 1" in g.result().reason

@@ -23,16 +23,19 @@ def tally(st: DaimyoState, side: str) -> tuple[int, int]:
     return sum(points(u) for u in units), sum(points(u) for u in units if u.gone not in ("", "abandoned"))
 
 
-def scenario_verdict(st: DaimyoState):
+def scenario_verdict(st: DaimyoState, timed: bool = False):
     """5.2 "these vary by scenario": the first of the scenario's conditions that holds
-    (ruling D-85). A leader killed or a unit lost decides at once; turn_end at the end of
-    that turn."""
+    (ruling D-85). A leader killed or a unit lost decides at once; with timed=True, the
+    turn_end conditions, each at the end of its turn."""
     for v in st.victory_conditions:
         when, target = v["when"], v.get("target", "")
+        if (when == "turn_end") != timed:
+            continue
         if when == "leader_killed":
             held = not st.leaders[target].alive
             why = f"{st.leaders[target].name} is dead"
         elif when == "unit_lost":
+            # an HQ abandoned when the General mounts up is not lost (1.7, ruling D-47)
             held = st.units[target].gone not in ("", "abandoned")
             why = f"{st.units[target].name} is lost"
         else:
@@ -45,10 +48,13 @@ def scenario_verdict(st: DaimyoState):
 
 def victory(st: DaimyoState):
     """Checked at the end of every turn (5.2); a side with nothing left loses at once
-    (ruling D-71); the scenario's own conditions come first (ruling D-85)."""
-    verdict = scenario_verdict(st)
-    if verdict is not None:
-        return verdict
+    (ruling D-71). The scenario's leader_killed and unit_lost conditions come first, its
+    turn_end conditions last: they give the battle to a side only if nothing else decided
+    it that turn (ruling D-85)."""
+    return scenario_verdict(st) or _army_broken(st) or scenario_verdict(st, timed=True)
+
+
+def _army_broken(st: DaimyoState):
     losers = []
     for side in st.armies:
         total, lost = tally(st, side)
