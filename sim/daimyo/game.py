@@ -313,7 +313,7 @@ class DaimyoGame(Game):
         st = self.state
         combat.random_events(self)           # 5.3
         if st.turn >= st.options["max_turns"]:
-            # a scenario's turn_end condition at the last turn decided in the end phase (ruling D-85)
+            # a draw: a scenario's turn_end condition for this turn already decided in the end phase (ruling D-85)
             self._finish("", f"turn limit of {st.options['max_turns']} reached", "options")
             return
         self._start_turn()

@@ -62,8 +62,6 @@ class InactiveIn(_M):
     enemy_enters: list[tuple[float, float]] = []
 
 
-
-
 class TerrainIn(_M):
     id: str
     kind: str

@@ -181,7 +181,7 @@ def test_5_2_scenario_condition_unit_lost_and_turn_end():
     assert victory(st) is None                 # turn 3 not over yet
     st.phase = "end"
     assert victory(st)[0] == "east"
-    st.units["x1"].gone = "destroyed"          # listed first: decides
+    st.units["x1"].gone = "destroyed"          # a unit lost decides before any turn_end
     assert victory(st)[0] == "west" and "lost" in victory(st)[1]
 
 
