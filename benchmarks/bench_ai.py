@@ -4,7 +4,7 @@
 """
 import sys
 
-from sim.batch.bench import run_bench
+from sim.daimyo.bench import run_bench
 
 if __name__ == "__main__":
     args = [int(a) for a in sys.argv[1:3]]

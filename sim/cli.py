@@ -104,7 +104,7 @@ def _open_table(path: str, seed: int):
 
 
 def _cmd_bench(args) -> int:
-    from sim.batch.bench import run_bench
+    from sim.daimyo.bench import run_bench
     return run_bench(args.battles, args.scenario, args.turn_limit, args.level)
 
 

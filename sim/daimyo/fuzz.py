@@ -72,7 +72,7 @@ def play(scenario: dict, seed: int, max_actions: int = 6000, check: bool = True,
 
 def check_accounts(game) -> None:
     """Every unit removed has exactly one UnitRemoved event and counts in the 5.2 tally."""
-    from sim.daimyo.combat.victory import points, scores
+    from sim.daimyo.combat.victory import lost, points, scores
     st = game.state
     removed = [e.unit for e in game.events if e.kind == "UnitRemoved"]
     assert len(removed) == len(set(removed)), "a unit was removed twice"
@@ -80,8 +80,8 @@ def check_accounts(game) -> None:
     assert set(removed) == gone, (set(removed) ^ gone)
     sc = scores(st)
     for side in st.armies:
-        lost = sum(points(st.units[i]) for i in removed if st.units[i].side == side)
-        assert sc[st.enemy(side)] == lost
+        taken = sum(points(st.units[i]) for i in removed if st.units[i].side == side and lost(st.units[i]))
+        assert sc[st.enemy(side)] == taken
 
 
 def replay_identical(scenario: dict, game: DaimyoGame, **options) -> bool:

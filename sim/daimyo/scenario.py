@@ -304,21 +304,18 @@ def _check_victory(sc: ScenarioIn, where: str) -> None:
 
 
 def _check_scenario_rules(sc: ScenarioIn, where: str) -> None:
-    """The scenario's special rules: weather script, late clans, victory conditions and the
-    crossing mode of each river."""
+    """The scenario's special rules: weather script, late clans and the crossing mode of each
+    river (victory conditions: _check_victory)."""
     t = tables()
     for i, f in enumerate(sc.terrain):
         if f.wide_stream and t.terrain[f.kind].effect != "river":
             raise ScenarioError(where, f"terrain.{i}.wide_stream",
                                 f"4.3.1: only a river may be crossed as a wide stream, not {f.kind!r}")
-    last = sc.options.max_turns
+    # A step or a release after the last turn is allowed: it never comes in a game shortened
+    # by option, and with the weather switched off the script is ignored (rulings D-111, D-96).
     steps = sc.options.weather_script
-    if steps and not sc.options.weather:
-        raise ScenarioError(where, "options.weather_script", "6.2: a weather script needs options.weather = true")
     for i, step in enumerate(steps):
         key = f"options.weather_script.{i}"
-        if step.turn > last:
-            raise ScenarioError(where, f"{key}.turn", f"turn {step.turn} is after the last turn (options.max_turns = {last})")
         if i and step.turn <= steps[i - 1].turn:
             raise ScenarioError(where, f"{key}.turn", "weather steps must be in turn order, one a turn")
         if step.hold_until and step.hold_until <= step.turn:
@@ -331,8 +328,6 @@ def _check_scenario_rules(sc: ScenarioIn, where: str) -> None:
         for key, rule in late:
             if rule is None:
                 continue
-            if rule.turn > last:
-                raise ScenarioError(where, f"{key}.turn", f"turn {rule.turn} is after the last turn (options.max_turns = {last})")
             if rule.enemy_enters:
                 zone = shapely.Polygon(rule.enemy_enters) if len(rule.enemy_enters) >= 3 else None
                 if zone is None or not zone.is_valid or zone.area <= 0:

@@ -27,7 +27,7 @@ def start_of_turn(game) -> None:
         elif st.turn == clan.inactive_until and st.turn > 1:
             game.emit(ClanReleased(clan.id, f"turn {st.turn} has come"))
     from sim.daimyo.combat.events import WeatherChanged   # late: combat imports this module
-    step = _step(st, st.turn)
+    step = _step(st, st.turn) if st.options.get("weather") else None   # weather off: fine (D-96)
     if step is not None and step["weather"] != st.weather:
         st.weather = step["weather"]
         game.emit(WeatherChanged(st.weather, 0, "6.2 scenario"))

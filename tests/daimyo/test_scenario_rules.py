@@ -207,16 +207,10 @@ def with_(change, **options):
 
 
 @pytest.mark.parametrize("change, options, key, reason", [
-    (lambda sc: None, {"weather_script": [{"turn": 2, "weather": "fog"}]},
-     "options.weather_script", "needs options.weather = true"),
-    (lambda sc: None, {"weather": True, "weather_script": [{"turn": 11, "weather": "fog"}]},
-     "options.weather_script.0.turn", "after the last turn"),
     (lambda sc: None, {"weather": True, "weather_script": [{"turn": 3, "weather": "fog"}, {"turn": 2, "weather": "fine"}]},
      "options.weather_script.1.turn", "turn order"),
     (lambda sc: None, {"weather": True, "weather_script": [{"turn": 3, "weather": "fog", "hold_until": 3}]},
      "options.weather_script.0.hold_until", "after the step's turn 3"),
-    (lambda sc: east_clan(sc).update(inactive_until={"turn": 12}), {},
-     "armies.0.clans.0.inactive_until.turn", "after the last turn"),
     (lambda sc: east_clan(sc).update(inactive_until={"turn": 3, "enemy_enters": [[0, 0], [50, 50], [50, 0], [0, 50]]}), {},
      "armies.0.clans.0.inactive_until.enemy_enters", "valid polygon"),
     (lambda sc: sc["armies"][1].update(inactive_until={"turn": 3, "enemy_enters": [[0, 0], [9, 9]]}), {},
@@ -250,3 +244,18 @@ def test_a_game_shortened_by_option_moves_a_later_turn_end_to_its_last_turn_D85(
     assert [v["turn"] for v in g.state.victory_conditions] == [1]
     finish_turn(g)
     assert g.result().winner == "west" and "end of turn 1" in g.result().reason
+
+
+def test_a_game_shortened_by_option_keeps_a_late_clan_held_and_a_late_weather_step_D110_D111():
+    sc = base(max_turns=10, weather=True, weather_script=[{"turn": 8, "weather": "fog"}])
+    east_clan(sc).update(inactive_until={"turn": 8})
+    g = DaimyoGame.new(sc, 1, max_turns=2)       # the release and the step never come
+    assert g.state.clans[east_clan(sc)["id"]].inactive_until == 8
+    assert g.state.options["weather_script"][0]["turn"] == 8
+
+
+def test_weather_off_ignores_the_weather_script_D96_D111():
+    sc = base(max_turns=3, weather=True, weather_script=[{"turn": 2, "weather": "fog"}])
+    g = DaimyoGame.new(sc, 1, weather=False)
+    events = new_turn(g, 6, 1)                            # turn 2: the step's turn
+    assert g.state.weather == "fine" and "WeatherChanged" not in kinds(events)

@@ -16,11 +16,15 @@ def points(u: Unit) -> int:
     return v["hatamoto"] if u.hatamoto else v["unit"]
 
 
+def lost(u: Unit) -> bool:
+    """Gone for 5.2: an HQ abandoned when the General mounts up is not lost (1.7, ruling D-47)."""
+    return u.gone not in ("", "abandoned")
+
+
 def tally(st: DaimyoState, side: str) -> tuple[int, int]:
     """(total points, points lost) of a side."""
     units = [u for u in st.units.values() if u.side == side]
-    # an HQ abandoned when the General mounts up is not lost (1.7, ruling D-47)
-    return sum(points(u) for u in units), sum(points(u) for u in units if u.gone not in ("", "abandoned"))
+    return sum(points(u) for u in units), sum(points(u) for u in units if lost(u))
 
 
 def scenario_verdict(st: DaimyoState, timed: bool = False):
@@ -35,8 +39,7 @@ def scenario_verdict(st: DaimyoState, timed: bool = False):
             held = not st.leaders[target].alive
             why = f"{st.leaders[target].name} is dead"
         elif when == "unit_lost":
-            # an HQ abandoned when the General mounts up is not lost (1.7, ruling D-47)
-            held = st.units[target].gone not in ("", "abandoned")
+            held = lost(st.units[target])
             why = f"{st.units[target].name} is lost"
         else:
             held = st.phase == "end" and st.turn >= v["turn"]
