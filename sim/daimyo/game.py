@@ -12,6 +12,7 @@ from sim.core.protocol import Action, Game, Result
 from sim.daimyo import actions as A
 from sim.daimyo import artillery, combat, command, movement, scenario_rules
 from sim.daimyo.build import build_state
+from sim.daimyo.combat.victory import lost
 from sim.daimyo.events import (ClanActivation, GameOver, GeneralActivated, InitiativeRolled,
                                OrderChosen, PhaseChanged, RatingRolled, TurnStarted)
 from sim.daimyo.model import LeaderKind
@@ -100,9 +101,10 @@ class DaimyoGame(Game):
         sides = {s: {"stands_lost": 0, "units_lost": 0, "leaders_killed": 0} for s in st.armies}
         clans = {c.id: {"side": c.side, "stands_lost": 0, "units_lost": 0} for c in st.clans.values()}
         for u in st.units.values():
-            lost = u.starting_stands - (0 if u.gone else u.stands)
+            if u.gone and not lost(u):
+                continue                  # an HQ abandoned on mounting up is no loss (ruling D-47)
             for group in (sides[u.side], clans[u.clan]):
-                group["stands_lost"] += lost
+                group["stands_lost"] += u.starting_stands - (0 if u.gone else u.stands)
                 group["units_lost"] += 1 if u.gone else 0
         for leader in st.leaders.values():
             sides[leader.side]["leaders_killed"] += 0 if leader.alive else 1
