@@ -10,6 +10,7 @@ from sim.core.codec import encode
 from sim.core.dice import Dice
 from sim.core.scenario import read_toml
 from sim.daimyo.combat.common import footprint
+from sim.daimyo.combat.victory import lost, points, scores
 
 from sim.daimyo.game import DaimyoGame
 
@@ -47,9 +48,7 @@ def check_invariants(game, stands_before: dict[str, int]) -> None:
         if not u.alive:
             assert u.gone, u.id
     for side, army in st.armies.items():
-        # an HQ abandoned when the General mounts up (1.7) is not a loss
-        gone = sum(1 for u in st.units.values()
-                   if u.side == side and not u.alive and u.gone != "abandoned")
+        gone = sum(1 for u in st.units.values() if u.side == side and lost(u))   # D-47
         assert army.units_destroyed == gone, f"{side}: {army.units_destroyed} counted, {gone} gone"
 
 
@@ -72,7 +71,6 @@ def play(scenario: dict, seed: int, max_actions: int = 6000, check: bool = True,
 
 def check_accounts(game) -> None:
     """Every unit removed has exactly one UnitRemoved event and counts in the 5.2 tally."""
-    from sim.daimyo.combat.victory import lost, points, scores
     st = game.state
     removed = [e.unit for e in game.events if e.kind == "UnitRemoved"]
     assert len(removed) == len(set(removed)), "a unit was removed twice"
