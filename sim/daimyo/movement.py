@@ -26,7 +26,7 @@ from sim.daimyo import actions as A
 from sim.daimyo.events import Disordered, FormationChanged, UnitMoved, UnitRemoved
 from sim.daimyo.geometry import (CONTACT_TOLERANCE, LEADER_RADIUS, direction, footprint,
                                  stand_polygons, swept_pieces, table_box)
-from sim.daimyo import artillery
+from sim.daimyo import artillery, plan_memo
 from sim.daimyo.model import Formation, Troop, Unit
 from sim.daimyo.state import DaimyoState
 from sim.daimyo.sweep import Motion, bisect, measure, minus, runs
@@ -146,32 +146,52 @@ def _others(st: DaimyoState, u: Unit) -> _Others:
 
 @contextmanager
 def reading(st: DaimyoState):
-    """While the table is only read (an AI weighing its menu), each order is planned once: a
-    plan, or the RuleError refusing it, is remembered until the block ends. The state must not
-    change inside the block; outside it every call plans afresh."""
-    outer = st.geometry_cache.get("plans")
-    if outer is None:
-        st.geometry_cache["plans"] = {}
+    """While the table is only read (an AI weighing its menu): the plan memo is brought up to
+    date once, not at every plan. The state must not change inside the block."""
+    m = plan_memo.memo(st)
+    m.sync(st)
+    outer, m.frozen = m.frozen, True
     try:
         yield
     finally:
-        if outer is None:
-            st.geometry_cache.pop("plans", None)
+        m.frozen = outer
+
+
+@contextmanager
+def afresh(st: DaimyoState):
+    """Every plan inside the block is computed anew, remembering nothing (tests compare)."""
+    outer = st.geometry_cache.get("plan_afresh", False)
+    st.geometry_cache["plan_afresh"] = True
+    try:
+        yield
+    finally:
+        st.geometry_cache["plan_afresh"] = outer
+
+
+def _remembered(st: DaimyoState, u: Unit, key, work):
+    """`work()` (a plan or something derived from plans of `u`), or its RuleError, remembered
+    across decisions while nothing it could read changed (plan_memo)."""
+    if st.geometry_cache.get("plan_afresh"):
+        return work()
+    m = plan_memo.memo(st)
+    m.sync(st)
+    entries = m.entries(st, u)
+    got = entries.get(key)
+    if got is None:
+        try:
+            got = entries[key] = (work(), plan_memo.reach(u, key[1]))
+        except RuleError as exc:
+            got = entries[key] = (exc, plan_memo.reach(u, key[1]))
+    if isinstance(got[0], RuleError):
+        raise got[0].with_traceback(None)
+    return got[0]
 
 
 def plan(st: DaimyoState, action: A.Action) -> Plan:
-    memo = st.geometry_cache.get("plans")
-    if memo is None:
+    u = st.units.get(getattr(action, "unit", None))
+    if u is None:
         return _plan(st, action)
-    got = memo.get(action)
-    if got is None:
-        try:
-            got = memo[action] = _plan(st, action)
-        except RuleError as exc:
-            got = memo[action] = exc
-    if isinstance(got, RuleError):
-        raise got
-    return got
+    return _remembered(st, u, ("plan", action), lambda: _plan(st, action))
 
 
 def _plan(st: DaimyoState, action: A.Action) -> Plan:
@@ -713,6 +733,13 @@ def candidates(st: DaimyoState, u: Unit) -> list[A.Action]:
     return out
 
 
+def _wheel_unhindered(st: DaimyoState, u: Unit, a: A.Wheel) -> bool:
+    """The wheel stays on the table and does not end inside a friend (so is not cut short)."""
+    motion = _wheel_motion(u, a.angle)
+    corners = motion.corners(motion.samples())
+    return _well_inside(st, corners) and not len(_others(st, u).friend_overlaps(shapely.polygons(corners[-1]))[0])
+
+
 def _beyond_allowance(st: DaimyoState, u: Unit, a: A.Action) -> bool:
     """A wheel or turn whose cheapest possible price already exceeds what is left of the move
     (4.3.5.1, 4.3.5.2): `plan` would refuse it, so a menu need not plan it. Terrain only adds
@@ -729,9 +756,7 @@ def _beyond_allowance(st: DaimyoState, u: Unit, a: A.Action) -> bool:
             return False
         # a wheel cut short (off the table, or stopping behind a friend it would end in) pays
         # only for the arc it makes: that needs the full plan
-        motion = _wheel_motion(u, a.angle)
-        corners = motion.corners(motion.samples())
-        return _well_inside(st, corners) and not len(_others(st, u).friend_overlaps(shapely.polygons(corners[-1]))[0])
+        return _remembered(st, u, ("beyond", a), lambda: _wheel_unhindered(st, u, a))
     elif isinstance(a, A.Turn):
         least = m.turn_fraction[u.quality.value] * base_move(u) * disorder
     else:
