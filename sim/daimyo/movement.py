@@ -707,13 +707,20 @@ def first_contact(st: DaimyoState, u: Unit, distance: float, facing: float | Non
 
 def candidates(st: DaimyoState, u: Unit) -> list[A.Action]:
     """A finite menu of orders for AI and random players; humans may give any distance."""
+    return menu(st, u, planned=True)
+
+
+def menu(st: DaimyoState, u: Unit, planned: bool) -> list[A.Action]:
+    """The menu `candidates` offers; unplanned (a scripted player's shortlist, which plans only
+    the orders it weighs most), its straight moves are one Move as far as the allowance would
+    reach on open ground (see `straight_moves`) and the other orders are not yet tried."""
     out: list[A.Action] = [A.Hold(u.side, u.id)]
     if u.reforming or u.blocked or u.fell_back or u.mounting:
         return out
-    far = max_straight(st, u)
-    for d in sorted({far, round(far / 2, 2)}, reverse=True):
-        if d > 0.5:
-            out.append(A.Move(u.side, u.id, d))
+    if planned:
+        out += straight_moves(st, u)
+    elif (hi := _straight_reach(st, u)) > 0.5:
+        out.append(A.Move(u.side, u.id, hi))
     tries: list[A.Action] = [A.Wheel(u.side, u.id, a) for a in (30, -30)]
     tries += [A.Turn(u.side, u.id, a) for a in (90, -90, 180)]
     if not u.moved:
@@ -722,15 +729,32 @@ def candidates(st: DaimyoState, u: Unit) -> list[A.Action]:
             tries.append(A.Reform(u.side, u.id, u.files, u.facing))
         if u.troop is Troop.ARTILLERY:
             tries += artillery.pivot_orders(st, u)     # 6.1: guns turn only by pivoting
-    for a in tries:
-        if _beyond_allowance(st, u, a):
-            continue
-        try:
-            plan(st, a)
-        except RuleError:
-            continue
-        out.append(a)
-    return out
+    return out + [a for a in tries if not planned or tried(st, u, a)]
+
+
+def straight_moves(st: DaimyoState, u: Unit) -> list[A.Move]:
+    """The menu's straight moves: the longest legal one and half of it (4.3)."""
+    far = max_straight(st, u)
+    return [A.Move(u.side, u.id, d) for d in sorted({far, round(far / 2, 2)}, reverse=True) if d > 0.5]
+
+
+def _straight_reach(st: DaimyoState, u: Unit) -> float:
+    """The longest straight move the allowance could pay for (double for a column on a road, 4.3)."""
+    hi = remaining(st, u)
+    if u.formation is Formation.COLUMN and terrain_map(st, u.cavalry, u.stands).road is not None:
+        hi /= tables().terrain_effects.road_column_factor
+    return hi
+
+
+def tried(st: DaimyoState, u: Unit, a: A.Action) -> bool:
+    """Whether a menu offers this wheel, turn, fall-back or reform: the rules accept its plan."""
+    if _beyond_allowance(st, u, a):
+        return False
+    try:
+        plan(st, a)
+    except RuleError:
+        return False
+    return True
 
 
 def _wheel_unhindered(st: DaimyoState, u: Unit, a: A.Wheel) -> bool:

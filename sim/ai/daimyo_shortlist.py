@@ -1,0 +1,76 @@
+"""The Daimyo scripted opponent's movement step weighed lazily (issue 5: planning is the cost).
+
+The menu is the rules' own (DaimyoGame.orders_menu), but its units' movement orders are not
+planned up front. Each is estimated from where it would end on open ground - straight ahead as
+far as the allowance reaches, the wheel's or turn's end pose - scored like a planned order
+without its penalties (a straight move: the best of its quarters), plus SLACK for what a plan may add (a turn's exact pose, stopping behind
+a friend). ScoredPlayer then plans them best estimate first and stops once an exact score beats
+every estimate left. Whatever it plays was planned and accepted by the rules (movement.tried,
+max_straight), exactly as in legal_actions. Guns and reforms are always planned (few, scored
+apart); everything else (holds, charges, leaders, ending the step) is scored exactly at once.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from sim.ai.scored import Option
+from sim.daimyo import actions as A
+from sim.daimyo import movement
+from sim.daimyo.geometry import direction
+from sim.daimyo.model import Troop
+
+SLACK = 0.25      # points: what an estimate may fall short of an exact score and still be trusted
+PLANNED = (A.Move, A.Wheel, A.Turn, A.FallBack, A.Reform)
+
+
+def options(scorer, game, side: str) -> list[Option] | None:
+    """The movement step as options, or None in any other step (the whole menu is scored)."""
+    st = game.state
+    if st.phase != "orders" or st.pending or game.to_act() != side:
+        return None
+    scorer.prepare(game, side)
+    here: dict[str, float] = {}        # each unit's value where it stands
+    return [_option(scorer, st, a, here) for a in game.orders_menu(side, planned=False)]
+
+
+def _option(scorer, st, a, here: dict[str, float]) -> Option:
+    if not isinstance(a, PLANNED):
+        score = scorer.score(a)
+        return Option(score, lambda: [(a, score)])
+    u = st.units[a.unit]
+    if isinstance(a, A.Move):          # stands for the menu's longest straight move and its half
+        return Option(_estimate(scorer, u, a, here),
+                      lambda: [(m, scorer.score(m)) for m in movement.straight_moves(st, u)])
+    return Option(_estimate(scorer, u, a, here), lambda: [(a, scorer.score(a))] if movement.tried(st, u, a) else [])
+
+
+def _estimate(scorer, u, a, here: dict[str, float]) -> float:
+    if u.troop is Troop.ARTILLERY or isinstance(a, A.Reform):
+        return math.inf
+    if u.id not in here:
+        here[u.id] = scorer._value(u, u.x, u.y, u.facing, u.files)
+    # a straight move may be cut anywhere short of the allowance (friends, enemies, the leash):
+    # the best of its quarters
+    ends = [_end_pose(u, A.Move(a.side, a.unit, a.distance * k / 4)) for k in (1, 2, 3, 4)] \
+        if isinstance(a, A.Move) else [_end_pose(u, a)]
+    return max(scorer._value(u, *end) for end in ends) - here[u.id] + SLACK
+
+
+def _end_pose(u, a) -> tuple[float, float, float, int]:
+    """Where the order would leave the unit on open ground with nothing in the way (4.3, 4.3.5)."""
+    fwd = direction(u.facing)
+    if isinstance(a, (A.Move, A.FallBack)):
+        d = a.distance if isinstance(a, A.Move) else -a.distance
+        return float(u.x + fwd[0] * d), float(u.y + fwd[1] * d), u.facing, u.files
+    if isinstance(a, A.Wheel):
+        x, y, f = movement._wheel_motion(u, a.angle).poses(1.0)[0]
+        return float(x), float(y), float(f), u.files
+    if abs(a.angle) == 180:            # about face: the rear rank becomes the front
+        return float(u.x - fwd[0] * u.depth), float(u.y - fwd[1] * u.depth), (u.facing + 180) % 360, u.files
+    files = min(u.ranks, u.stands)     # ruling D-37: ranks become files, front along the flank
+    side = -1 if a.angle > 0 else 1
+    corner = np.array([u.x, u.y]) + direction(u.facing - 90) * side * (u.width / 2)
+    front = corner - fwd * (files * u.stand_w / 2)
+    return float(front[0]), float(front[1]), (u.facing + a.angle) % 360, files
