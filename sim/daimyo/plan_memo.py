@@ -140,11 +140,13 @@ class PlanMemo:
         self.leaders: dict[str, tuple] = {}
         self.units: dict[str, tuple[tuple, dict]] = {}
         self.frozen = False              # inside movement.reading: the state does not change
+        self.checked: set[str] = set()   # units whose snapshot was compared since the last sync
 
     def sync(self, st) -> None:
         """Bring the memo up to the table as it is now, dropping whatever a change could touch."""
         if self.frozen:
             return
+        self.checked.clear()
         table = (st.weather, st.event, st.event_clan, st.width, st.height, id(st.terrain))
         world = {u.id: _pose(u) for u in st.units.values()}
         leaders = {l.id: (l.side, l.alive, l.attached_to, l.x, l.y) for l in st.leaders.values()}
@@ -174,11 +176,16 @@ class PlanMemo:
                 del entries[k]
 
     def entries(self, st, u) -> dict:
-        """The unit's remembered results, emptied first if the unit itself changed."""
-        own = _own(st, u)
+        """The unit's remembered results, emptied first if the unit itself changed (compared
+        once while frozen: nothing changes then)."""
         got = self.units.get(u.id)
+        if got is not None and self.frozen and u.id in self.checked:
+            return got[1]
+        own = _own(st, u)
         if got is None or got[0] != own:
             got = self.units[u.id] = (own, {})
+        if self.frozen:
+            self.checked.add(u.id)
         return got[1]
 
 
