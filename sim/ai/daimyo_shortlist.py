@@ -22,6 +22,7 @@ from sim.daimyo.geometry import direction
 from sim.daimyo.model import Troop
 
 SLACK = 0.25      # points: what an estimate may fall short of an exact score and still be trusted
+PROBES = 3        # halvings of a blocked straight move's range estimated before it is planned in full
 PLANNED = (A.Move, A.Wheel, A.Turn, A.FallBack, A.Reform)
 
 
@@ -41,21 +42,46 @@ def _option(scorer, st, a, here: dict[str, float]) -> Option:
         return Option(score, lambda: [(a, score)])
     u = st.units[a.unit]
     if isinstance(a, A.Move):          # stands for the menu's longest straight move and its half
-        return Option(_estimate(scorer, u, a, here),
-                      lambda: [(m, scorer.score(m)) for m in movement.straight_moves(st, u)])
-    return Option(_estimate(scorer, u, a, here), lambda: [(a, scorer.score(a))] if movement.tried(st, u, a) else [])
+        return _straight(scorer, st, u, here, [a.distance * k / 4 for k in (1, 2, 3, 4)], _whole(scorer, st, u, a, here))
+    return Option(_estimate(scorer, u, [a], here), lambda: [(a, scorer.score(a))] if movement.tried(st, u, a) else [])
 
 
-def _estimate(scorer, u, a, here: dict[str, float]) -> float:
-    if u.troop is Troop.ARTILLERY or isinstance(a, A.Reform):
+def _straight(scorer, st, u, here, distances, resolve) -> Option:
+    return Option(_estimate(scorer, u, [A.Move(u.side, u.id, d) for d in distances], here), resolve)
+
+
+def _whole(scorer, st, u, a, here):
+    """max_straight tries the whole reach first: if that is legal it is the longest move."""
+    def resolve():
+        if movement.straight_ok(st, u, a.distance):
+            return _planned(scorer, st, u)
+        return _halve(scorer, st, u, 0.0, a.distance, PROBES, here)
+    return resolve
+
+
+def _halve(scorer, st, u, lo: float, hi: float, probes: int, here) -> Option | list:
+    """The longest legal move lies in [lo, hi): estimated over that range, sharpened by halving
+    it as max_straight's bisection does (so its plans are remembered for it) PROBES times, then
+    planned in full."""
+    if probes == 0:
+        return _planned(scorer, st, u)
+    mid = (lo + hi) / 2
+    lo, hi = (mid, hi) if movement.straight_ok(st, u, mid) else (lo, mid)
+    return _straight(scorer, st, u, here, [d for d in (lo, (lo + hi) / 2, hi, lo / 2, hi / 2) if d > 0],
+                     lambda: _halve(scorer, st, u, lo, hi, probes - 1, here))
+
+
+def _planned(scorer, st, u) -> list:
+    return [(m, scorer.score(m)) for m in movement.straight_moves(st, u)]
+
+
+def _estimate(scorer, u, orders, here: dict[str, float]) -> float:
+    """The best end pose of `orders` scored, less the unit's value where it stands, + SLACK."""
+    if u.troop is Troop.ARTILLERY or isinstance(orders[0], A.Reform):
         return math.inf
     if u.id not in here:
         here[u.id] = scorer._value(u, u.x, u.y, u.facing, u.files)
-    # a straight move may be cut anywhere short of the allowance (friends, enemies, the leash):
-    # the best of its quarters
-    ends = [_end_pose(u, A.Move(a.side, a.unit, a.distance * k / 4)) for k in (1, 2, 3, 4)] \
-        if isinstance(a, A.Move) else [_end_pose(u, a)]
-    return max(scorer._value(u, *end) for end in ends) - here[u.id] + SLACK
+    return max(scorer._value(u, *_end_pose(u, a)) for a in orders) - here[u.id] + SLACK
 
 
 def _end_pose(u, a) -> tuple[float, float, float, int]:

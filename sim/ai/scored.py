@@ -7,6 +7,7 @@ the seeds. The system-specific part is a `Scorer`.
 """
 from __future__ import annotations
 
+import heapq
 from contextlib import nullcontext
 from dataclasses import dataclass
 from typing import Callable, Protocol
@@ -28,9 +29,10 @@ class Personality:
 class Option:
     """Legal actions not yet weighed exactly (their orders not yet planned): `estimate` is meant
     to be at least the best score `resolve()` gives; `resolve()` returns the legal actions the
-    option stands for with their scores (none if the rules refuse them all)."""
+    option stands for with their scores (none if the rules refuse them all), or a sharper Option
+    for them after some of the work."""
     estimate: float
-    resolve: Callable[[], list[tuple[Action, float]]]
+    resolve: Callable[[], "list[tuple[Action, float]] | Option"]
 
 
 class Scorer(Protocol):
@@ -84,14 +86,21 @@ class ScoredPlayer:
 
     def _best_option(self, options: list[Option]) -> Action | None:
         """The best-scoring action, weighing options in order of estimate and stopping once the
-        best exact score found reaches the next estimate (ties go to the earlier option)."""
+        best exact score found reaches the next estimate (ties go to the earlier option). An
+        option may resolve into a sharper one, which waits its turn again."""
         noise = [self._noise() for _ in options]
-        order = sorted(range(len(options)), key=lambda i: (-(options[i].estimate + noise[i]), i))
+        queue = [(-(o.estimate + noise[i]), i, 0, o) for i, o in enumerate(options)]
+        heapq.heapify(queue)
         best: tuple[float, Action] | None = None
-        for i in order:
-            if best is not None and best[0] >= options[i].estimate + noise[i]:
+        while queue:
+            estimate, i, step, option = heapq.heappop(queue)
+            if best is not None and best[0] >= -estimate:
                 break
-            for action, score in options[i].resolve():
+            got = option.resolve()
+            if isinstance(got, Option):
+                heapq.heappush(queue, (-(got.estimate + noise[i]), i, step + 1, got))
+                continue
+            for action, score in got:
                 if best is None or score + noise[i] > best[0]:
                     best = (score + noise[i], action)
         return None if best is None else best[1]

@@ -719,7 +719,7 @@ def menu(st: DaimyoState, u: Unit, planned: bool) -> list[A.Action]:
         return out
     if planned:
         out += straight_moves(st, u)
-    elif (hi := _straight_reach(st, u)) > 0.5:
+    elif (hi := straight_reach(st, u)) > 0.5:
         out.append(A.Move(u.side, u.id, hi))
     tries: list[A.Action] = [A.Wheel(u.side, u.id, a) for a in (30, -30)]
     tries += [A.Turn(u.side, u.id, a) for a in (90, -90, 180)]
@@ -738,7 +738,15 @@ def straight_moves(st: DaimyoState, u: Unit) -> list[A.Move]:
     return [A.Move(u.side, u.id, d) for d in sorted({far, round(far / 2, 2)}, reverse=True) if d > 0.5]
 
 
-def _straight_reach(st: DaimyoState, u: Unit) -> float:
+def straight_ok(st: DaimyoState, u: Unit, d: float) -> bool:
+    """Whether max_straight counts a straight move of `d` cm legal (planned, stays on the table)."""
+    try:
+        return not plan(st, A.Move(u.side, u.id, d)).leaves_table
+    except RuleError:
+        return False
+
+
+def straight_reach(st: DaimyoState, u: Unit) -> float:
     """The longest straight move the allowance could pay for (double for a column on a road, 4.3)."""
     hi = remaining(st, u)
     if u.formation is Formation.COLUMN and terrain_map(st, u.cavalry, u.stands).road is not None:

@@ -36,6 +36,16 @@ def test_an_option_the_rules_refuse_is_skipped():
     assert (choice, resolved) == ("B", ["a", "b"])
 
 
+def test_a_sharper_estimate_waits_its_turn_again():
+    resolved = []
+    sharper = Option(0.5, lambda: resolved.append("a2") or [("A", 0.5)])
+    scorer = _Listed([])
+    scorer.shortlist = lambda game, side: [Option(3.0, lambda: resolved.append("a1") or sharper),
+                                           Option(1.0, lambda: resolved.append("b") or [("B", 0.8)])]
+    assert ScoredPlayer(scorer, "hard", seed=1).choose(None, "east") == "B"
+    assert resolved == ["a1", "b"]      # A's sharper 0.5 cannot beat B's 0.8: never finished
+
+
 def test_ties_go_to_the_earlier_option():
     choice, _ = _choose([("a", 1.0, [("A", 1.0)]), ("b", 1.0, [("B", 1.0)])])
     assert choice == "A"
