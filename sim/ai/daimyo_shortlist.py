@@ -21,7 +21,7 @@ from sim.daimyo import movement
 from sim.daimyo.geometry import direction
 from sim.daimyo.model import Troop
 
-SLACK = 0.25      # points: what an estimate may fall short of an exact score and still be trusted
+SLACK = 0.1       # points added to estimates: a plan may end an order short of open ground (docs/performance.md)
 PROBES = 3        # halvings of a blocked straight move's range estimated before it is planned in full
 PLANNED = (A.Move, A.Wheel, A.Turn, A.FallBack, A.Reform)
 
