@@ -46,7 +46,8 @@ class DaimyoScorer:
         self.st = game.view(side)["table"]
         self.side = side
         self.enemies = [u for u in self.st.living(self.st.enemy(side)) if not u.routing]
-        self.enemy_shapes = {u.id: footprint(u) for u in self.enemies}
+        self.routers = [u for u in self.st.living(self.st.enemy(side)) if u.routing]
+        self.enemy_shapes = {u.id: footprint(u) for u in self.enemies + self.routers}
         self.ground = Ground(self.st)
         # enemies that could charge at their next activation, and enemy shooters (4.5)
         self.chargers = [e for e in self.enemies if may_charge_soon(e)]
@@ -246,7 +247,8 @@ class DaimyoScorer:
         """Enemies `u` could charge from `shape` at its next activation (rough reach, 4.4)."""
         if u.troop in (Troop.HQ, Troop.ARTILLERY):
             return []
-        return [e for e in self.enemies if self.ground.reaches(u, shape, self.enemy_shapes[e.id])]
+        return [e for e in self.enemies + self.routers
+                if self.ground.reaches(u, shape, self.enemy_shapes[e.id])]
 
     def _value(self, u: Unit, x: float, y: float, facing: float, files: int,
                disordered: bool = False) -> float:
@@ -263,10 +265,11 @@ class DaimyoScorer:
         if u.troop is Troop.HQ:
             return -3.0 * self.p.caution * len(threats)
         if u.missile and not u.cavalry:
-            # stay inside long range (15 cm, 4.5.1) but out of the enemy's charge reach
-            value += 1.5 - abs(dist - 12.0) / 8.0
+            # close to effective range (8 cm, +1, 4.5.1, 4.5.4), never beyond long range
+            # (15 cm), and out of the enemy's charge reach (a stream between halves it, 4.3.1)
+            value += 1.5 - max(0.0, min(dist, 15.0) - 8.0) / 6.0 - max(0.0, dist - 15.0) / 8.0
             if threats:
-                value -= (2.0 if disordered else 1.0) * self.p.caution
+                value -= (2.0 if disordered else 1.5) * self.p.caution
         else:
             # closing in, counting the ground on the way at its real cost (4.3.1)
             eff = self.ground.effective_distance(u, shape, self.enemy_shapes[enemy.id])
@@ -278,7 +281,9 @@ class DaimyoScorer:
             if not disordered:
                 targets = self._targets(u, shape)
                 if targets:
-                    best = max(2.0 if e.disordered else 1.0 for e in targets)
+                    # 4.2.1: a disordered target fights with one rank at -1; 5.1: a charge
+                    # that reaches routers destroys them
+                    best = max(3.0 if e.routing else 2.0 if e.disordered else 1.0 for e in targets)
                     value += 0.4 * self.p.aggression * best
         if disordered:
             # it must still reform (4.2.2): cheap while no enemy is near, dear close by
