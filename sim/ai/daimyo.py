@@ -55,6 +55,8 @@ class DaimyoScorer:
         self._values: dict[str, float] = {}
         self.friend_shapes = {u.id: footprint(u) for u in self.st.living(side)
                               if u.troop is not Troop.HQ and not u.routing}
+        self.friend_lanes = {u.id: self._lane(u, u.x, u.y, u.facing) for u in self.st.living(side)
+                             if (u.infantry or u.cavalry) and not u.missile and not u.routing}
 
     # -- dispatch --------------------------------------------------------------------------
     def score(self, action) -> float:
@@ -231,11 +233,16 @@ class DaimyoScorer:
                 best, dist = e, d
         return best, dist
 
+    @staticmethod
+    def _lane(u: Unit, x: float, y: float, facing: float):
+        """The 8 cm straight ahead of the unit's front."""
+        fwd = direction(facing)
+        return LineString([(x, y), (x + 8.0 * fwd[0], y + 8.0 * fwd[1])]).buffer(u.width / 2 - 0.5, cap_style="flat")
+
     def _lane_blocked(self, u: Unit, shape, x: float, y: float, facing: float) -> bool:
         """A friendly unit within 8 cm straight ahead: it blocks charges (4.4) and shooting
         (4.5.2) and the unit cannot pass it without disorder (4.3.2)."""
-        fwd = direction(facing)
-        lane = LineString([(x, y), (x + 8.0 * fwd[0], y + 8.0 * fwd[1])]).buffer(u.width / 2 - 0.5, cap_style="flat")
+        lane = self._lane(u, x, y, facing)
         return any(s.intersects(lane) for fid, s in self.friend_shapes.items() if fid != u.id)
 
     def _threats(self, u: Unit, shape) -> list[Unit]:
@@ -293,6 +300,8 @@ class DaimyoScorer:
             value -= 0.4                                 # 1.9: an obedience test to move next turn
         if self._lane_blocked(u, shape, x, y, facing):
             value -= 0.5                                 # a friend in front: no charge or shot past it
+        if any(lane.intersects(shape) for fid, lane in self.friend_lanes.items() if fid != u.id):
+            value -= 0.3                                 # standing in a fighting friend's way
         for feat in features_touching(self.st.terrain, shape):
             row = feat.row
             if row.cover and u.missile:
