@@ -3,11 +3,9 @@ result (4.6.5), push back and follow up (4.6.6), rout and pursuit (4.6.7-8), and
 unit melees (4.6.9)."""
 from __future__ import annotations
 
-import numpy as np
-import shapely
 
 from sim.daimyo import artillery
-from sim.daimyo.geometry import CONTACT_TOLERANCE, direction, stand_corners, stand_layout
+from sim.daimyo.geometry import CONTACT_TOLERANCE, direction, local_corners, stand_corners, stand_layout
 from sim.daimyo.model import Armour, Troop, Unit, Weapon
 from sim.daimyo.movement import remove_unit
 from sim.daimyo.state import Decision
@@ -15,11 +13,11 @@ from sim.daimyo.tables import tables
 
 from . import common as C
 from .common import footprint
+from .contact import EDGES, edges_touching
 from .random_event import heroic
 from .events import FollowedUp, MeleeResult, MeleeRound, PushedBack, StandRoll
 
 Mod = tuple[str, int, str]
-EDGES = ("front", "right", "rear", "left")
 SEVERITY = {"win": 0, "draw": 1, "pushed_back": 2, "rout": 3}
 
 
@@ -34,13 +32,11 @@ def melee_weapon(u: Unit) -> Weapon:
 
 
 def edge_contacts(a: Unit, b: Unit) -> list[set[str]]:
-    """For each stand of a, which of its edges touch b's stands along more than half a cm."""
-    c = stand_corners(a)
-    segs = np.stack([c[:, [0, 1]], c[:, [1, 2]], c[:, [2, 3]], c[:, [3, 0]]], axis=1)
-    lines = shapely.linestrings(segs.reshape(-1, 2, 2))
-    zone = footprint(b).buffer(CONTACT_TOLERANCE)
-    touch = shapely.length(shapely.intersection(lines, zone)).reshape(-1, 4) > 0.5
-    return [{EDGES[k] for k in range(4) if touch[i, k]} for i in range(len(c))]
+    """For each stand of a, which of its edges touch b's stands along more than half a cm
+    (numpy bounds, Shapely only where they cannot tell: combat/contact.py)."""
+    touch = edges_touching(stand_corners(a), (b.x, b.y, b.facing), local_corners(b),
+                           lambda: footprint(b).buffer(CONTACT_TOLERANCE))
+    return [{EDGES[k] for k in range(4) if row[k]} for row in touch]
 
 
 def contact_sides(st, u: Unit) -> set[str]:
