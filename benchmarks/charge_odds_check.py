@@ -84,9 +84,10 @@ def cpu_ms(fn, repeat: int, cold=None) -> float:
 
 def clear_caches() -> None:
     from sim.daimyo import geometry
-    from sim.daimyo.combat import common
+    from sim.daimyo.combat import common, melee
     geometry._SHAPES.clear()
     common._FP.clear()
+    getattr(melee, "_CONTACTS", {}).clear()
 
 
 def timed_positions() -> list[tuple[str, object, str, str]]:

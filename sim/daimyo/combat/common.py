@@ -116,9 +116,24 @@ def touching(a: Unit, b: Unit) -> bool:
     return footprint(a).distance(footprint(b)) <= CONTACT_TOLERANCE
 
 
+def reach(u: Unit) -> tuple[float, float, float]:
+    """Centre and radius of a circle holding all of u's stands: a cheap test that spares the
+    Shapely test (and the footprint) of units clearly too far apart to matter."""
+    r = math.radians(u.facing)
+    half = u.depth / 2
+    return u.x - math.cos(r) * half, u.y - math.sin(r) * half, math.hypot(u.width, u.depth) / 2
+
+
+def far_apart(a: Unit, b: Unit, gap: float) -> bool:
+    """True only if a's and b's stands are surely more than `gap` apart."""
+    ax, ay, ar = reach(a)
+    bx, by, br = reach(b)
+    return math.hypot(ax - bx, ay - by) > ar + br + gap + 1e-6
+
+
 def enemies_in_contact(st: DaimyoState, u: Unit) -> list[Unit]:
     fp = footprint(u)
-    return [v for v in st.living() if v.side != u.side
+    return [v for v in st.living() if v.side != u.side and not far_apart(u, v, CONTACT_TOLERANCE)
             and fp.distance(footprint(v)) <= CONTACT_TOLERANCE]
 
 
