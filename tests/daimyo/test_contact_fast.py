@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 import shapely
 
-from sim.daimyo.combat import charge as CH, contact
+from sim.daimyo.combat import charge as CH, common as C, contact
 from sim.daimyo.combat.common import footprint
 from sim.daimyo.combat.melee import edge_contacts
 from sim.daimyo.geometry import CONTACT_TOLERANCE, direction, local_corners, stand_corners
@@ -80,3 +80,59 @@ def test_d3_bounds_bracket_the_shapely_length_at_the_tolerance():
     assert (lower <= exact + 1e-9).all() and (exact <= upper + 1e-9).all()
     front, side = 0, 1                         # stand 0's front and right edges
     assert lower[front] > 0.5 and upper[side] < 0.5
+
+
+def _random_unit(rng, u):
+    _shapes(rng, u)
+    u.x, u.y, u.facing = rng.uniform(0, 120), rng.uniform(0, 80), rng.uniform(0, 360)
+    return copy.copy(u)
+
+
+def test_d3_far_apart_only_for_units_really_beyond_the_gap():
+    """The circle test that spares Shapely never calls two units apart when their stands are
+    within the gap (contact, 4.6.1 with the D-3 tolerance, or any other range)."""
+    rng = random.Random(7)
+    a, b = _pair()
+    decided = 0
+    for _ in range(1000):
+        u, v = _random_unit(rng, a), _random_unit(rng, b)
+        gap = rng.choice([CONTACT_TOLERANCE, 0.6, 5.0])
+        if C.far_apart(u, v, gap):
+            decided += 1
+            assert footprint(u).distance(footprint(v)) > gap
+    assert decided > 300
+
+
+def test_4_4_a_unit_clear_of_the_charge_hulls_box_does_not_overlap_the_hull():
+    rng = random.Random(8)
+    a, b = _pair()
+    skipped = 0
+    for _ in range(600):
+        u, v = _random_unit(rng, a), _random_unit(rng, b)
+        end = footprint(u, x=u.x + rng.uniform(-20, 20), y=u.y + rng.uniform(-20, 20), facing=rng.uniform(0, 360))
+        hull = shapely.union_all([footprint(u), end]).convex_hull
+        if CH.clear_of_box(v, hull.bounds):
+            skipped += 1
+            assert footprint(v).intersection(hull).area == 0
+    assert skipped > 150
+
+
+def test_4_6_1_edge_contacts_on_real_melees_equal_the_shapely_test():
+    """Every enemy pair in base contact during an eager-random training battle."""
+    from sim.core.scenario import read_toml
+    from sim.daimyo.fuzz import EagerRandomPlayer
+    from sim.daimyo.game import DaimyoGame
+    g = DaimyoGame.new(read_toml("scenarios/daimyo/training.toml"), 1)
+    players = {s: EagerRandomPlayer(7 + i) for i, s in enumerate(g.sides())}
+    pairs = 0
+    for _ in range(300):
+        side = g.to_act()
+        if side is None:
+            break
+        st = g.state
+        for u in st.living():
+            for v in C.enemies_in_contact(st, u):
+                pairs += 1
+                assert edge_contacts(u, v) == shapely_contacts(u, v)
+        g.apply(players[side].choose(g, side))
+    assert pairs > 50, pairs
