@@ -97,7 +97,7 @@ def test_d3_far_apart_only_for_units_really_beyond_the_gap():
     for _ in range(1000):
         u, v = _random_unit(rng, a), _random_unit(rng, b)
         gap = rng.choice([CONTACT_TOLERANCE, 0.6, 5.0])
-        if C.far_apart(u, v, gap):
+        if C.far_apart(C.reach(u), C.reach(v), gap):
             decided += 1
             assert footprint(u).distance(footprint(v)) > gap
     assert decided > 300

@@ -124,16 +124,15 @@ def reach(u: Unit) -> tuple[float, float, float]:
     return u.x - math.cos(r) * half, u.y - math.sin(r) * half, math.hypot(u.width, u.depth) / 2
 
 
-def far_apart(a: Unit, b: Unit, gap: float) -> bool:
-    """True only if a's and b's stands are surely more than `gap` apart."""
-    ax, ay, ar = reach(a)
-    bx, by, br = reach(b)
-    return math.hypot(ax - bx, ay - by) > ar + br + gap + 1e-6
+def far_apart(a: tuple[float, float, float], b: tuple[float, float, float], gap: float) -> bool:
+    """True only if the stands of two units with these `reach` circles are surely more than
+    `gap` apart."""
+    return math.hypot(a[0] - b[0], a[1] - b[1]) > a[2] + b[2] + gap + 1e-6
 
 
 def enemies_in_contact(st: DaimyoState, u: Unit) -> list[Unit]:
-    fp = footprint(u)
-    return [v for v in st.living() if v.side != u.side and not far_apart(u, v, CONTACT_TOLERANCE)
+    fp, near = footprint(u), reach(u)
+    return [v for v in st.living() if v.side != u.side and not far_apart(near, reach(v), CONTACT_TOLERANCE)
             and fp.distance(footprint(v)) <= CONTACT_TOLERANCE]
 
 
