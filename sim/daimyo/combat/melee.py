@@ -3,7 +3,6 @@ result (4.6.5), push back and follow up (4.6.6), rout and pursuit (4.6.7-8), and
 unit melees (4.6.9)."""
 from __future__ import annotations
 
-
 from sim.daimyo import artillery
 from sim.daimyo.geometry import CONTACT_TOLERANCE, direction, local_corners, stand_corners, stand_layout
 from sim.daimyo.model import Armour, Troop, Unit, Weapon
