@@ -7,12 +7,14 @@ multiplies it by the cores). docs/performance.md records results and where the t
 """
 from __future__ import annotations
 
+import math
 import time
 
 from sim.core.players import play_out
 from sim.core.scenario import open_game
 
 GOAL_BATTLES, GOAL_SECONDS, GOAL_CORES, GOAL_ODDS_MS = 1000, 60.0, 2, 10.0
+REACH_CM = 60.0      # centre to centre: beyond any charge move (4.3 table) plus two unit widths
 
 
 def time_battles(path: str, battles: int, turn_limit: int, level: str) -> list[dict]:
@@ -30,31 +32,57 @@ def time_battles(path: str, battles: int, turn_limit: int, level: str) -> list[d
     return out
 
 
-def time_odds(path: str, repeat: int = 20) -> tuple[float, str]:
-    """Milliseconds for the exact odds of the first charge found on the table's start (or of the
-    largest pure melee round, 8 stands against 8, when no charge is in reach)."""
-    from sim.core.errors import RuleError
+def time_odds(path: str, repeat: int = 21, max_actions: int = 3000) -> tuple[float, str]:
+    """Median CPU milliseconds of the exact odds of a whole charge (plan, closing fire, fighting
+    stands, modifiers, arithmetic). Armies rarely start in reach, so an eager-random game on the
+    table (seed 1) is played until some unit may charge an enemy; if none ever may, the largest
+    pure melee round (8 stands against 8, arithmetic only) is timed instead, and said so."""
+    import statistics
     from sim.daimyo.charge_odds import charge_odds
+    from sim.daimyo.fuzz import EagerRandomPlayer
     from sim.daimyo.odds import melee_odds
     game = open_game(path, seed=1)
+    players = {s: EagerRandomPlayer(7 + i) for i, s in enumerate(game.sides())}
+    pair = _first_charge(game.state)
+    for n in range(1, max_actions):
+        side = game.to_act()
+        if pair or side is None:
+            break
+        game.apply(players[side].choose(game, side))
+        if n % 10 == 0:                # asking every pair is dear; a charge stays open a while
+            pair = _first_charge(game.state)
     st = game.state
-    pair = None
+    if pair:
+        fn = lambda: charge_odds(st, *pair)      # noqa: E731
+        what = (f"charge {pair[0]} ({st.units[pair[0]].stands} stands) -> {pair[1]} "
+                f"({st.units[pair[1]].stands}), turn {st.turn} of a random game (rules + arithmetic)")
+    else:
+        fn, what = (lambda: melee_odds([2] * 8, [1] * 8)), "melee round 8 stands vs 8 (arithmetic only)"
+    times = []
+    for _ in range(repeat):
+        start = time.process_time()
+        fn()
+        times.append((time.process_time() - start) * 1000)
+    return statistics.median(times), what
+
+
+def _first_charge(st) -> tuple[str, str] | None:
+    """The first (attacker, defender) pair whose charge the rules allow now, if any."""
+    from sim.core.errors import RuleError
+    from sim.daimyo.charge_odds import charge_odds
+    from sim.daimyo.model import Troop
     for u in st.living():
+        if u.troop in (Troop.HQ, Troop.ARTILLERY) or u.routing:
+            continue
         for t in st.living(st.enemy(u.side)):
+            if math.hypot(u.x - t.x, u.y - t.y) > REACH_CM:
+                continue
             try:
                 charge_odds(st, u.id, t.id)
             except RuleError:
                 continue
-            pair = (u.id, t.id)
-            break
-        if pair:
-            break
-    fn, what = ((lambda: charge_odds(st, *pair)), f"charge {pair[0]} -> {pair[1]} (rules + arithmetic)") if pair \
-        else ((lambda: melee_odds([2] * 8, [1] * 8)), "melee round 8 stands vs 8 (arithmetic only)")
-    start = time.perf_counter()
-    for _ in range(repeat):
-        fn()
-    return (time.perf_counter() - start) / repeat * 1000, what
+            return u.id, t.id
+    return None
 
 
 def run_bench(battles: int, path: str, turn_limit: int, level: str) -> int:
@@ -69,5 +97,5 @@ def run_bench(battles: int, path: str, turn_limit: int, level: str) -> int:
           f"{1 / cpu:.3f} battles/s per core; 1,000 battles on 2 cores would take "
           f"{cpu * GOAL_BATTLES / GOAL_CORES:.0f} s (goal {GOAL_SECONDS:.0f} s: {verdict})")
     ms, what = time_odds(path)
-    print(f"exact odds, {what}: {ms:.2f} ms (goal <= {GOAL_ODDS_MS:.0f} ms)")
+    print(f"exact odds, {what}: {ms:.2f} CPU ms, median of repeats with warm shape caches (goal <= {GOAL_ODDS_MS:.0f} ms)")
     return 0
