@@ -324,7 +324,7 @@ def _plan_motion(st: DaimyoState, u: Unit, action, motion: Motion, how: str, fac
         first = int(np.argmin(inside))
         if first == 0:
             raise _err("4.3.4", f"{u.id} is already partly off the table")
-        motion = motion.cut(bisect(motion, s[first - 1], s[first], on_table))
+        motion = motion.cut(bisect(motion, s[first - 1], s[first], on_table, against=table))
         leaves = True
         notes.append((f"{u.id} goes off the table", "4.3.4"))
         s = motion.samples()
@@ -354,7 +354,7 @@ def _plan_motion(st: DaimyoState, u: Unit, action, motion: Motion, how: str, fac
 
             def clear(c):
                 return not shapely.intersects(shapely.polygons(c)[:, None], shrunk[None, :]).any()
-            motion = motion.cut(bisect(motion, s[j], s[j + 1], clear))
+            motion = motion.cut(bisect(motion, s[j], s[j + 1], clear, against=shrunk))
             notes.append((f"{u.id} would end inside {', '.join(walked)} and stops behind it", "4.3.2"))
             s = motion.samples()
             corners = motion.corners(s)
@@ -511,7 +511,7 @@ def _terrain_cost(st, u: Unit, motion: Motion, s, corners, tmap, entered, factor
 
             def test(c, shape=shape):
                 return bool(shapely.intersects(shapely.polygons(c), shape).any())
-            difficult.extend(runs(s, touch[:, i], motion, test))
+            difficult.extend(runs(s, touch[:, i], motion, test, against=shape))
     if free_terrain:
         return factor * abs(motion.length), [], disorder
     rough = any(touched[i] and p.effect in ("light", "difficult", "obstacle") for i, p in enumerate(tmap.patches))
@@ -528,7 +528,7 @@ def _terrain_cost(st, u: Unit, motion: Motion, s, corners, tmap, entered, factor
 
         def on_road(c):
             return bool(shapely.covers(road_shape, shapely.polygons(c)).all())
-        road = minus(runs(s, on, motion, on_road), difficult)
+        road = minus(runs(s, on, motion, on_road, against=road_shape), difficult)
     if motion.kind == "jump":
         span = 1.0 * (mult if difficult else 1.0)
         return factor * span + flat, paid, disorder
@@ -678,7 +678,7 @@ def first_contact(st: DaimyoState, u: Unit, distance: float, facing: float | Non
 
     def clear(c):
         return len(tree.query(shapely.polygons(c), predicate="intersects")[0]) == 0
-    at = bisect(motion, s[first - 1], s[first], clear) if first > 0 else 0.0
+    at = bisect(motion, s[first - 1], s[first], clear, against=polys) if first > 0 else 0.0
     hits = tree.query(shapely.polygons(motion.corners(min(1.0, at + 1e-9))[0]), predicate="dwithin",
                       distance=1e-6)[1]
     who = sorted(set(ids[hits].tolist()))

@@ -8,10 +8,12 @@ change seen between samples is then bisected, so boundaries are exact to ~1e-10 
 from __future__ import annotations
 
 import math
+from bisect import bisect_right
 from dataclasses import dataclass
 
 import numpy as np
 
+from sim.daimyo.crossings import crossings
 from sim.daimyo.geometry import direction, local_corners, place_corners
 from sim.daimyo.model import Unit
 
@@ -85,19 +87,63 @@ class Motion:
         return [tuple(float(v) for v in p) for p in self.poses(s)]
 
 
-def bisect(motion: Motion, lo: float, hi: float, good) -> float:
-    """The last s in [lo, hi] where `good(corners)` still holds, given good at lo, not at hi."""
+def bisect(motion: Motion, lo: float, hi: float, good, against=None) -> float:
+    """The last s in [lo, hi] where `good(corners)` still holds, given good at lo, not at hi.
+    `against`: the polygons `good` tests the stands against, if they are all it depends on
+    (then Shapely is asked only near the instants where the stands can meet them)."""
+    ask = _asker(motion, lo, hi, good, against)
     for _ in range(BISECT):
         mid = (lo + hi) / 2
-        if good(motion.corners(mid)[0]):
+        if ask(mid):
             lo = mid
         else:
             hi = mid
     return lo
 
 
-def runs(s: np.ndarray, flags: np.ndarray, motion: Motion, test) -> list[tuple[float, float]]:
-    """Intervals of s where `test(corners)` holds, from sampled `flags`, ends bisected."""
+def first_true(motion: Motion, lo: float, hi: float, test, against=None) -> float:
+    """The first s in [lo, hi] where `test(corners)` holds, given it fails at lo, holds at hi."""
+    ask = _asker(motion, lo, hi, test, against)
+    for _ in range(BISECT):
+        mid = (lo + hi) / 2
+        if ask(mid):
+            hi = mid
+        else:
+            lo = mid
+    return hi
+
+
+def _asker(motion: Motion, lo: float, hi: float, test, against):
+    """`test` at a pose s, as the plain bisection would see it. Between the instants where a
+    stand can meet `against` (crossings.py) the answer cannot change, so it is asked once per
+    gap; within an instant's error margin it is asked at s itself. The halvings visit the same
+    s as always, so the result is bit-identical to asking at every step."""
+    def direct(s: float) -> bool:
+        return bool(test(motion.corners(s)[0]))
+    if against is None:
+        return direct
+    got = crossings(motion, lo, hi, against)
+    if got is None:
+        return direct
+    times, margins = got
+    starts, ends = (times - margins).tolist(), (times + margins).tolist()
+    times = times.tolist()
+    gaps: dict[int, bool] = {}
+
+    def ask(s: float) -> bool:
+        i = bisect_right(times, s)
+        # only the instants i-1 and i bound s, but a wide margin may reach further
+        if any(a <= s <= b for a, b in zip(starts, ends)):
+            return direct(s)
+        if i not in gaps:
+            gaps[i] = direct(s)
+        return gaps[i]
+    return ask
+
+
+def runs(s: np.ndarray, flags: np.ndarray, motion: Motion, test, against=None) -> list[tuple[float, float]]:
+    """Intervals of s where `test(corners)` holds, from sampled `flags`, ends bisected
+    (`against` as for `bisect`)."""
     out = []
     n = len(s)
     i = 0
@@ -108,22 +154,11 @@ def runs(s: np.ndarray, flags: np.ndarray, motion: Motion, test) -> list[tuple[f
         j = i
         while j + 1 < n and flags[j + 1]:
             j += 1
-        a = s[i] if i == 0 else first_true(motion, s[i - 1], s[i], test)
-        b = s[j] if j == n - 1 else bisect(motion, s[j], s[j + 1], test)
+        a = s[i] if i == 0 else first_true(motion, s[i - 1], s[i], test, against)
+        b = s[j] if j == n - 1 else bisect(motion, s[j], s[j + 1], test, against)
         out.append((float(a), float(b)))
         i = j + 1
     return out
-
-
-def first_true(motion: Motion, lo: float, hi: float, test) -> float:
-    """The first s in [lo, hi] where `test(corners)` holds, given it fails at lo, holds at hi."""
-    for _ in range(BISECT):
-        mid = (lo + hi) / 2
-        if test(motion.corners(mid)[0]):
-            hi = mid
-        else:
-            lo = mid
-    return hi
 
 
 def measure(intervals: list[tuple[float, float]]) -> float:
