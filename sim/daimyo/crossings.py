@@ -89,15 +89,21 @@ def crossings(motion, lo: float, hi: float, geoms) -> tuple[np.ndarray, np.ndarr
 def _reach(motion, c0, lo, hi) -> np.ndarray:
     """A box holding every stand corner over [lo, hi], grown by a centimetre."""
     if motion.kind == "straight":
-        pts = np.concatenate([motion.corners(lo)[0], motion.corners(hi)[0]]).reshape(-1, 2)
+        v = _velocity(motion)
+        pts = np.concatenate([c0 + lo * v, c0 + hi * v]).reshape(-1, 2)
     else:
         r = np.hypot(*(c0.reshape(-1, 2) - motion.pivot).T).max()
         pts = np.array(motion.pivot) + np.array([[-r, -r], [r, r]])
     return np.concatenate([pts.min(axis=0) - 1.0, pts.max(axis=0) + 1.0])
 
 
+def _velocity(motion) -> np.ndarray:
+    """A straight move's displacement per unit of s."""
+    return np.asarray(motion.poses(1.0)[0][:2]) - motion.start[:2]
+
+
 def _straight(motion, c0, seg, lo, hi):
-    v = np.asarray(motion.poses(1.0)[0][:2]) - motion.start[:2]          # displacement per unit s
+    v = _velocity(motion)
     speed = math.hypot(*v)
     if speed == 0:
         return np.empty(0), np.empty(0)

@@ -324,7 +324,7 @@ def _plan_motion(st: DaimyoState, u: Unit, action, motion: Motion, how: str, fac
         first = int(np.argmin(inside))
         if first == 0:
             raise _err("4.3.4", f"{u.id} is already partly off the table")
-        motion = motion.cut(bisect(motion, s[first - 1], s[first], on_table, against=table))
+        motion = motion.cut(bisect(motion, s[first - 1], s[first], on_table, against=table, sure=True))
         leaves = True
         notes.append((f"{u.id} goes off the table", "4.3.4"))
         s = motion.samples()
@@ -678,7 +678,7 @@ def first_contact(st: DaimyoState, u: Unit, distance: float, facing: float | Non
 
     def clear(c):
         return len(tree.query(shapely.polygons(c), predicate="intersects")[0]) == 0
-    at = bisect(motion, s[first - 1], s[first], clear, against=polys) if first > 0 else 0.0
+    at = bisect(motion, s[first - 1], s[first], clear, against=polys, sure=True) if first > 0 else 0.0
     hits = tree.query(shapely.polygons(motion.corners(min(1.0, at + 1e-9))[0]), predicate="dwithin",
                       distance=1e-6)[1]
     who = sorted(set(ids[hits].tolist()))

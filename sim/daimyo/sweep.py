@@ -87,11 +87,12 @@ class Motion:
         return [tuple(float(v) for v in p) for p in self.poses(s)]
 
 
-def bisect(motion: Motion, lo: float, hi: float, good, against=None) -> float:
+def bisect(motion: Motion, lo: float, hi: float, good, against=None, sure: bool = False) -> float:
     """The last s in [lo, hi] where `good(corners)` still holds, given good at lo, not at hi.
     `against`: the polygons `good` tests the stands against, if they are all it depends on
-    (then Shapely is asked only near the instants where the stands can meet them)."""
-    ask = _asker(motion, lo, hi, good, against)
+    (then Shapely is asked only near the instants where the stands can meet them); `sure`:
+    the answers at lo and hi came from this same predicate, so they may be reused."""
+    ask = _asker(motion, lo, hi, good, against, True if sure else None)
     for _ in range(BISECT):
         mid = (lo + hi) / 2
         if ask(mid):
@@ -101,9 +102,10 @@ def bisect(motion: Motion, lo: float, hi: float, good, against=None) -> float:
     return lo
 
 
-def first_true(motion: Motion, lo: float, hi: float, test, against=None) -> float:
-    """The first s in [lo, hi] where `test(corners)` holds, given it fails at lo, holds at hi."""
-    ask = _asker(motion, lo, hi, test, against)
+def first_true(motion: Motion, lo: float, hi: float, test, against=None, sure: bool = False) -> float:
+    """The first s in [lo, hi] where `test(corners)` holds, given it fails at lo, holds at hi
+    (`against`, `sure` as for `bisect`)."""
+    ask = _asker(motion, lo, hi, test, against, False if sure else None)
     for _ in range(BISECT):
         mid = (lo + hi) / 2
         if ask(mid):
@@ -113,11 +115,13 @@ def first_true(motion: Motion, lo: float, hi: float, test, against=None) -> floa
     return hi
 
 
-def _asker(motion: Motion, lo: float, hi: float, test, against):
+def _asker(motion: Motion, lo: float, hi: float, test, against, at_lo: bool | None):
     """`test` at a pose s, as the plain bisection would see it. Between the instants where a
-    stand can meet `against` (crossings.py) the answer cannot change, so it is asked once per
-    gap; within an instant's error margin it is asked at s itself. The halvings visit the same
-    s as always, so the result is bit-identical to asking at every step."""
+    stand can meet `against` (crossings.py) the answer cannot change: in the gaps holding lo
+    and hi it is the one known there (`at_lo`, not `at_lo`; None: not known), in any other gap
+    it is asked once;
+    within an instant's error margin it is asked at s itself. The halvings visit the same s as
+    always, so the result is bit-identical to asking at every step."""
     def direct(s: float) -> bool:
         return bool(test(motion.corners(s)[0]))
     if against is None:
@@ -128,13 +132,18 @@ def _asker(motion: Motion, lo: float, hi: float, test, against):
     times, margins = got
     starts, ends = (times - margins).tolist(), (times + margins).tolist()
     times = times.tolist()
+
+    def uncertain(s: float) -> bool:
+        return any(a <= s <= b for a, b in zip(starts, ends))
     gaps: dict[int, bool] = {}
+    for end, value in ((lo, at_lo), (hi, not at_lo)) if at_lo is not None else ():
+        if not uncertain(end):
+            gaps[bisect_right(times, end)] = value
 
     def ask(s: float) -> bool:
-        i = bisect_right(times, s)
-        # only the instants i-1 and i bound s, but a wide margin may reach further
-        if any(a <= s <= b for a, b in zip(starts, ends)):
+        if uncertain(s):
             return direct(s)
+        i = bisect_right(times, s)
         if i not in gaps:
             gaps[i] = direct(s)
         return gaps[i]
@@ -142,8 +151,8 @@ def _asker(motion: Motion, lo: float, hi: float, test, against):
 
 
 def runs(s: np.ndarray, flags: np.ndarray, motion: Motion, test, against=None) -> list[tuple[float, float]]:
-    """Intervals of s where `test(corners)` holds, from sampled `flags`, ends bisected
-    (`against` as for `bisect`)."""
+    """Intervals of s where `test(corners)` holds, from sampled `flags` (found by `test`'s
+    own predicate), ends bisected (`against` as for `bisect`)."""
     out = []
     n = len(s)
     i = 0
@@ -154,8 +163,8 @@ def runs(s: np.ndarray, flags: np.ndarray, motion: Motion, test, against=None) -
         j = i
         while j + 1 < n and flags[j + 1]:
             j += 1
-        a = s[i] if i == 0 else first_true(motion, s[i - 1], s[i], test, against)
-        b = s[j] if j == n - 1 else bisect(motion, s[j], s[j + 1], test, against)
+        a = s[i] if i == 0 else first_true(motion, s[i - 1], s[i], test, against, sure=True)
+        b = s[j] if j == n - 1 else bisect(motion, s[j], s[j + 1], test, against, sure=True)
         out.append((float(a), float(b)))
         i = j + 1
     return out
