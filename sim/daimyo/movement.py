@@ -479,10 +479,11 @@ def _swept(motion: Motion, corners: np.ndarray) -> np.ndarray:
 def _terrain_cost(st, u: Unit, motion: Motion, s, corners, tmap, entered, factor, free_terrain, pieces):
     te = tables().terrain_effects
     k = u.stands
-    polys = shapely.polygons(corners.reshape(-1, 4, 2))
+    polys = None                          # the sampled stands, built only if something needs them
     if not tmap.patches or (motion.kind != "jump" and not tmap.touching(pieces).any()):
         touch = np.zeros((len(s), len(tmap.patches)), bool)   # no sampled pose can touch what the sweep misses
     else:
+        polys = shapely.polygons(corners.reshape(-1, 4, 2))
         touch = tmap.touching(polys).reshape(len(s), k, -1).any(axis=1)
     touched = touch.any(axis=0) if len(s) else np.zeros(0, bool)
     paid: list[str] = []
@@ -523,8 +524,10 @@ def _terrain_cost(st, u: Unit, motion: Motion, s, corners, tmap, entered, factor
     mult = te.difficult_cavalry_factor if u.cavalry else te.difficult_infantry_factor
     road: list[tuple[float, float]] = []
     if u.formation is Formation.COLUMN and tmap.road is not None and motion.kind != "jump":
+        if polys is None:
+            polys = shapely.polygons(corners.reshape(-1, 4, 2))
         on = tmap.on_road(polys).reshape(len(s), k).all(axis=1)
-        road_shape = tmap.road.buffer(1e-4)
+        road_shape = tmap.road_zone
 
         def on_road(c):
             return bool(shapely.covers(road_shape, shapely.polygons(c)).all())
