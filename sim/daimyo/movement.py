@@ -460,6 +460,12 @@ def leaders_contacted(st: DaimyoState, u: Unit, pieces) -> list[str]:
              if leader.alive and leader.side != u.side and not leader.attached_to]
     if not loose:
         return []
+    # only leaders inside the sweep's bounding box grown by the reach can be touched
+    reach = LEADER_RADIUS + CONTACT_TOLERANCE + 1e-6
+    x0, y0, x1, y1 = shapely.total_bounds(pieces).tolist()
+    loose = [leader for leader in loose if x0 - reach <= leader.x <= x1 + reach and y0 - reach <= leader.y <= y1 + reach]
+    if not loose:
+        return []
     spots = shapely.points([(leader.x, leader.y) for leader in loose])
     near = shapely.dwithin(pieces[:, None], spots[None, :], LEADER_RADIUS + CONTACT_TOLERANCE).any(axis=0)
     return [leader.id for leader, hit in zip(loose, near) if hit]
