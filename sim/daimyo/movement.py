@@ -462,7 +462,8 @@ def leaders_contacted(st: DaimyoState, u: Unit, pieces) -> list[str]:
         return []
     # only leaders inside the sweep's bounding box grown by the reach can be touched
     reach = LEADER_RADIUS + CONTACT_TOLERANCE + 1e-6
-    x0, y0, x1, y1 = shapely.total_bounds(pieces).tolist()
+    box = shapely.bounds(pieces)
+    (x0, y0), (x1, y1) = box[:, :2].min(axis=0).tolist(), box[:, 2:].max(axis=0).tolist()
     loose = [leader for leader in loose if x0 - reach <= leader.x <= x1 + reach and y0 - reach <= leader.y <= y1 + reach]
     if not loose:
         return []
