@@ -42,7 +42,7 @@ def segments(geoms) -> np.ndarray | None:
         return None
     rings = shapely.get_rings(shapely.get_parts(geoms))
     c, ring = shapely.get_coordinates(rings, return_index=True)
-    same = ring[:-1] == ring[1:]
+    same = (ring[:-1] == ring[1:]) & (c[:-1] != c[1:]).any(axis=1)      # no zero-length edges
     seg = np.stack([c[:-1][same], c[1:][same]], axis=1)
     if len(geoms) == 1:
         if len(_SEGMENTS) > 4096:
@@ -80,6 +80,8 @@ def crossings(motion, lo: float, hi: float, geoms) -> tuple[np.ndarray, np.ndarr
     if got is None:
         return None
     t, m = got
+    if np.isnan(t).any() or np.isnan(m).any():
+        return None
     near = (t + m >= lo) & (t - m <= hi)
     t, m = t[near], m[near]
     order = np.argsort(t)

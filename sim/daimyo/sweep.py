@@ -3,7 +3,9 @@ where along it something starts or stops touching (Daimyo 4.3).
 
 Poses are sampled every 0.5 cm (or every degree of a wheel, whichever is finer for the unit's
 width), which no feature can slip between since every stand is at least 1.5 cm deep; each
-change seen between samples is then bisected, so boundaries are exact to ~1e-10 cm.
+change seen between samples is then bisected, so boundaries are exact to ~1e-10 cm. Given the
+shapes a test is about, the bisection asks Shapely only near the instants where a stand can
+meet them (crossings.py), with the same result.
 """
 from __future__ import annotations
 
@@ -92,36 +94,32 @@ def bisect(motion: Motion, lo: float, hi: float, good, against=None, sure: bool 
     `against`: the polygons `good` tests the stands against, if they are all it depends on
     (then Shapely is asked only near the instants where the stands can meet them); `sure`:
     the answers at lo and hi came from this same predicate, so they may be reused."""
-    ask = _asker(motion, lo, hi, good, against, True if sure else None)
-    for _ in range(BISECT):
-        mid = (lo + hi) / 2
-        if ask(mid):
-            lo = mid
-        else:
-            hi = mid
-    return lo
+    return _halve(lo, hi, _asker(motion, lo, hi, good, against, True if sure else None), True)[0]
 
 
 def first_true(motion: Motion, lo: float, hi: float, test, against=None, sure: bool = False) -> float:
     """The first s in [lo, hi] where `test(corners)` holds, given it fails at lo, holds at hi
     (`against`, `sure` as for `bisect`)."""
-    ask = _asker(motion, lo, hi, test, against, False if sure else None)
+    return _halve(lo, hi, _asker(motion, lo, hi, test, against, False if sure else None), False)[1]
+
+
+def _halve(lo: float, hi: float, ask, true_at_lo: bool) -> tuple[float, float]:
+    """BISECT halvings of [lo, hi] keeping `ask` == `true_at_lo` at lo."""
     for _ in range(BISECT):
         mid = (lo + hi) / 2
-        if ask(mid):
-            hi = mid
-        else:
+        if ask(mid) == true_at_lo:
             lo = mid
-    return hi
+        else:
+            hi = mid
+    return lo, hi
 
 
 def _asker(motion: Motion, lo: float, hi: float, test, against, at_lo: bool | None):
     """`test` at a pose s, as the plain bisection would see it. Between the instants where a
     stand can meet `against` (crossings.py) the answer cannot change: in the gaps holding lo
     and hi it is the one known there (`at_lo`, not `at_lo`; None: not known), in any other gap
-    it is asked once;
-    within an instant's error margin it is asked at s itself. The halvings visit the same s as
-    always, so the result is bit-identical to asking at every step."""
+    it is asked once; within an instant's error margin it is asked at s itself. The halvings
+    visit the same s as always, so the result is bit-identical to asking at every step."""
     def direct(s: float) -> bool:
         return bool(test(motion.corners(s)[0]))
     if against is None:

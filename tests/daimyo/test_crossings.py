@@ -157,3 +157,14 @@ def test_4_3_3_leaders_in_reach_same_as_testing_every_leader(seed):
         assert (leaders_contacted(g.state, u, pieces) == [leader.id]) == want
         hits += want
     assert 10 < hits < 190
+
+
+def test_4_3_repeated_vertices_add_no_edge_and_no_nan_instant():
+    """A polygon with a repeated vertex (as overlays can leave): same boundary as without it."""
+    u = _unit(2, 2, 50, 50, 90)
+    block = shapely.Polygon([(40, 54.25), (60, 54.25), (60, 54.25), (60, 60), (40, 60)])
+    motion = Motion(u, "straight", (50, 50, 90), length=10)
+    assert len(crossings.segments(np.array([block]))) == 4
+    times, margins = crossings.crossings(motion, 0.0, 1.0, np.array([block]))
+    assert np.isfinite(times).all() and np.isfinite(margins).all()
+    assert _compare(motion, np.array([block])) >= 1
