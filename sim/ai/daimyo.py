@@ -17,6 +17,7 @@ from sim.ai.scored import Personality
 from sim.core.errors import RuleError
 from sim.daimyo import actions as A
 from sim.ai import daimyo_guns as guns
+from sim.ai import daimyo_shortlist as shortlist
 from sim.daimyo import movement
 from sim.daimyo.charge_odds import charge_odds
 from sim.daimyo.odds import expected
@@ -37,6 +38,10 @@ class DaimyoScorer:
     def reading(self, game):
         """Each order is planned once per decision, by the menu and the scoring alike."""
         return movement.reading(game.state)
+
+    def shortlist(self, game, side: str):
+        """The movement step weighed lazily (sim/ai/daimyo_shortlist.py); None in other steps."""
+        return shortlist.options(self, game, side)
 
     def prepare(self, game, side: str) -> None:
         self.st = game.view(side)["table"]

@@ -7,14 +7,16 @@ the seeds. The system-specific part is a `Scorer`.
 """
 from __future__ import annotations
 
+import heapq
 from contextlib import nullcontext
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Callable, Protocol
 
 from sim.core.dice import Dice
 from sim.core.protocol import Action, Game
 
 LEVELS = ("random", "easy", "normal", "hard")
+LAZY = ("normal", "hard")      # levels that need only the best score, not every score
 
 
 @dataclass(frozen=True)
@@ -23,11 +25,24 @@ class Personality:
     caution: float = 1.0      # weight of staying out of danger and keeping good order
 
 
+@dataclass(frozen=True)
+class Option:
+    """Legal actions not yet weighed exactly (their orders not yet planned): `estimate` is meant
+    to be at least the best score `resolve()` gives; `resolve()` returns the legal actions the
+    option stands for with their scores (none if the rules refuse them all), or a sharper Option
+    for them after some of the work."""
+    estimate: float
+    resolve: Callable[[], "list[tuple[Action, float]] | Option"]
+
+
 class Scorer(Protocol):
     def prepare(self, game: Game, side: str) -> None:
         """Called once per decision with the side's view, before scoring candidates."""
 
     def score(self, action: Action) -> float: ...
+
+    # Optional: shortlist(game, side) -> list[Option] | None, the decision as options weighed
+    # lazily (None: score the whole legal menu). Used by the LAZY levels.
 
 
 class ScoredPlayer:
@@ -46,18 +61,46 @@ class ScoredPlayer:
             return self._choose(game, side)
 
     def _choose(self, game: Game, side: str) -> Action:
+        shortlist = getattr(self.scorer, "shortlist", None)
+        options = shortlist(game, side) if shortlist is not None and self.level in LAZY else None
+        if options:
+            best = self._best_option(options)
+            if best is not None:
+                return best
         actions = game.legal_actions(side)
         if not actions:
             raise RuntimeError(f"{side} is to act but has no legal action")
         if self.level == "random" or len(actions) == 1:
             return actions[self.dice.choice_index(len(actions))]
         self.scorer.prepare(game, side)
-        scored = [(self.scorer.score(a), i) for i, a in enumerate(actions)]
-        if self.level == "normal":
-            # noise of up to half a point: breaks ties and avoids a fully predictable enemy
-            scored = [(s + (self.dice.roll(1, sides=100)[0] - 1) / 200, i) for s, i in scored]
+        scored = [(self.scorer.score(a) + self._noise(), i) for i, a in enumerate(actions)]
         scored.sort(key=lambda t: (-t[0], t[1]))
         if self.level == "easy":
             top = scored[: max(1, (len(scored) + 1) // 2)]
             return actions[top[self.dice.choice_index(len(top))][1]]
         return actions[scored[0][1]]
+
+    def _noise(self) -> float:
+        """`normal` adds up to half a point: breaks ties and avoids a fully predictable enemy."""
+        return (self.dice.roll(1, sides=100)[0] - 1) / 200 if self.level == "normal" else 0.0
+
+    def _best_option(self, options: list[Option]) -> Action | None:
+        """The best-scoring action, weighing options in order of estimate and stopping once the
+        best exact score found reaches the next estimate (ties go to the earlier option). An
+        option may resolve into a sharper one, which waits its turn again."""
+        noise = [self._noise() for _ in options]
+        queue = [(-(o.estimate + noise[i]), i, 0, o) for i, o in enumerate(options)]
+        heapq.heapify(queue)
+        best: tuple[float, Action] | None = None
+        while queue:
+            estimate, i, step, option = heapq.heappop(queue)
+            if best is not None and best[0] >= -estimate:
+                break
+            got = option.resolve()
+            if isinstance(got, Option):
+                heapq.heappush(queue, (-(got.estimate + noise[i]), i, step + 1, got))
+                continue
+            for action, score in got:
+                if best is None or score + noise[i] > best[0]:
+                    best = (score + noise[i], action)
+        return None if best is None else best[1]

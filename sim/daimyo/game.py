@@ -135,24 +135,31 @@ class DaimyoGame(Game):
                 out.append(A.ActivateGeneral(side))
             return out + [A.EndActivations(side)]
         if st.phase == "orders":
-            out = []
-            for unit in command.orderable_units(st):
-                out.extend(combat.allowed_orders(st, unit, movement.candidates(st, unit)))
-                out.extend(combat.charge_candidates(st, unit))
-            out.extend(movement.leader_candidates(st, side, during_activation=True))
-            out.extend(command.mount_up_candidates(st, side))
-            out.extend(combat.leader_candidates(st, side))
-            try:
-                combat.check_end_movement(st)      # 5.1 / 5.3: a unit must charge first
-            except RuleError:
-                return out
-            return out + [A.EndMovement(side)]
+            return self.orders_menu(side, planned=True)
         if st.phase == "shooting":
             return combat.shoot_candidates(st) + [A.EndShooting(side)]
         if st.phase == "leaders":
             return (movement.leader_candidates(st, side, during_activation=False)
                     + combat.leader_candidates(st, side) + [A.EndLeaderMoves(side)])
         return []
+
+    def orders_menu(self, side: str, planned: bool) -> list[Action]:
+        """The movement step's menu (4.1-4.4). Unplanned, each unit's movement orders are not yet
+        tried (movement.menu): a scripted player plans only those it weighs most, and validates
+        the one it picks; everything else is exactly as legal_actions offers it."""
+        st = self.state
+        out: list[Action] = []
+        for unit in command.orderable_units(st):
+            out.extend(combat.allowed_orders(st, unit, movement.menu(st, unit, planned)))
+            out.extend(combat.charge_candidates(st, unit))
+        out.extend(movement.leader_candidates(st, side, during_activation=True))
+        out.extend(command.mount_up_candidates(st, side))
+        out.extend(combat.leader_candidates(st, side))
+        try:
+            combat.check_end_movement(st)      # 5.1 / 5.3: a unit must charge first
+        except RuleError:
+            return out
+        return out + [A.EndMovement(side)]
 
     def validate(self, action: Action) -> None:
         st = self.state

@@ -26,7 +26,7 @@ from sim.daimyo import actions as A
 from sim.daimyo.events import Disordered, FormationChanged, UnitMoved, UnitRemoved
 from sim.daimyo.geometry import (CONTACT_TOLERANCE, LEADER_RADIUS, direction, footprint,
                                  stand_polygons, swept_pieces, table_box)
-from sim.daimyo import artillery
+from sim.daimyo import artillery, plan_memo
 from sim.daimyo.model import Formation, Troop, Unit
 from sim.daimyo.state import DaimyoState
 from sim.daimyo.sweep import Motion, bisect, measure, minus, runs
@@ -146,32 +146,52 @@ def _others(st: DaimyoState, u: Unit) -> _Others:
 
 @contextmanager
 def reading(st: DaimyoState):
-    """While the table is only read (an AI weighing its menu), each order is planned once: a
-    plan, or the RuleError refusing it, is remembered until the block ends. The state must not
-    change inside the block; outside it every call plans afresh."""
-    outer = st.geometry_cache.get("plans")
-    if outer is None:
-        st.geometry_cache["plans"] = {}
+    """While the table is only read (an AI weighing its menu): the plan memo is brought up to
+    date once, not at every plan. The state must not change inside the block."""
+    m = plan_memo.memo(st)
+    m.sync(st)
+    outer, m.frozen = m.frozen, True
     try:
         yield
     finally:
-        if outer is None:
-            st.geometry_cache.pop("plans", None)
+        m.frozen = outer
+
+
+@contextmanager
+def afresh(st: DaimyoState):
+    """Every plan inside the block is computed anew, remembering nothing (tests compare)."""
+    outer = st.geometry_cache.get("plan_afresh", False)
+    st.geometry_cache["plan_afresh"] = True
+    try:
+        yield
+    finally:
+        st.geometry_cache["plan_afresh"] = outer
+
+
+def _remembered(st: DaimyoState, u: Unit, key, work):
+    """`work()` (a plan or something derived from plans of `u`), or its RuleError, remembered
+    across decisions while nothing it could read changed (plan_memo)."""
+    if st.geometry_cache.get("plan_afresh"):
+        return work()
+    m = plan_memo.memo(st)
+    m.sync(st)
+    entries = m.entries(st, u)
+    got = entries.get(key)
+    if got is None:
+        try:
+            got = entries[key] = (work(), plan_memo.reach(u, key[1]))
+        except RuleError as exc:
+            got = entries[key] = (exc, plan_memo.reach(u, key[1]))
+    if isinstance(got[0], RuleError):
+        raise got[0].with_traceback(None)
+    return got[0]
 
 
 def plan(st: DaimyoState, action: A.Action) -> Plan:
-    memo = st.geometry_cache.get("plans")
-    if memo is None:
+    u = st.units.get(getattr(action, "unit", None))
+    if u is None:
         return _plan(st, action)
-    got = memo.get(action)
-    if got is None:
-        try:
-            got = memo[action] = _plan(st, action)
-        except RuleError as exc:
-            got = memo[action] = exc
-    if isinstance(got, RuleError):
-        raise got
-    return got
+    return _remembered(st, u, ("plan", action), lambda: _plan(st, action))
 
 
 def _plan(st: DaimyoState, action: A.Action) -> Plan:
@@ -687,13 +707,20 @@ def first_contact(st: DaimyoState, u: Unit, distance: float, facing: float | Non
 
 def candidates(st: DaimyoState, u: Unit) -> list[A.Action]:
     """A finite menu of orders for AI and random players; humans may give any distance."""
+    return menu(st, u, planned=True)
+
+
+def menu(st: DaimyoState, u: Unit, planned: bool) -> list[A.Action]:
+    """The menu `candidates` offers; unplanned (a scripted player's shortlist, which plans only
+    the orders it weighs most), its straight moves are one Move as far as the allowance would
+    reach on open ground (see `straight_moves`) and the other orders are not yet tried."""
     out: list[A.Action] = [A.Hold(u.side, u.id)]
     if u.reforming or u.blocked or u.fell_back or u.mounting:
         return out
-    far = max_straight(st, u)
-    for d in sorted({far, round(far / 2, 2)}, reverse=True):
-        if d > 0.5:
-            out.append(A.Move(u.side, u.id, d))
+    if planned:
+        out += straight_moves(st, u)
+    elif (hi := straight_reach(st, u)) > 0.5:
+        out.append(A.Move(u.side, u.id, hi))
     tries: list[A.Action] = [A.Wheel(u.side, u.id, a) for a in (30, -30)]
     tries += [A.Turn(u.side, u.id, a) for a in (90, -90, 180)]
     if not u.moved:
@@ -702,15 +729,47 @@ def candidates(st: DaimyoState, u: Unit) -> list[A.Action]:
             tries.append(A.Reform(u.side, u.id, u.files, u.facing))
         if u.troop is Troop.ARTILLERY:
             tries += artillery.pivot_orders(st, u)     # 6.1: guns turn only by pivoting
-    for a in tries:
-        if _beyond_allowance(st, u, a):
-            continue
-        try:
-            plan(st, a)
-        except RuleError:
-            continue
-        out.append(a)
-    return out
+    return out + [a for a in tries if not planned or tried(st, u, a)]
+
+
+def straight_moves(st: DaimyoState, u: Unit) -> list[A.Move]:
+    """The menu's straight moves: the longest legal one and half of it (4.3)."""
+    far = max_straight(st, u)
+    return [A.Move(u.side, u.id, d) for d in sorted({far, round(far / 2, 2)}, reverse=True) if d > 0.5]
+
+
+def straight_ok(st: DaimyoState, u: Unit, d: float) -> bool:
+    """Whether max_straight counts a straight move of `d` cm legal (planned, stays on the table)."""
+    try:
+        return not plan(st, A.Move(u.side, u.id, d)).leaves_table
+    except RuleError:
+        return False
+
+
+def straight_reach(st: DaimyoState, u: Unit) -> float:
+    """The longest straight move the allowance could pay for (double for a column on a road, 4.3)."""
+    hi = remaining(st, u)
+    if u.formation is Formation.COLUMN and terrain_map(st, u.cavalry, u.stands).road is not None:
+        hi /= tables().terrain_effects.road_column_factor
+    return hi
+
+
+def tried(st: DaimyoState, u: Unit, a: A.Action) -> bool:
+    """Whether a menu offers this wheel, turn, fall-back or reform: the rules accept its plan."""
+    if _beyond_allowance(st, u, a):
+        return False
+    try:
+        plan(st, a)
+    except RuleError:
+        return False
+    return True
+
+
+def _wheel_unhindered(st: DaimyoState, u: Unit, a: A.Wheel) -> bool:
+    """The wheel stays on the table and does not end inside a friend (so is not cut short)."""
+    motion = _wheel_motion(u, a.angle)
+    corners = motion.corners(motion.samples())
+    return _well_inside(st, corners) and not len(_others(st, u).friend_overlaps(shapely.polygons(corners[-1]))[0])
 
 
 def _beyond_allowance(st: DaimyoState, u: Unit, a: A.Action) -> bool:
@@ -729,9 +788,7 @@ def _beyond_allowance(st: DaimyoState, u: Unit, a: A.Action) -> bool:
             return False
         # a wheel cut short (off the table, or stopping behind a friend it would end in) pays
         # only for the arc it makes: that needs the full plan
-        motion = _wheel_motion(u, a.angle)
-        corners = motion.corners(motion.samples())
-        return _well_inside(st, corners) and not len(_others(st, u).friend_overlaps(shapely.polygons(corners[-1]))[0])
+        return _remembered(st, u, ("beyond", a), lambda: _wheel_unhindered(st, u, a))
     elif isinstance(a, A.Turn):
         least = m.turn_fraction[u.quality.value] * base_move(u) * disorder
     else:

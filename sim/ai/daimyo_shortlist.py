@@ -1,0 +1,102 @@
+"""The Daimyo scripted opponent's movement step weighed lazily (issue 5: planning is the cost).
+
+The menu is the rules' own (DaimyoGame.orders_menu), but its units' movement orders are not
+planned up front. Each is estimated from where it would end on open ground - straight ahead as
+far as the allowance reaches, the wheel's or turn's end pose - scored like a planned order
+without its penalties (a straight move: the best of its quarters), plus SLACK for what a plan may add (a turn's exact pose, stopping behind
+a friend). ScoredPlayer then plans them best estimate first and stops once an exact score beats
+every estimate left. Whatever it plays was planned and accepted by the rules (movement.tried,
+max_straight), exactly as in legal_actions. Guns and reforms are always planned (few, scored
+apart); everything else (holds, charges, leaders, ending the step) is scored exactly at once.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from sim.ai.scored import Option
+from sim.daimyo import actions as A
+from sim.daimyo import movement
+from sim.daimyo.geometry import direction
+from sim.daimyo.model import Troop
+
+SLACK = 0.1       # points added to estimates: a plan may end an order short of open ground (docs/performance.md)
+PROBES = 3        # halvings of a blocked straight move's range estimated before it is planned in full
+PLANNED = (A.Move, A.Wheel, A.Turn, A.FallBack, A.Reform)
+
+
+def options(scorer, game, side: str) -> list[Option] | None:
+    """The movement step as options, or None in any other step (the whole menu is scored)."""
+    st = game.state
+    if st.phase != "orders" or st.pending or game.to_act() != side:
+        return None
+    scorer.prepare(game, side)
+    here: dict[str, float] = {}        # each unit's value where it stands
+    return [_option(scorer, st, a, here) for a in game.orders_menu(side, planned=False)]
+
+
+def _option(scorer, st, a, here: dict[str, float]) -> Option:
+    if not isinstance(a, PLANNED):
+        score = scorer.score(a)
+        return Option(score, lambda: [(a, score)])
+    u = st.units[a.unit]
+    if isinstance(a, A.Move):          # stands for the menu's longest straight move and its half
+        return _straight(scorer, st, u, here, [a.distance * k / 4 for k in (1, 2, 3, 4)], _whole(scorer, st, u, a, here))
+    return Option(_estimate(scorer, u, [a], here), lambda: [(a, scorer.score(a))] if movement.tried(st, u, a) else [])
+
+
+def _straight(scorer, st, u, here, distances, resolve) -> Option:
+    return Option(_estimate(scorer, u, [A.Move(u.side, u.id, d) for d in distances], here), resolve)
+
+
+def _whole(scorer, st, u, a, here):
+    """max_straight tries the whole reach first: if that is legal it is the longest move."""
+    def resolve():
+        if movement.straight_ok(st, u, a.distance):
+            return _planned(scorer, st, u)
+        return _halve(scorer, st, u, 0.0, a.distance, PROBES, here)
+    return resolve
+
+
+def _halve(scorer, st, u, lo: float, hi: float, probes: int, here) -> Option | list:
+    """The longest legal move lies in [lo, hi): estimated over that range, sharpened by halving
+    it as max_straight's bisection does (so its plans are remembered for it) PROBES times, then
+    planned in full."""
+    if probes == 0:
+        return _planned(scorer, st, u)
+    mid = (lo + hi) / 2
+    lo, hi = (mid, hi) if movement.straight_ok(st, u, mid) else (lo, mid)
+    return _straight(scorer, st, u, here, [d for d in (lo, (lo + hi) / 2, hi, lo / 2, hi / 2) if d > 0],
+                     lambda: _halve(scorer, st, u, lo, hi, probes - 1, here))
+
+
+def _planned(scorer, st, u) -> list:
+    return [(m, scorer.score(m)) for m in movement.straight_moves(st, u)]
+
+
+def _estimate(scorer, u, orders, here: dict[str, float]) -> float:
+    """The best end pose of `orders` scored, less the unit's value where it stands, + SLACK."""
+    if u.troop is Troop.ARTILLERY or isinstance(orders[0], A.Reform):
+        return math.inf
+    if u.id not in here:
+        here[u.id] = scorer._value(u, u.x, u.y, u.facing, u.files)
+    return max(scorer._value(u, *_end_pose(u, a)) for a in orders) - here[u.id] + SLACK
+
+
+def _end_pose(u, a) -> tuple[float, float, float, int]:
+    """Where the order would leave the unit on open ground with nothing in the way (4.3, 4.3.5)."""
+    fwd = direction(u.facing)
+    if isinstance(a, (A.Move, A.FallBack)):
+        d = a.distance if isinstance(a, A.Move) else -a.distance
+        return float(u.x + fwd[0] * d), float(u.y + fwd[1] * d), u.facing, u.files
+    if isinstance(a, A.Wheel):
+        x, y, f = movement._wheel_motion(u, a.angle).poses(1.0)[0]
+        return float(x), float(y), float(f), u.files
+    if abs(a.angle) == 180:            # about face: the rear rank becomes the front
+        return float(u.x - fwd[0] * u.depth), float(u.y - fwd[1] * u.depth), (u.facing + 180) % 360, u.files
+    files = min(u.ranks, u.stands)     # ruling D-37: ranks become files, front along the flank
+    side = -1 if a.angle > 0 else 1
+    corner = np.array([u.x, u.y]) + direction(u.facing - 90) * side * (u.width / 2)
+    front = corner - fwd * (files * u.stand_w / 2)
+    return float(front[0]), float(front[1]), (u.facing + a.angle) % 360, files
