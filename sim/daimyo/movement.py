@@ -344,7 +344,7 @@ def _plan_motion(st: DaimyoState, u: Unit, action, motion: Motion, how: str, fac
         first = int(np.argmin(inside))
         if first == 0:
             raise _err("4.3.4", f"{u.id} is already partly off the table")
-        motion = motion.cut(bisect(motion, s[first - 1], s[first], on_table))
+        motion = motion.cut(bisect(motion, s[first - 1], s[first], on_table, against=table, sure=True))
         leaves = True
         notes.append((f"{u.id} goes off the table", "4.3.4"))
         s = motion.samples()
@@ -374,7 +374,7 @@ def _plan_motion(st: DaimyoState, u: Unit, action, motion: Motion, how: str, fac
 
             def clear(c):
                 return not shapely.intersects(shapely.polygons(c)[:, None], shrunk[None, :]).any()
-            motion = motion.cut(bisect(motion, s[j], s[j + 1], clear))
+            motion = motion.cut(bisect(motion, s[j], s[j + 1], clear, against=shrunk))
             notes.append((f"{u.id} would end inside {', '.join(walked)} and stops behind it", "4.3.2"))
             s = motion.samples()
             corners = motion.corners(s)
@@ -480,6 +480,13 @@ def leaders_contacted(st: DaimyoState, u: Unit, pieces) -> list[str]:
              if leader.alive and leader.side != u.side and not leader.attached_to]
     if not loose:
         return []
+    # only leaders inside the sweep's bounding box grown by the reach can be touched
+    reach = LEADER_RADIUS + CONTACT_TOLERANCE + 1e-6
+    box = shapely.bounds(pieces)
+    (x0, y0), (x1, y1) = box[:, :2].min(axis=0).tolist(), box[:, 2:].max(axis=0).tolist()
+    loose = [leader for leader in loose if x0 - reach <= leader.x <= x1 + reach and y0 - reach <= leader.y <= y1 + reach]
+    if not loose:
+        return []
     spots = shapely.points([(leader.x, leader.y) for leader in loose])
     near = shapely.dwithin(pieces[:, None], spots[None, :], LEADER_RADIUS + CONTACT_TOLERANCE).any(axis=0)
     return [leader.id for leader, hit in zip(loose, near) if hit]
@@ -499,10 +506,11 @@ def _swept(motion: Motion, corners: np.ndarray) -> np.ndarray:
 def _terrain_cost(st, u: Unit, motion: Motion, s, corners, tmap, entered, factor, free_terrain, pieces):
     te = tables().terrain_effects
     k = u.stands
-    polys = shapely.polygons(corners.reshape(-1, 4, 2))
+    polys = None                          # the sampled stands, built only if something needs them
     if not tmap.patches or (motion.kind != "jump" and not tmap.touching(pieces).any()):
         touch = np.zeros((len(s), len(tmap.patches)), bool)   # no sampled pose can touch what the sweep misses
     else:
+        polys = shapely.polygons(corners.reshape(-1, 4, 2))
         touch = tmap.touching(polys).reshape(len(s), k, -1).any(axis=1)
     touched = touch.any(axis=0) if len(s) else np.zeros(0, bool)
     paid: list[str] = []
@@ -531,7 +539,7 @@ def _terrain_cost(st, u: Unit, motion: Motion, s, corners, tmap, entered, factor
 
             def test(c, shape=shape):
                 return bool(shapely.intersects(shapely.polygons(c), shape).any())
-            difficult.extend(runs(s, touch[:, i], motion, test))
+            difficult.extend(runs(s, touch[:, i], motion, test, against=shape))
     if free_terrain:
         return factor * abs(motion.length), [], disorder
     rough = any(touched[i] and p.effect in ("light", "difficult", "obstacle") for i, p in enumerate(tmap.patches))
@@ -543,12 +551,14 @@ def _terrain_cost(st, u: Unit, motion: Motion, s, corners, tmap, entered, factor
     mult = te.difficult_cavalry_factor if u.cavalry else te.difficult_infantry_factor
     road: list[tuple[float, float]] = []
     if u.formation is Formation.COLUMN and tmap.road is not None and motion.kind != "jump":
+        if polys is None:
+            polys = shapely.polygons(corners.reshape(-1, 4, 2))
         on = tmap.on_road(polys).reshape(len(s), k).all(axis=1)
-        road_shape = tmap.road.buffer(1e-4)
+        road_shape = tmap.road_zone
 
         def on_road(c):
             return bool(shapely.covers(road_shape, shapely.polygons(c)).all())
-        road = minus(runs(s, on, motion, on_road), difficult)
+        road = minus(runs(s, on, motion, on_road, against=road_shape), difficult)
     if motion.kind == "jump":
         span = 1.0 * (mult if difficult else 1.0)
         return factor * span + flat, paid, disorder
@@ -698,7 +708,7 @@ def first_contact(st: DaimyoState, u: Unit, distance: float, facing: float | Non
 
     def clear(c):
         return len(tree.query(shapely.polygons(c), predicate="intersects")[0]) == 0
-    at = bisect(motion, s[first - 1], s[first], clear) if first > 0 else 0.0
+    at = bisect(motion, s[first - 1], s[first], clear, against=polys, sure=True) if first > 0 else 0.0
     hits = tree.query(shapely.polygons(motion.corners(min(1.0, at + 1e-9))[0]), predicate="dwithin",
                       distance=1e-6)[1]
     who = sorted(set(ids[hits].tolist()))

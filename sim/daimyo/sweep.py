@@ -3,15 +3,19 @@ where along it something starts or stops touching (Daimyo 4.3).
 
 Poses are sampled every 0.5 cm (or every degree of a wheel, whichever is finer for the unit's
 width), which no feature can slip between since every stand is at least 1.5 cm deep; each
-change seen between samples is then bisected, so boundaries are exact to ~1e-10 cm.
+change seen between samples is then bisected, so boundaries are exact to ~1e-10 cm. Given the
+shapes a test is about, the bisection asks Shapely only near the instants where a stand can
+meet them (crossings.py), with the same result.
 """
 from __future__ import annotations
 
 import math
+from bisect import bisect_right
 from dataclasses import dataclass
 
 import numpy as np
 
+from sim.daimyo.crossings import crossings
 from sim.daimyo.geometry import direction, local_corners, place_corners
 from sim.daimyo.model import Unit
 
@@ -85,19 +89,68 @@ class Motion:
         return [tuple(float(v) for v in p) for p in self.poses(s)]
 
 
-def bisect(motion: Motion, lo: float, hi: float, good) -> float:
-    """The last s in [lo, hi] where `good(corners)` still holds, given good at lo, not at hi."""
+def bisect(motion: Motion, lo: float, hi: float, good, against=None, sure: bool = False) -> float:
+    """The last s in [lo, hi] where `good(corners)` still holds, given good at lo, not at hi.
+    `against`: the polygons `good` tests the stands against, if they are all it depends on
+    (then Shapely is asked only near the instants where the stands can meet them); `sure`:
+    the answers at lo and hi came from this same predicate, so they may be reused."""
+    return _halve(lo, hi, _asker(motion, lo, hi, good, against, True if sure else None), True)[0]
+
+
+def first_true(motion: Motion, lo: float, hi: float, test, against=None, sure: bool = False) -> float:
+    """The first s in [lo, hi] where `test(corners)` holds, given it fails at lo, holds at hi
+    (`against`, `sure` as for `bisect`)."""
+    return _halve(lo, hi, _asker(motion, lo, hi, test, against, False if sure else None), False)[1]
+
+
+def _halve(lo: float, hi: float, ask, true_at_lo: bool) -> tuple[float, float]:
+    """BISECT halvings of [lo, hi] keeping `ask` == `true_at_lo` at lo."""
     for _ in range(BISECT):
         mid = (lo + hi) / 2
-        if good(motion.corners(mid)[0]):
+        if ask(mid) == true_at_lo:
             lo = mid
         else:
             hi = mid
-    return lo
+    return lo, hi
 
 
-def runs(s: np.ndarray, flags: np.ndarray, motion: Motion, test) -> list[tuple[float, float]]:
-    """Intervals of s where `test(corners)` holds, from sampled `flags`, ends bisected."""
+def _asker(motion: Motion, lo: float, hi: float, test, against, at_lo: bool | None):
+    """`test` at a pose s, as the plain bisection would see it. Between the instants where a
+    stand can meet `against` (crossings.py) the answer cannot change: in the gaps holding lo
+    and hi it is the one known there (`at_lo`, not `at_lo`; None: not known), in any other gap
+    it is asked once; within an instant's error margin it is asked at s itself. The halvings
+    visit the same s as always, so the result is bit-identical to asking at every step."""
+    def direct(s: float) -> bool:
+        return bool(test(motion.corners(s)[0]))
+    if against is None:
+        return direct
+    got = crossings(motion, lo, hi, against)
+    if got is None:
+        return direct
+    times, margins = got
+    starts, ends = (times - margins).tolist(), (times + margins).tolist()
+    times = times.tolist()
+
+    def uncertain(s: float) -> bool:
+        return any(a <= s <= b for a, b in zip(starts, ends))
+    gaps: dict[int, bool] = {}
+    for end, value in ((lo, at_lo), (hi, not at_lo)) if at_lo is not None else ():
+        if not uncertain(end):
+            gaps[bisect_right(times, end)] = value
+
+    def ask(s: float) -> bool:
+        if uncertain(s):
+            return direct(s)
+        i = bisect_right(times, s)
+        if i not in gaps:
+            gaps[i] = direct(s)
+        return gaps[i]
+    return ask
+
+
+def runs(s: np.ndarray, flags: np.ndarray, motion: Motion, test, against=None) -> list[tuple[float, float]]:
+    """Intervals of s where `test(corners)` holds, from sampled `flags` (found by `test`'s
+    own predicate), ends bisected (`against` as for `bisect`)."""
     out = []
     n = len(s)
     i = 0
@@ -108,22 +161,11 @@ def runs(s: np.ndarray, flags: np.ndarray, motion: Motion, test) -> list[tuple[f
         j = i
         while j + 1 < n and flags[j + 1]:
             j += 1
-        a = s[i] if i == 0 else first_true(motion, s[i - 1], s[i], test)
-        b = s[j] if j == n - 1 else bisect(motion, s[j], s[j + 1], test)
+        a = s[i] if i == 0 else first_true(motion, s[i - 1], s[i], test, against, sure=True)
+        b = s[j] if j == n - 1 else bisect(motion, s[j], s[j + 1], test, against, sure=True)
         out.append((float(a), float(b)))
         i = j + 1
     return out
-
-
-def first_true(motion: Motion, lo: float, hi: float, test) -> float:
-    """The first s in [lo, hi] where `test(corners)` holds, given it fails at lo, holds at hi."""
-    for _ in range(BISECT):
-        mid = (lo + hi) / 2
-        if test(motion.corners(mid)[0]):
-            hi = mid
-        else:
-            lo = mid
-    return hi
 
 
 def measure(intervals: list[tuple[float, float]]) -> float:

@@ -121,11 +121,16 @@ class TerrainMap:
             out[src[ok], dst[ok]] = True
         return out
 
+    @cached_property
+    def road_zone(self):
+        """Roads and bridges grown by INTERIOR: a stand on it is on the road (built once)."""
+        return None if self.road is None else self.road.buffer(INTERIOR)
+
     def on_road(self, polys: np.ndarray) -> np.ndarray:
         """Per polygon: wholly on road or bridge (4.3: columns move double on roads)."""
         if self.road is None:
             return np.zeros(len(polys), dtype=bool)
-        return shapely.covers(self.road.buffer(INTERIOR), polys)
+        return shapely.covers(self.road_zone, polys)
 
 
 def terrain_map(st, cavalry: bool, stands: int) -> TerrainMap:
