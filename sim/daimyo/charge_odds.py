@@ -87,7 +87,7 @@ def charge_odds(st: DaimyoState, attacker: str, defender: str) -> ChargeOdds:
     if u.side == t.side:
         raise _err(f"{attacker} and {defender} are on the same side", "odds")
     fire = None
-    fighting = t in C.enemies_in_contact(st, u)
+    fighting = C.touching(u, t)            # already in base contact: the next round
     if fighting:
         a, edge = u, C.side_of(t, u)
         rounds = st.melee_rounds.get(C.pair_key(u.id, t.id), 0)

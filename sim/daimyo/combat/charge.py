@@ -83,14 +83,14 @@ def terrain_on(st, geom) -> list:
     return features_touching(st.terrain, geom)
 
 
-def charge_allowance(st, u: Unit, hull) -> tuple[float, bool]:
+def charge_allowance(st, u: Unit, hull, features=None) -> tuple[float, bool]:
     """4.4 charge column, modified by terrain as normal moves are (4.3.1): light -3 cm,
     difficult half (infantry) or a third (cavalry), obstacles -3/-6 cm. Returns the
     allowance and whether the charge disorders (charging in light or difficult terrain, or
     crossing an obstacle)."""
     cm = float(u.move_row.charge)
     disorder = False
-    effects = {f.row.effect for f in terrain_on(st, hull)}
+    effects = {f.row.effect for f in (terrain_on(st, hull) if features is None else features)}
     if "light" in effects:
         cm -= 3
         disorder = True
@@ -101,6 +101,15 @@ def charge_allowance(st, u: Unit, hull) -> tuple[float, bool]:
         cm -= 6 if u.cavalry else 3
         disorder = True
     return cm, disorder
+
+
+def clear_of_box(v: Unit, box) -> bool:
+    """v's stands surely lie outside the box (minx, miny, maxx, maxy), so nothing inside it
+    overlaps v (spares the Shapely intersection and v's footprint)."""
+    cx, cy, rad = C.reach(v)
+    x0, y0, x1, y1 = box
+    m = rad + 1e-6
+    return cx + m < x0 or cx - m > x1 or cy + m < y0 or cy - m > y1
 
 
 def plan(st, u: Unit, t: Unit) -> ChargePlan:
@@ -120,19 +129,21 @@ def plan(st, u: Unit, t: Unit) -> ChargePlan:
     start_fp = footprint(u, facing=heading)
     end_fp = footprint(u, x=fx, y=fy, facing=ff)
     hull = shapely.union_all([start_fp, end_fp]).convex_hull
-    allowance, disorder = charge_allowance(st, u, hull)
+    features = terrain_on(st, hull)
+    allowance, disorder = charge_allowance(st, u, hull, features)
     if turn_cost > allowance / 2 + EPS:
         raise C.err("4.4", f"turning to face {t.id} costs {turn_cost:.1f} cm, more than half the charge move ({allowance / 2:.1f})")
     if turn_cost + run > allowance + EPS:
         raise C.err("4.4", f"{t.id} is out of charge reach ({turn_cost + run:.1f} cm needed, {allowance:.1f} available)")
     if not shapely.box(0, 0, st.width, st.height).contains(end_fp):
         raise C.err("4.3.4", "the charge would leave the table")
+    box = hull.bounds
     for v in st.living():
-        if v.id in (u.id, t.id):
+        if v.id in (u.id, t.id) or clear_of_box(v, box):
             continue
         if footprint(v).intersection(hull).area > C.OVERLAP:
             raise C.err("4.4", f"the charge path to {t.id} is blocked by {v.id}")
-    for f in terrain_on(st, hull):
+    for f in features:
         if f.impassable_for(u.cavalry):
             raise C.err("4.3.1", f"the charge path crosses impassable {f.id}")
     if end_fp.intersection(footprint(t)).area > C.OVERLAP:

@@ -116,9 +116,23 @@ def touching(a: Unit, b: Unit) -> bool:
     return footprint(a).distance(footprint(b)) <= CONTACT_TOLERANCE
 
 
+def reach(u: Unit) -> tuple[float, float, float]:
+    """Centre and radius of a circle holding all of u's stands: a cheap test that spares the
+    Shapely test (and the footprint) of units clearly too far apart to matter."""
+    r = math.radians(u.facing)
+    half = u.depth / 2
+    return u.x - math.cos(r) * half, u.y - math.sin(r) * half, math.hypot(u.width, u.depth) / 2
+
+
+def far_apart(a: tuple[float, float, float], b: tuple[float, float, float], gap: float) -> bool:
+    """True only if the stands of two units with these `reach` circles are surely more than
+    `gap` apart."""
+    return math.hypot(a[0] - b[0], a[1] - b[1]) > a[2] + b[2] + gap + 1e-6
+
+
 def enemies_in_contact(st: DaimyoState, u: Unit) -> list[Unit]:
-    fp = footprint(u)
-    return [v for v in st.living() if v.side != u.side
+    fp, near = footprint(u), reach(u)
+    return [v for v in st.living() if v.side != u.side and not far_apart(near, reach(v), CONTACT_TOLERANCE)
             and fp.distance(footprint(v)) <= CONTACT_TOLERANCE]
 
 

@@ -3,11 +3,9 @@ result (4.6.5), push back and follow up (4.6.6), rout and pursuit (4.6.7-8), and
 unit melees (4.6.9)."""
 from __future__ import annotations
 
-import numpy as np
-import shapely
 
 from sim.daimyo import artillery
-from sim.daimyo.geometry import CONTACT_TOLERANCE, direction, stand_corners, stand_layout
+from sim.daimyo.geometry import CONTACT_TOLERANCE, direction, local_corners, stand_corners, stand_layout
 from sim.daimyo.model import Armour, Troop, Unit, Weapon
 from sim.daimyo.movement import remove_unit
 from sim.daimyo.state import Decision
@@ -15,11 +13,11 @@ from sim.daimyo.tables import tables
 
 from . import common as C
 from .common import footprint
+from .contact import EDGES, edges_touching
 from .random_event import heroic
 from .events import FollowedUp, MeleeResult, MeleeRound, PushedBack, StandRoll
 
 Mod = tuple[str, int, str]
-EDGES = ("front", "right", "rear", "left")
 SEVERITY = {"win": 0, "draw": 1, "pushed_back": 2, "rout": 3}
 
 
@@ -33,14 +31,23 @@ def melee_weapon(u: Unit) -> Weapon:
     return Weapon.IMW
 
 
-def edge_contacts(a: Unit, b: Unit) -> list[set[str]]:
-    """For each stand of a, which of its edges touch b's stands along more than half a cm."""
-    c = stand_corners(a)
-    segs = np.stack([c[:, [0, 1]], c[:, [1, 2]], c[:, [2, 3]], c[:, [3, 0]]], axis=1)
-    lines = shapely.linestrings(segs.reshape(-1, 2, 2))
-    zone = footprint(b).buffer(CONTACT_TOLERANCE)
-    touch = shapely.length(shapely.intersection(lines, zone)).reshape(-1, 4) > 0.5
-    return [{EDGES[k] for k in range(4) if touch[i, k]} for i in range(len(c))]
+_CONTACTS: dict = {}        # both units' exact poses and formations -> edge_contacts answer
+
+
+def edge_contacts(a: Unit, b: Unit) -> list[frozenset[str]]:
+    """For each stand of a, which of its edges touch b's stands along more than half a cm
+    (numpy bounds, Shapely only where they cannot tell: combat/contact.py). Memoised on the
+    numbers that define both units' stands: a charge's odds ask the same pairs many times."""
+    key = (a.stands, a.files, a.stand_w, a.stand_d, a.x, a.y, a.facing,
+           b.stands, b.files, b.stand_w, b.stand_d, b.x, b.y, b.facing)
+    got = _CONTACTS.get(key)
+    if got is None:
+        if len(_CONTACTS) > 20000:
+            _CONTACTS.clear()
+        touch = edges_touching(stand_corners(a), (b.x, b.y, b.facing), local_corners(b),
+                               lambda: footprint(b).buffer(CONTACT_TOLERANCE))
+        got = _CONTACTS[key] = tuple(frozenset(EDGES[k] for k in range(4) if row[k]) for row in touch)
+    return list(got)
 
 
 def contact_sides(st, u: Unit) -> set[str]:
@@ -164,8 +171,20 @@ def defends_obstacle(st, a: Unit, b: Unit) -> bool:
     over it (ruling D-83)."""
     if b.charge_target == a.id:
         return False
+    # only an obstacle whose box comes within 0.6 cm of both units' boxes can meet the zone
+    near = [f for f in st.terrain if f.row.effect == "obstacle"
+            and _boxes_within(f.shape.bounds, footprint(a).bounds, 0.6)
+            and _boxes_within(f.shape.bounds, footprint(b).bounds, 0.6)]
+    if not near:
+        return False
     zone = footprint(a).buffer(0.6).intersection(footprint(b).buffer(0.6))
-    return any(f.row.effect == "obstacle" and f.shape.intersects(zone) for f in st.terrain)
+    return any(f.shape.intersects(zone) for f in near)
+
+
+def _boxes_within(p, q, gap: float) -> bool:
+    """Bounding boxes (minx, miny, maxx, maxy) not surely more than `gap` apart."""
+    g = gap + 1e-6
+    return p[0] <= q[2] + g and q[0] <= p[2] + g and p[1] <= q[3] + g and q[1] <= p[3] + g
 
 
 def _roll(game, a: Unit, b: Unit, stands, mods: list[Mod], round_no: int) -> tuple[StandRoll, ...]:
