@@ -11,25 +11,34 @@ from __future__ import annotations
 
 import math
 
-from shapely.geometry import Point
+from shapely.geometry import LineString, Point
 
 from sim.ai.scored import Personality
 from sim.core.errors import RuleError
 from sim.daimyo import actions as A
 from sim.ai import daimyo_guns as guns
 from sim.ai import daimyo_shortlist as shortlist
-from sim.daimyo import movement
+from sim.ai.daimyo_reach import Ground, may_charge_soon
+from sim.daimyo import command, movement
+from sim.daimyo.command import leader_point
+from sim.daimyo.tables import tables
 from sim.daimyo.charge_odds import charge_odds
 from sim.daimyo.odds import expected
 from sim.daimyo.geometry import direction, footprint
-from sim.daimyo.model import Unit
+from sim.daimyo.model import Troop, Unit
 from sim.daimyo.state import DaimyoState
 from sim.daimyo.terrain import features_touching
+from sim.daimyo.combat.victory import points
 
 END_STEP = 0.01      # ending a step beats a pointless Hold, loses to any useful order
 
 
 class DaimyoScorer:
+    # Half of easy's orders are its best, half a random pick among the better half: picking
+    # only at random ended most movement steps at random, and in a 12-turn battle across a
+    # stream that level barely played better than random orders (README "AI strength").
+    easy_best = 50
+
     def __init__(self, personality: Personality = Personality()):
         self.p = personality
         self.st: DaimyoState | None = None
@@ -47,7 +56,17 @@ class DaimyoScorer:
         self.st = game.view(side)["table"]
         self.side = side
         self.enemies = [u for u in self.st.living(self.st.enemy(side)) if not u.routing]
-        self.enemy_shapes = {u.id: footprint(u) for u in self.enemies}
+        self.routers = [u for u in self.st.living(self.st.enemy(side)) if u.routing]
+        self.enemy_shapes = {u.id: footprint(u) for u in self.enemies + self.routers}
+        self.ground = Ground(self.st)
+        # enemies that could charge at their next activation, and enemy shooters (4.5)
+        self.chargers = [e for e in self.enemies if may_charge_soon(e)]
+        self.shooters = [e for e in self.enemies if e.missile and not e.routing]
+        self._values: dict[str, float] = {}
+        self.friend_shapes = {u.id: footprint(u) for u in self.st.living(side)
+                              if u.troop is not Troop.HQ and not u.routing}
+        self.friend_lanes = {u.id: self._lane(u, u.x, u.y, u.facing) for u in self.st.living(side)
+                             if (u.infantry or u.cavalry) and not u.missile and not u.routing}
 
     # -- dispatch --------------------------------------------------------------------------
     def score(self, action) -> float:
@@ -81,12 +100,84 @@ class DaimyoScorer:
     def _score_Hold(self, a) -> float:
         return 0.0
 
-    def _score_MoveLeader(self, a) -> float:
-        return -0.05
+    def _score_MoveLeader(self, a: A.MoveLeader) -> float:
+        """1.8, 1.9: keep the clan's units (the hatamoto, for a General, 1.7) inside command
+        range so they need no obedience test; attach to a fighting unit (4.6.3, 5.1 bonuses);
+        never stand alone where an enemy could walk into him (4.3.3)."""
+        leader = self.st.leaders[a.leader]
+        mates = self._led_by(leader)
+        rng = self._command_range(leader)
+        before = sum(self._commands(leader, leader_point(self.st, leader), leader.attached_to, u, rng) for u in mates)
+        if a.attach:
+            host = self.st.units[a.attach]
+            there = Point(host.x, host.y)
+        else:
+            host, there = None, Point(a.x, a.y)
+        after = sum(self._commands(leader, there, a.attach, u, rng) for u in mates)
+        score = 0.8 * (after - before) - 0.05
+        if host is not None and not host.missile and not host.disordered:
+            score += 0.2
+        if host is None and any(self.enemy_shapes[e.id].distance(there) <= e.move_row.normal + 3.0
+                                for e in self.enemies if e.troop not in (Troop.HQ, Troop.ARTILLERY)):
+            score -= 2.0 * self.p.caution
+        return score
+
+    def _led_by(self, leader) -> list[Unit]:
+        if leader.kind.value == "daimyo":
+            return [u for u in self.st.living(leader.side) if u.clan == leader.clan
+                    and not u.hatamoto and u.troop is not Troop.HQ]
+        return [u for u in self.st.living(leader.side) if u.hatamoto]
+
+    def _command_range(self, leader) -> float:
+        return (command.command_range(self.st) if leader.kind.value == "daimyo"
+                else tables().command.hatamoto_range_cm)
+
+    def _commands(self, leader, at: Point, attached: str, u: Unit, rng: float, shape=None) -> bool:
+        return attached == u.id or (shape if shape is not None else footprint(u)).distance(at) <= rng
+
+    def _out_of_command(self, u: Unit, shape) -> bool:
+        """1.9: a unit outside its daimyo's range (the hatamoto: its General's) tests to move."""
+        if u.troop in (Troop.HQ, Troop.ARTILLERY):
+            return False
+        leader = self.st.general(u.side) if u.hatamoto else self.st.daimyo(u.clan)
+        if not leader.alive:
+            return False
+        return not self._commands(leader, leader_point(self.st, leader), leader.attached_to, u,
+                                  self._command_range(leader), shape)
 
     def _score_Reform(self, a: A.Reform) -> float:
         u = self.st.units[a.unit]
-        return (1.5 * self.p.caution if u.disordered else -1.0) + self._pose_gain(a)
+        if not u.disordered:
+            return -1.0 + self._pose_gain(a)          # 4.3.5.4: only to change formation/facing
+        return self._reform_need(u) + self._pose_gain(a)
+
+    def _reform_need(self, u: Unit) -> float:
+        """4.2.2: a disordered unit may not charge (4.2.1) and fights and shoots worse; it must
+        stand a whole turn, unshot, to reform. Worth most with the enemy a couple of moves
+        off; less while still wading (it would still be in the ground that slows it), when an
+        enemy can charge it anyway, or when enemy shooters in range would spoil it."""
+        shape = footprint(u)
+        enemy, dist = self._nearest(u)
+        if enemy is None:
+            return 0.5 * self.p.caution
+        horizon = u.move_row.normal + enemy.move_row.charge + 6.0
+        need = 0.3 + (2.0 if dist <= horizon else 0.0)
+        if "difficult" in self.ground.effects(u, shape):
+            need -= 2.0                                # wade out first: moving on disorders it again (4.3.1)
+        if self._threats(u, shape):
+            need -= 0.8                                # it will be charged disordered anyway
+        if any(self.enemy_shapes[e.id].distance(shape) <= 15.0 for e in self.shooters):
+            need -= 0.8                                # 4.2.2: one hit and the turn is wasted
+        return self.p.caution * need
+
+    def _score_MountUp(self, a: A.MountUp) -> float:
+        # 1.7, 3, 4.1: a Seated General adds +1 to initiative and to every clan's activation;
+        # mount only when the HQ (3 points, 5.2) could be charged, an abandoned HQ being no
+        # loss (ruling D-47)
+        hq = self.st.units.get(self.st.armies[self.side].hq or "")
+        if hq is not None and hq.alive and self._threats(hq, footprint(hq)):
+            return 3.0
+        return -0.5
 
     def _score_other(self, a) -> float:
         return 0.5
@@ -94,8 +185,9 @@ class DaimyoScorer:
     # -- combat orders (4.4, 4.5, 4.2.2) ---------------------------------------------------
     def _score_Charge(self, a) -> float:
         u, target = self.st.units[a.unit], self.st.units[a.target]
+        worth = points(target) / 2 + 0.5             # 5.2: the hatamoto counts 2, the HQ 3
         if target.routing:
-            return 3.0                      # 5.1: a charge reaching routers destroys them
+            return 3.0 + worth              # 5.1: a charge reaching routers destroys them
         try:
             o = charge_odds(self.st, u.id, target.id)
         except RuleError:
@@ -103,7 +195,7 @@ class DaimyoScorer:
         m = o.melee
         # exact odds of the first round (4.6.5): routing the enemy is worth most, being routed
         # costs most; hits traded and the closing fire taken on the way in (4.4) count too
-        edge = 3.0 * float(m.a_routs_b) + 1.5 * float(m.a_pushes_b) \
+        edge = 3.0 * worth * float(m.a_routs_b) + 1.5 * float(m.a_pushes_b) \
             - 1.5 * float(m.b_pushes_a) - 3.0 * float(m.b_routs_a)
         edge += 0.4 * float(expected(m.a_hits) - expected(m.b_hits))
         if o.fire:
@@ -135,9 +227,12 @@ class DaimyoScorer:
         x, y, f = plan.path[-1]
         if plan.leaves_table:
             return -50.0
-        before = self._value(u, u.x, u.y, u.facing, u.files)
-        after = self._value(u, x, y, f, plan.files or u.files)
-        return after - before - (1.0 * self.p.caution if plan.disorder and not u.disordered else 0.0)
+        before = self._values.get(u.id)
+        if before is None:
+            before = self._values[u.id] = self._value(u, u.x, u.y, u.facing, u.files, u.disordered)
+        disorder = bool(plan.disorder) or u.disordered
+        after = self._value(u, x, y, f, plan.files or u.files, disorder)
+        return after - before
 
     def _nearest(self, u: Unit, x: float | None = None, y: float | None = None) -> tuple[Unit | None, float]:
         here = Point(u.x if x is None else x, u.y if y is None else y)
@@ -148,7 +243,32 @@ class DaimyoScorer:
                 best, dist = e, d
         return best, dist
 
-    def _value(self, u: Unit, x: float, y: float, facing: float, files: int) -> float:
+    @staticmethod
+    def _lane(u: Unit, x: float, y: float, facing: float):
+        """The 8 cm straight ahead of the unit's front."""
+        fwd = direction(facing)
+        return LineString([(x, y), (x + 8.0 * fwd[0], y + 8.0 * fwd[1])]).buffer(u.width / 2 - 0.5, cap_style="flat")
+
+    def _lane_blocked(self, u: Unit, shape, x: float, y: float, facing: float) -> bool:
+        """A friendly unit within 8 cm straight ahead: it blocks charges (4.4) and shooting
+        (4.5.2) and the unit cannot pass it without disorder (4.3.2)."""
+        lane = self._lane(u, x, y, facing)
+        return any(s.intersects(lane) for fid, s in self.friend_shapes.items() if fid != u.id)
+
+    def _threats(self, u: Unit, shape) -> list[Unit]:
+        """Enemies that could charge `shape` at their next activation (rough reach, 4.4)."""
+        return [e for e in self.chargers
+                if self.ground.reaches(e, self.enemy_shapes[e.id], shape)]
+
+    def _targets(self, u: Unit, shape) -> list[Unit]:
+        """Enemies `u` could charge from `shape` at its next activation (rough reach, 4.4)."""
+        if u.troop in (Troop.HQ, Troop.ARTILLERY):
+            return []
+        return [e for e in self.enemies + self.routers
+                if self.ground.reaches(u, shape, self.enemy_shapes[e.id])]
+
+    def _value(self, u: Unit, x: float, y: float, facing: float, files: int,
+               disordered: bool = False) -> float:
         enemy, dist = self._nearest(u, x, y)
         if enemy is None:
             return 0.0
@@ -157,20 +277,47 @@ class DaimyoScorer:
         norm = math.hypot(*to_e) or 1.0
         facing_score = (fwd[0] * to_e[0] + fwd[1] * to_e[1]) / norm      # 1 when facing it
         value = 0.6 * facing_score
-        if u.missile and not u.cavalry:
-            # stay inside long range (15 cm, 4.5.1) but out of the enemy's charge reach
-            value += 1.5 - abs(dist - 12.0) / 8.0
-            if dist < enemy.move_row.charge:
-                value -= 1.0 * self.p.caution
-        else:
-            value -= self.p.aggression * dist / 15.0
         shape = footprint(u, x=x, y=y, facing=facing, files=files)
+        threats = self._threats(u, shape)
+        if u.troop is Troop.HQ:
+            return -3.0 * self.p.caution * len(threats)
+        if u.missile and not u.cavalry:
+            # close to effective range (8 cm, +1, 4.5.1, 4.5.4), never beyond long range
+            # (15 cm), and out of the enemy's charge reach (a stream between halves it, 4.3.1)
+            value += 1.5 - max(0.0, min(dist, 15.0) - 8.0) / 6.0 - max(0.0, dist - 15.0) / 8.0
+            if threats:
+                value -= (2.0 if disordered else 1.5) * self.p.caution
+        else:
+            # closing in, counting the ground on the way at its real cost (4.3.1)
+            eff = self.ground.effective_distance(u, shape, self.enemy_shapes[enemy.id])
+            value -= self.p.aggression * eff / 15.0
+            if threats:
+                # 4.2.1: a disordered unit receives the charge at -1 with one rank; in good
+                # order the first to activate charges, with the bonus (4.6.3)
+                value -= self.p.caution * (1.6 if disordered else 0.3) * (1 + 0.3 * (len(threats) - 1))
+            if not disordered:
+                targets = self._targets(u, shape)
+                if targets:
+                    # 4.2.1: a disordered target fights with one rank at -1; 5.1: a charge
+                    # that reaches routers destroys them
+                    best = max(3.0 if e.routing else 2.0 if e.disordered else 1.0 for e in targets)
+                    value += 0.4 * self.p.aggression * best
+        if disordered:
+            # it must still reform (4.2.2): cheap while no enemy is near, dear close by
+            near = dist <= u.move_row.normal + enemy.move_row.charge + 6.0
+            value -= (0.4 if near else 0.15) * self.p.caution
+        if self._out_of_command(u, shape):
+            value -= 0.4                                 # 1.9: an obedience test to move next turn
+        if self._lane_blocked(u, shape, x, y, facing):
+            value -= 0.5                                 # a friend in front: no charge or shot past it
+        if any(lane.intersects(shape) for fid, lane in self.friend_lanes.items() if fid != u.id):
+            value -= 0.3                                 # standing in a fighting friend's way
         for feat in features_touching(self.st.terrain, shape):
             row = feat.row
             if row.cover and u.missile:
                 value += 0.5 * self.p.caution
             if row.hill:
                 value += 0.3
-            if row.effect == "difficult" and u.cavalry:
-                value -= 1.0
+            if row.effect in ("difficult", "river") and not row.building and u.troop is not Troop.PEASANT:
+                value -= 1.0 if u.cavalry else 0.1          # slowed; cavalry may not charge out
         return value

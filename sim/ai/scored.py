@@ -1,8 +1,8 @@
 """A generic scored-candidate player: every legal action gets a score, the best is played.
 
 Levels differ in how well they choose, not in what they may see or do: `hard` plays the best
-score, `normal` adds a little noise, `easy` picks among the better half at random, `random`
-ignores scores. Noise comes from the player's own seeded dice, so a game is deterministic given
+score, `normal` adds a little noise, `easy` picks among the better half at random (a scorer
+may have it play its best order a share of the time: `easy_best`), `random` ignores scores. Noise comes from the player's own seeded dice, so a game is deterministic given
 the seeds. The system-specific part is a `Scorer`.
 """
 from __future__ import annotations
@@ -75,7 +75,7 @@ class ScoredPlayer:
         self.scorer.prepare(game, side)
         scored = [(self.scorer.score(a) + self._noise(), i) for i, a in enumerate(actions)]
         scored.sort(key=lambda t: (-t[0], t[1]))
-        if self.level == "easy":
+        if self.level == "easy" and not self._easy_plays_best():
             top = scored[: max(1, (len(scored) + 1) // 2)]
             return actions[top[self.dice.choice_index(len(top))][1]]
         return actions[scored[0][1]]
@@ -104,3 +104,9 @@ class ScoredPlayer:
                 if best is None or score + noise[i] > best[0]:
                     best = (score + noise[i], action)
         return None if best is None else best[1]
+
+    def _easy_plays_best(self) -> bool:
+        """A scorer may give `easy_best`, the share of easy's orders that are its best (in
+        percent); the rest are a random pick among the better half. No roll when it is 0."""
+        share = getattr(self.scorer, "easy_best", 0)
+        return bool(share) and self.dice.roll(1, sides=100)[0] <= share

@@ -27,6 +27,7 @@ def reset_turn(st: DaimyoState) -> None:
         u.turned_deg = 0
         u.terrain_paid = []
         u.blocked = u.passed_by_missile = u.fell_back = u.mounting = False
+        u.reforming = False                # 4.2.2, 4.3.5.4: motionless for that one turn only
         u.shoot_from = ()
         u.hits_this_turn = 0
     for leader in st.leaders.values():

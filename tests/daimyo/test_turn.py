@@ -268,6 +268,21 @@ def test_4_2_2_unit_hit_this_turn_does_not_reform():
     assert g.state.units["a"].disordered
 
 
+def test_4_2_2_a_reformed_unit_moves_again_the_next_turn():
+    """4.2.2 / 4.3.5.4: reforming keeps the unit still for one turn, not for the rest of the game."""
+    g = give_orders(game(scenario([unit("a", 50, 30)], east_daimyo=(50, 35))))
+    g.state.units["a"].disordered = True
+    g.apply(A.Reform("east", "a", 2, 90))
+    with pytest.raises(RuleError):
+        g.validate(A.Move("east", "a", 2.0))
+    finish_turn(g)
+    while g.state.phase == "leaders":
+        g.apply(A.EndLeaderMoves(g.to_act()))
+    new_turn(g, 6, 1)
+    u = g.state.units["a"]
+    assert not u.reforming and not u.disordered
+
+
 def test_5_2_unmoved_leaders_move_at_the_end_of_the_turn():
     g = give_orders(game(scenario([unit("a", 50, 30)], east_daimyo=(50, 45))))
     finish_turn(g)

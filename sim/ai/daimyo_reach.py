@@ -1,0 +1,86 @@
+"""Rough reach for the Daimyo scorer: how far a unit really is from an enemy across the ground
+between them, and who could charge whom at their next activation.
+
+The rules' own charge plan (combat/charge.py) is exact but needs the charger where it stands;
+the scorer must weigh poses a unit has not reached yet, so this is a cheap estimate of the same
+rules: the charge column (4.4), halved for infantry and thirded for cavalry when difficult
+ground lies on the way (4.3.1), less 3 cm on light ground and 3/6 cm at an obstacle; cavalry
+never charge out of difficult ground (4.3.1); disordered units may not declare a charge
+(4.2.1) unless they are reforming this turn (4.2.2), and routers, units in melee, halted
+units, HQs and guns never do.
+"""
+from __future__ import annotations
+
+from shapely.geometry import LineString
+from shapely.ops import nearest_points
+
+from sim.daimyo.model import Troop, Unit
+from sim.daimyo.tables import tables
+from sim.daimyo.terrain import terrain_map
+
+
+class Ground:
+    """The table's terrain as one kind of mover meets it (roads and wide streams resolved by
+    the rules' TerrainMap), cached per (cavalry, stands) kind."""
+
+    def __init__(self, st):
+        self.st = st
+        self._kinds: dict = {}
+
+    def _patches(self, u: Unit) -> dict[str, list]:
+        key = (u.cavalry, u.stands)
+        got = self._kinds.get(key)
+        if got is None:
+            got = {}
+            for p in terrain_map(self.st, u.cavalry, u.stands).patches:
+                got.setdefault(p.effect, []).append(p.shape)
+            self._kinds[key] = got
+        return got
+
+    def effects(self, u: Unit, geom) -> set[str]:
+        return {eff for eff, shapes in self._patches(u).items() if any(s.intersects(geom) for s in shapes)}
+
+    def slow_cm(self, u: Unit, line) -> float:
+        """Extra cm a move along `line` costs over open ground: each cm in difficult ground
+        costs 2 (infantry) or 3 (cavalry), ruling D-33."""
+        te = tables().terrain_effects
+        factor = te.difficult_cavalry_factor if u.cavalry else te.difficult_infantry_factor
+        inside = sum(s.intersection(line).length for s in self._patches(u).get("difficult", ()))
+        return (factor - 1) * inside
+
+    def effective_distance(self, u: Unit, shape, target_shape) -> float:
+        """Straight distance to the target plus what the ground on the way adds (4.3.1)."""
+        a, b = nearest_points(shape, target_shape)
+        d = a.distance(b)
+        if d < 1e-6:
+            return 0.0
+        return d + self.slow_cm(u, LineString([a, b]))
+
+    def charge_allowance(self, u: Unit, shape, target_shape) -> float:
+        """4.4 charge column modified as in combat/charge.py `charge_allowance`, judged on the
+        charger's footprint and the straight line to the target; 0 when it may not charge."""
+        a, b = nearest_points(shape, target_shape)
+        path = LineString([a, b]) if a.distance(b) > 1e-6 else shape
+        start = self.effects(u, shape)
+        if u.cavalry and "difficult" in start:
+            return 0.0                                      # 4.3.1: cavalry charge only from open/light
+        fx = start | self.effects(u, path)
+        cm = float(u.move_row.charge)
+        te = tables().terrain_effects
+        if "light" in fx:
+            cm -= te.light_cm
+        if "difficult" in fx:
+            cm /= te.difficult_cavalry_factor if u.cavalry else te.difficult_infantry_factor
+        if "obstacle" in fx:
+            cm -= te.obstacle_cavalry_cm if u.cavalry else te.obstacle_infantry_cm
+        return max(cm, 0.0)
+
+    def reaches(self, u: Unit, shape, target_shape) -> bool:
+        return shape.distance(target_shape) <= self.charge_allowance(u, shape, target_shape)
+
+
+def may_charge_soon(u: Unit) -> bool:
+    """Could declare a charge at its next activation (4.2.1, 4.2.2, 4.4, 5.1, 6.1)."""
+    if u.troop in (Troop.HQ, Troop.ARTILLERY) or u.routing or u.in_melee_with or u.halted_turns > 1:
+        return False
+    return not u.disordered or u.reforming
