@@ -1,7 +1,9 @@
 """AI (easy/normal/hard in turn) against random play on a Daimyo scenario: counts games that
 raised and AI orders that were not legal (issue 5 done-when: none of either).
 
-    PYTHONPATH=. python -m benchmarks.daimyo_ai_fuzz [games] [workers] [scenario]
+    PYTHONPATH=. python -m benchmarks.daimyo_ai_fuzz [games] [workers] [scenario] [first seed]
+
+Progress goes to stdout every 50 games, so a run stopped early still says how far it got.
 """
 from __future__ import annotations
 
@@ -24,15 +26,22 @@ def one(args) -> dict:
         return {"seed": seed, "error": traceback.format_exc(limit=6)}
 
 
-def main(games: int = 1000, workers: int = 2, path: str = "scenarios/daimyo/training.toml") -> int:
+def main(games: int = 1000, workers: int = 2, path: str = "scenarios/daimyo/training.toml",
+         start: int = 0) -> int:
     t0 = time.time()
+    results = []
     with ProcessPoolExecutor(workers) as ex:
-        results = list(ex.map(one, [(s, path) for s in range(games)]))
+        for r in ex.map(one, [(s, path) for s in range(start, start + games)]):
+            results.append(r)
+            if len(results) % 50 == 0:
+                bad = sum(1 for x in results if "actions" not in x)
+                print(f"  {len(results)}/{games} games (seeds {start}-{r['seed']}), {bad} failed, "
+                      f"{time.time() - t0:.0f} s", flush=True)
     errors = [r for r in results if "error" in r]
     illegal = [r for r in results if "illegal" in r]
     ok = [r for r in results if "actions" in r]
     ai_wins = sum(1 for r in ok if r["winner"] == r["ai_side"])
-    print(f"{games} games of {path} in {time.time() - t0:.0f} s: errors {len(errors)}, illegal AI orders "
+    print(f"{games} games of {path} (seeds {start}-{start + games - 1}) in {time.time() - t0:.0f} s: errors {len(errors)}, illegal AI orders "
           f"{len(illegal)}, AI orders checked {sum(r['ai_orders'] for r in ok)}, unfinished "
           f"{sum(1 for r in ok if not r['over'])}, AI won {ai_wins}")
     for r in (errors + illegal)[:5]:
@@ -42,5 +51,5 @@ def main(games: int = 1000, workers: int = 2, path: str = "scenarios/daimyo/trai
 
 if __name__ == "__main__":
     a = sys.argv[1:]
-    sys.exit(main(int(a[0]) if a else 1000, int(a[1]) if len(a) > 1 else 2, a[2] if len(a) > 2 else
-                  "scenarios/daimyo/training.toml"))
+    sys.exit(main(int(a[0]) if a else 1000, int(a[1]) if len(a) > 1 else 2,
+                  a[2] if len(a) > 2 else "scenarios/daimyo/training.toml", int(a[3]) if len(a) > 3 else 0))
