@@ -1,13 +1,15 @@
 """The Daimyo scripted opponent's movement step weighed lazily (issue 5: planning is the cost).
 
 The menu is the rules' own (DaimyoGame.orders_menu), but its units' movement orders are not
-planned up front. Each is estimated from where it would end on open ground - straight ahead as
-far as the allowance reaches, the wheel's or turn's end pose - scored like a planned order
-without its penalties (a straight move: the best of its quarters), plus SLACK for what a plan may add (a turn's exact pose, stopping behind
-a friend). ScoredPlayer then plans them best estimate first and stops once an exact score beats
-every estimate left. Whatever it plays was planned and accepted by the rules (movement.tried,
-max_straight), exactly as in legal_actions. Guns and reforms are always planned (few, scored
-apart); everything else (holds, charges, leaders, ending the step) is scored exactly at once.
+planned up front. Each is estimated from where it would end on open ground - a straight move
+the best of its quarters up to the allowance, a wheel or turn its end pose - scored like a
+planned order without its penalties, plus SLACK for what a plan may change (a turn's exact
+pose, stopping behind a friend). ScoredPlayer plans them best estimate first and stops once an
+exact score beats every estimate left; a blocked straight move is re-estimated over the range
+max_straight's first halvings leave before it is planned in full. Whatever it plays was
+planned and accepted by the rules (movement.tried, max_straight) exactly as in legal_actions.
+Guns and reforms are always planned (few, scored apart); everything else (holds, charges,
+leaders, ending the step) is scored exactly at once.
 """
 from __future__ import annotations
 
