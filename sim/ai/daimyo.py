@@ -304,7 +304,7 @@ class DaimyoScorer:
                 # 4.2.1: a disordered target fights with one rank at -1; 5.1: a charge
                 # that reaches routers destroys them
                 best = max(3.0 if e.routing else 2.0 if e.disordered else 1.0 for e in targets)
-                value += 0.4 * self.p.aggression * best
+                value += 0.8 * self.p.aggression * best
             # 4.5.1, 4.5.4: waiting in front of enemy shooters costs stands; less so on the
             # way to a charge that will reach them next turn
             value -= self.p.caution * (0.1 if targets else 0.25) * self.fire.danger(u, shape)
