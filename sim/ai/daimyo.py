@@ -17,6 +17,7 @@ from sim.ai.scored import Personality
 from sim.core.errors import RuleError
 from sim.daimyo import actions as A
 from sim.ai import daimyo_guns as guns
+from sim.ai.daimyo_fire import FireZones
 from sim.ai import daimyo_shortlist as shortlist
 from sim.ai.daimyo_reach import Ground, may_charge_soon
 from sim.daimyo import command, movement
@@ -62,6 +63,7 @@ class DaimyoScorer:
         # enemies that could charge at their next activation, and enemy shooters (4.5)
         self.chargers = [e for e in self.enemies if may_charge_soon(e)]
         self.shooters = [e for e in self.enemies if e.missile and not e.routing]
+        self.fire = FireZones(self.st, self.shooters)
         self._values: dict[str, float] = {}
         self.friend_shapes = {u.id: footprint(u) for u in self.st.living(side)
                               if u.troop is not Troop.HQ and not u.routing}
@@ -200,7 +202,9 @@ class DaimyoScorer:
         edge += 0.4 * float(expected(m.a_hits) - expected(m.b_hits))
         if o.fire:
             edge -= 0.4 * self.p.caution * float(expected(o.fire.hits))
-        return 0.5 + self.p.aggression * edge
+        # a charge the odds are against scores below holding (0): an even base of 0.5 made
+        # any charge in reach beat a hold, and hard fed units into losing melees
+        return (0.5 if edge > 0 else -0.2) + self.p.aggression * edge
 
     def _score_Shoot(self, a) -> float:
         return 2.0
@@ -295,13 +299,15 @@ class DaimyoScorer:
                 # 4.2.1: a disordered unit receives the charge at -1 with one rank; in good
                 # order the first to activate charges, with the bonus (4.6.3)
                 value -= self.p.caution * (1.6 if disordered else 0.3) * (1 + 0.3 * (len(threats) - 1))
-            if not disordered:
-                targets = self._targets(u, shape)
-                if targets:
-                    # 4.2.1: a disordered target fights with one rank at -1; 5.1: a charge
-                    # that reaches routers destroys them
-                    best = max(3.0 if e.routing else 2.0 if e.disordered else 1.0 for e in targets)
-                    value += 0.4 * self.p.aggression * best
+            targets = [] if disordered else self._targets(u, shape)
+            if targets:
+                # 4.2.1: a disordered target fights with one rank at -1; 5.1: a charge
+                # that reaches routers destroys them
+                best = max(3.0 if e.routing else 2.0 if e.disordered else 1.0 for e in targets)
+                value += 0.8 * self.p.aggression * best
+            # 4.5.1, 4.5.4: waiting in front of enemy shooters costs stands; less so on the
+            # way to a charge that will reach them next turn
+            value -= self.p.caution * (0.1 if targets else 0.25) * self.fire.danger(u, shape)
         if disordered:
             # it must still reform (4.2.2): cheap while no enemy is near, dear close by
             near = dist <= u.move_row.normal + enemy.move_row.charge + 6.0

@@ -72,3 +72,20 @@ def test_charge_scores_come_from_the_exact_odds():
     assert scorer.score(charge) > best_move
     assert scorer.score(charge) == pytest.approx(0.5 + 3 * 0.1638 + 1.5 * 0.4694 - 1.5 * 0.0189
                                                  + 0.4 * (1.9444 - 1.1667), abs=2e-3)
+
+
+def test_4_6_5_charge_at_losing_odds_scores_below_holding():
+    """Two stands of raw spearmen in reach of elite heavy samurai: the exact first-round odds
+    (4.6.5) are against them, so the charge scores below a Hold (0) and hard does not feed
+    them into the melee."""
+    from sim.ai.daimyo import DaimyoScorer
+    from sim.daimyo.combat import Charge
+    from tests.daimyo.table_kit import game, give_orders, scenario, unit
+    elite = dict(troop="samurai", quality="elite", weapons=["pole_arm"], armour="heavy")
+    g = give_orders(game(scenario([unit("spear", 100, 40, 90, stands=2, files=2, quality="raw")],
+                                  [unit("sam", 100, 48, 270, **elite)])))
+    scorer = DaimyoScorer()
+    scorer.prepare(g, "east")
+    charge = Charge("east", "spear", "sam")
+    assert charge in g.legal_actions("east")
+    assert scorer.score(charge) < scorer.score(A.Hold("east", "spear")) == 0.0

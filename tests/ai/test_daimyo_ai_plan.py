@@ -6,6 +6,7 @@ import pytest
 from sim.ai.daimyo import END_STEP, DaimyoScorer
 from sim.daimyo import actions as A
 from sim.daimyo import movement
+from sim.daimyo.geometry import footprint
 from tests.daimyo.table_kit import game, give_orders, scenario, unit
 
 STREAM = {"id": "stream", "kind": "stream", "points": [[0, 44], [200, 44], [200, 48], [0, 48]]}
@@ -102,3 +103,27 @@ def test_4_4_good_order_unit_in_charge_reach_charges_at_favourable_odds(target_d
     g.state.units["spear"].disordered = target_disordered
     s = scored(g)
     assert best_for(s, "horse") == Charge("east", "horse", "spear")
+
+
+ARQ = dict(troop="ashigaru", quality="regular", weapons=["arquebus"], armour="light")
+
+
+def test_4_5_1_cavalry_counts_the_arquebus_fire_it_would_stand_in():
+    """In front of arquebusiers, within 8 cm (effective range, 4.5.1) a horse unit counts 1.5
+    (+1 against cavalry, 4.5.4), within 15 cm 0.4 x 1.5, beyond nothing; level with the
+    shooters, outside their 45-degree arcs (ruling D-2), nothing either. The scorer takes
+    0.25 a unit of it off a pose with no charge to make next turn, 0.1 with one."""
+    from tests.daimyo.table_kit import CAV
+    g = give_orders(game(scenario([unit("horse", 100, 20, 90, stands=2, files=2, **CAV)],
+                                  [unit("arq", 100, 60, 270, **ARQ)], east_daimyo=(100, 16))))
+    s = DaimyoScorer()
+    s.prepare(g, "east")
+    u = g.state.units["horse"]
+    shape = lambda x, y: footprint(u, x=x, y=y, facing=90.0, files=2)
+    assert s.fire.danger(u, shape(100, 54)) == pytest.approx(1.5)     # 6 cm off the arquebus front
+    assert s.fire.danger(u, shape(100, 48)) == pytest.approx(0.6)     # 12 cm: long range
+    assert s.fire.danger(u, shape(100, 40)) == 0.0                     # 20 cm: out of range
+    assert s.fire.danger(u, shape(140, 64)) == 0.0                     # level with it, out of arc
+    fired = s._value(u, 100, 54, 90, 2)
+    s.fire.zones = []
+    assert s._value(u, 100, 54, 90, 2) - fired == pytest.approx(0.1 * 1.5)   # it could charge them

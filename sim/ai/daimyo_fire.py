@@ -1,0 +1,43 @@
+"""Where the enemy's missile troops could shoot next turn, for the Daimyo scorer (4.5, 4.5.1).
+
+A unit that waits in front of enemy arquebusiers or archers loses stands without fighting:
+hard's horse used to park in the stream within the east's effective range (README "AI
+strength"). The zones are each shooter's arcs from its shooting stands where it stands now
+(45-degree arcs, cavalry all round, 4.5, ruling D-2), cut at effective (8 cm) and long (15 cm)
+range (4.5.1); sight and cover are left out (cheap, and a unit should not count on them).
+"""
+from __future__ import annotations
+
+from shapely.ops import unary_union
+
+from sim.daimyo.combat import shooting
+from sim.daimyo.geometry import all_round_arc, fire_arc, stand_corners
+from sim.daimyo.model import Unit, Weapon
+
+
+class FireZones:
+    def __init__(self, st, shooters: list[Unit]):
+        self.zones = []                # (shooter, effective zone, long zone)
+        for e in shooters:
+            if shooting.weapon(e) is None:
+                continue
+            corners = stand_corners(e)
+            idx = shooting.shooting_stands(st, e)
+            eff, long_ = shooting.ranges(e)
+            self.zones.append((e, self._arc(e, corners, idx, eff), self._arc(e, corners, idx, long_)))
+
+    @staticmethod
+    def _arc(e: Unit, corners, idx, rng):
+        return unary_union([all_round_arc(corners[i], rng) if e.cavalry else fire_arc(corners[i], e.facing, rng)
+                            for i in idx])
+
+    def danger(self, u: Unit, shape) -> float:
+        """Rough hits-to-come weight: 1 per shooter with `shape` at effective range (+1 to
+        hit, 4.5.4), 0.4 at long range; an arquebus against cavalry counts half again (+1)."""
+        total = 0.0
+        for e, eff, long_ in self.zones:
+            w = 1.0 if eff.intersects(shape) else 0.4 if long_.intersects(shape) else 0.0
+            if w and u.cavalry and Weapon.ARQUEBUS in e.weapons:
+                w *= 1.5
+            total += w
+        return total
