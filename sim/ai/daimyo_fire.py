@@ -14,6 +14,8 @@ from sim.daimyo.combat import shooting
 from sim.daimyo.geometry import all_round_arc, fire_arc, stand_corners
 from sim.daimyo.model import Unit, Weapon
 
+_ZONES: dict = {}
+
 
 class FireZones:
     def __init__(self, st, shooters: list[Unit]):
@@ -28,8 +30,16 @@ class FireZones:
 
     @staticmethod
     def _arc(e: Unit, corners, idx, rng):
-        return unary_union([all_round_arc(corners[i], rng) if e.cavalry else fire_arc(corners[i], e.facing, rng)
-                            for i in idx])
+        # a shooter's zone depends only on its stands' corners, which of them shoot and the range;
+        # most shooters stand still between decisions, so the zones are kept (same shapes)
+        key = (corners.tobytes(), tuple(idx), rng, e.cavalry, e.facing)
+        got = _ZONES.get(key)
+        if got is None:
+            if len(_ZONES) > 4096:
+                _ZONES.clear()
+            got = _ZONES[key] = unary_union([all_round_arc(corners[i], rng) if e.cavalry
+                                             else fire_arc(corners[i], e.facing, rng) for i in idx])
+        return got
 
     def danger(self, u: Unit, shape) -> float:
         """Rough hits-to-come weight: 1 per shooter with `shape` at effective range (+1 to
