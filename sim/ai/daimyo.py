@@ -267,14 +267,14 @@ class DaimyoScorer:
     def _threats(self, u: Unit, shape) -> list[Unit]:
         """Enemies that could charge `shape` at their next activation (rough reach, 4.4)."""
         near = _within_charge(self.chargers, self._charger_arr, shape)
-        return [e for e in near if self.ground.reaches(e, self.enemy_shapes[e.id], shape)]
+        return [e for e, d in near if d <= self.ground.charge_allowance(e, self.enemy_shapes[e.id], shape)]
 
     def _targets(self, u: Unit, shape) -> list[Unit]:
         """Enemies `u` could charge from `shape` at its next activation (rough reach, 4.4)."""
         if u.troop in (Troop.HQ, Troop.ARTILLERY):
             return []
         near = _within_charge(self.enemies + self.routers, self._target_arr, shape, u.move_row.charge)
-        return [e for e in near if self.ground.reaches(u, shape, self.enemy_shapes[e.id])]
+        return [e for e, d in near if d <= self.ground.charge_allowance(u, shape, self.enemy_shapes[e.id])]
 
     def _value(self, u: Unit, x: float, y: float, facing: float, files: int,
                disordered: bool = False) -> float:
@@ -338,11 +338,12 @@ def _shapes(shapes: dict, units: list[Unit]) -> np.ndarray:
     return np.array([shapes[e.id] for e in units], dtype=object)
 
 
-def _within_charge(units: list[Unit], arr: np.ndarray, shape, reach: float | None = None) -> list[Unit]:
-    """The units whose footprint lies within a 4.4 charge column of `shape` (their own, or
-    `reach`): one vectorised distance call instead of one per unit. Ground only shortens a
-    charge, so nobody beyond is in reach (the exact test follows in Ground.reaches)."""
+def _within_charge(units: list[Unit], arr: np.ndarray, shape, reach: float | None = None) -> list[tuple[Unit, float]]:
+    """(unit, distance) for the units whose footprint lies within a 4.4 charge column of
+    `shape` (their own, or `reach`): one vectorised distance call instead of one per unit.
+    Ground only shortens a charge, so nobody beyond is in reach; the callers compare the
+    distance with Ground.charge_allowance for the rest."""
     if not units:
         return []
     d = shapely.distance(arr, shape)
-    return [e for e, de in zip(units, d) if de <= (e.move_row.charge if reach is None else reach)]
+    return [(e, float(de)) for e, de in zip(units, d) if de <= (e.move_row.charge if reach is None else reach)]

@@ -75,12 +75,6 @@ class Ground:
             cm -= te.obstacle_cavalry_cm if u.cavalry else te.obstacle_infantry_cm
         return max(cm, 0.0)
 
-    def reaches(self, u: Unit, shape, target_shape) -> bool:
-        d = shape.distance(target_shape)
-        # the ground only ever shortens the 4.4 charge column, so beyond it nothing is in reach
-        # and the dearer ground test is spared (same answer)
-        return d <= u.move_row.charge and d <= self.charge_allowance(u, shape, target_shape)
-
 
 def may_charge_soon(u: Unit) -> bool:
     """Could declare a charge at its next activation (4.2.1, 4.2.2, 4.4, 5.1, 6.1)."""
