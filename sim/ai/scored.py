@@ -2,8 +2,9 @@
 
 Levels differ in how well they choose, not in what they may see or do: `hard` plays the best
 score, `normal` adds a little noise, `easy` picks among the better half at random (a scorer
-may have it play its best order a share of the time: `easy_best`), `random` ignores scores. Noise comes from the player's own seeded dice, so a game is deterministic given
-the seeds. The system-specific part is a `Scorer`.
+may have it play its best order a share of the time: `easy_best`), `random` ignores scores.
+Noise comes from the player's own seeded dice, so a game is deterministic given the seeds. The
+system-specific part is a `Scorer`.
 """
 from __future__ import annotations
 
