@@ -34,6 +34,10 @@ from sim.daimyo.state import DaimyoState
 from sim.daimyo.terrain import features_touching
 from sim.daimyo.combat.victory import points
 
+URGENCY = 3.0       # aggression multiplier on the last turn for a side the clock does not favour
+OBJECTIVE_PULL = 0.5  # share of MOVE_WORTH per move a fighting unit is away from a scenario objective
+OBJECTIVE_WORTH = 2.0  # added to the worth of charging or threatening a scenario objective
+MOVE_WORTH = 0.7    # points per normal move (or reform turn) a fighting unit is away from contact
 END_STEP = 0.01      # ending a step beats a pointless Hold, loses to any useful order
 
 
@@ -44,7 +48,7 @@ class DaimyoScorer:
     easy_best = 50
 
     def __init__(self, personality: Personality = Personality()):
-        self.p = personality
+        self.base = self.p = personality
         self.st: DaimyoState | None = None
         self.side = ""
 
@@ -59,6 +63,7 @@ class DaimyoScorer:
     def prepare(self, game, side: str) -> None:
         self.st = game.view(side)["table"]
         self.side = side
+        self.p = self._pressed(self.st, side)
         self.enemies = [u for u in self.st.living(self.st.enemy(side)) if not u.routing]
         self.routers = [u for u in self.st.living(self.st.enemy(side)) if u.routing]
         self.enemy_shapes = {u.id: footprint(u) for u in self.enemies + self.routers}
@@ -69,11 +74,45 @@ class DaimyoScorer:
         self._target_arr = _shapes(self.enemy_shapes, self.enemies + self.routers)
         self.shooters = [e for e in self.enemies if e.missile and not e.routing]
         self.fire = FireZones(self.st, self.shooters)
+        self.objectives = self._objectives(side)
         self._values: dict[str, float] = {}
         self.friend_shapes = {u.id: footprint(u) for u in self.st.living(side)
                               if u.troop is not Troop.HQ and not u.routing}
         self.friend_lanes = {u.id: self._lane(u, u.x, u.y, u.facing) for u in self.st.living(side)
                              if (u.infantry or u.cavalry) and not u.missile and not u.routing}
+
+    def _pressed(self, st: DaimyoState, side: str) -> Personality:
+        """The personality as the clock runs (5.2): a side that does not win when the last turn
+        ends (a draw, or the enemy's scenario win at the turn limit, ruling D-85) grows bolder
+        turn by turn - up to URGENCY times the aggression and half the caution on the last turn;
+        a side that wins at the limit keeps its personality."""
+        last = st.options.get("max_turns", 0)
+        if last <= 1 or any(v["when"] == "turn_end" and v["winner"] == side for v in st.victory_conditions):
+            return self.base
+        late = min(1.0, max(0.0, (st.turn - 1) / (last - 1)))
+        return Personality(aggression=self.base.aggression * (1 + (URGENCY - 1) * late),
+                           caution=self.base.caution * (1 - 0.5 * late))
+
+    def _objectives(self, side: str) -> dict[str, object]:
+        """The scenario's 5.2 conditions that win this side the battle at once (ruling D-85):
+        the enemy unit whose loss wins it, or the unit an enemy leader whose death wins it
+        rides with (his own point while he stands alone), by id -> shape."""
+        st, out = self.st, {}
+        for v in st.victory_conditions:
+            if v["winner"] != side or v["when"] == "turn_end":
+                continue
+            if v["when"] == "unit_lost":
+                u = st.units.get(v["target"])
+                if u is not None and u.alive and not u.gone:
+                    out[u.id] = footprint(u)
+            elif st.leaders[v["target"]].alive:
+                leader = st.leaders[v["target"]]
+                host = st.units.get(leader.attached_to)
+                if host is not None and host.alive:
+                    out[host.id] = footprint(host)
+                else:
+                    out[leader.id] = leader_point(st, leader)
+        return out
 
     # -- dispatch --------------------------------------------------------------------------
     def score(self, action) -> float:
@@ -205,11 +244,18 @@ class DaimyoScorer:
         edge = 3.0 * worth * float(m.a_routs_b) + 1.5 * float(m.a_pushes_b) \
             - 1.5 * float(m.b_pushes_a) - 3.0 * float(m.b_routs_a)
         edge += 0.4 * float(expected(m.a_hits) - expected(m.b_hits))
+        if target.id in self.objectives:
+            # the scenario's win at once (ruling D-85): an HQ never routs, it is lost with its
+            # one stand (4.6.1), so winning the round is what counts
+            edge += OBJECTIVE_WORTH * float(m.a_wins)
         if o.fire:
             edge -= 0.4 * self.p.caution * float(expected(o.fire.hits))
         # a charge the odds are against scores below holding (0): an even base of 0.5 made
-        # any charge in reach beat a hold, and hard fed units into losing melees
-        return (0.5 if edge > 0 else -0.2) + self.p.aggression * edge
+        # any charge in reach beat a hold, and hard fed units into losing melees. Aggression
+        # weighs the gain, caution the loss, so a side pressed by the clock takes longer odds.
+        if edge > 0:
+            return 0.5 + self.p.aggression * edge
+        return -0.2 + self.p.caution * edge
 
     def _score_Shoot(self, a) -> float:
         return 2.0
@@ -276,6 +322,13 @@ class DaimyoScorer:
         near = _within_charge(self.enemies + self.routers, self._target_arr, shape, u.move_row.charge)
         return [e for e, d in near if d <= self.ground.charge_allowance(u, shape, self.enemy_shapes[e.id])]
 
+    def _target_worth(self, e: Unit) -> float:
+        """4.2.1: a disordered target fights with one rank at -1; 5.1: a charge that reaches
+        routers destroys them; 5.2: the hatamoto counts 2 points, the HQ 3; a scenario
+        objective wins at once (ruling D-85)."""
+        base = 3.0 if e.routing else 2.0 if e.disordered else 1.0
+        return base * (1 + 0.25 * (points(e) - 1)) + (OBJECTIVE_WORTH if e.id in self.objectives else 0.0)
+
     def _value(self, u: Unit, x: float, y: float, facing: float, files: int,
                disordered: bool = False) -> float:
         enemy, dist = self._nearest(u, x, y)
@@ -297,26 +350,34 @@ class DaimyoScorer:
             if threats:
                 value -= (2.0 if disordered else 1.5) * self.p.caution
         else:
-            # closing in, counting the ground on the way at its real cost (4.3.1)
-            eff = self.ground.effective_distance(u, shape, self.enemy_shapes[enemy.id])
-            value -= self.p.aggression * eff / 15.0
+            # closing in, in moves over the ground at its real cost (4.3.1), plus the turn it
+            # must stand to reform before it may charge (4.2.1, 4.2.2) if it is disordered or
+            # will be on the way: wading in then is progress, not a sudden loss
+            eff, wades = self.ground.approach(u, shape, self.enemy_shapes[enemy.id])
+            reform = (disordered or wades) and u.troop is not Troop.PEASANT
+            value -= self.p.aggression * MOVE_WORTH * (eff / u.move_row.normal + reform)
+            if self.objectives:
+                # the scenario's way to win at once draws the fighting units on (ruling D-85)
+                goal = min(self.ground.approach(u, shape, g)[0] for g in self.objectives.values())
+                value -= self.p.aggression * MOVE_WORTH * OBJECTIVE_PULL * goal / u.move_row.normal
             if threats:
                 # 4.2.1: a disordered unit receives the charge at -1 with one rank; in good
                 # order the first to activate charges, with the bonus (4.6.3)
                 value -= self.p.caution * (1.6 if disordered else 0.3) * (1 + 0.3 * (len(threats) - 1))
             targets = [] if disordered else self._targets(u, shape)
             if targets:
-                # 4.2.1: a disordered target fights with one rank at -1; 5.1: a charge
-                # that reaches routers destroys them
-                best = max(3.0 if e.routing else 2.0 if e.disordered else 1.0 for e in targets)
+                best = max(self._target_worth(e) for e in targets)
                 value += 0.8 * self.p.aggression * best
             # 4.5.1, 4.5.4: waiting in front of enemy shooters costs stands; less so on the
             # way to a charge that will reach them next turn
             value -= self.p.caution * (0.1 if targets else 0.25) * self.fire.danger(u, shape)
         if disordered:
-            # it must still reform (4.2.2): cheap while no enemy is near, dear close by
-            near = dist <= u.move_row.normal + enemy.move_row.charge + 6.0
-            value -= (0.4 if near else 0.15) * self.p.caution
+            # still to reform (4.2.2): dear with the enemy close by; further off a fighting
+            # unit counts the reform turn in its approach above, a shooter its -1 (4.5.4)
+            if dist <= u.move_row.normal + enemy.move_row.charge + 6.0:
+                value -= 0.4 * self.p.caution
+            elif u.missile and not u.cavalry:
+                value -= 0.15 * self.p.caution
         if self._out_of_command(u, shape):
             value -= 0.4                                 # 1.9: an obedience test to move next turn
         if self._lane_blocked(u, shape, x, y, facing):
@@ -330,7 +391,7 @@ class DaimyoScorer:
             if row.hill:
                 value += 0.3
             if row.effect in ("difficult", "river") and not row.building and u.troop is not Troop.PEASANT:
-                value -= 1.0 if u.cavalry else 0.1          # slowed; cavalry may not charge out
+                value -= 0.3 if u.cavalry else 0.1          # slowed; cavalry may not charge out
         return value
 
 

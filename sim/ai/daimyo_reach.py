@@ -48,13 +48,15 @@ class Ground:
         inside = sum(s.intersection(line).length for s in self._patches(u).get("difficult", ()))
         return (factor - 1) * inside
 
-    def effective_distance(self, u: Unit, shape, target_shape) -> float:
-        """Straight distance to the target plus what the ground on the way adds (4.3.1)."""
+    def approach(self, u: Unit, shape, target_shape) -> tuple[float, bool]:
+        """(distance, wades): the straight distance to the target plus what the ground on the
+        way adds (4.3.1), and whether that way crosses difficult ground (which disorders)."""
         a, b = nearest_points(shape, target_shape)
         d = a.distance(b)
         if d < 1e-6:
-            return 0.0
-        return d + self.slow_cm(u, LineString([a, b]))
+            return 0.0, False
+        slow = self.slow_cm(u, LineString([a, b]))
+        return d + slow, slow > 0.0
 
     def charge_allowance(self, u: Unit, shape, target_shape) -> float:
         """4.4 charge column modified as in combat/charge.py `charge_allowance`, judged on the
