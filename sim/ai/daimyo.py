@@ -352,9 +352,11 @@ class DaimyoScorer:
         else:
             # closing in, in moves over the ground at its real cost (4.3.1), plus the turn it
             # must stand to reform before it may charge (4.2.1, 4.2.2) if it is disordered or
-            # will be on the way: wading in then is progress, not a sudden loss
+            # will be on the way, its next move included (ruling D-41: any move while touching
+            # difficult ground disorders): wading in or out is progress, not a sudden loss
             eff, wades = self.ground.approach(u, shape, self.enemy_shapes[enemy.id])
-            reform = (disordered or wades) and u.troop is not Troop.PEASANT
+            reform = (disordered or wades or "difficult" in self.ground.effects(u, shape)) \
+                and u.troop is not Troop.PEASANT
             value -= self.p.aggression * MOVE_WORTH * (eff / u.move_row.normal + reform)
             if self.objectives:
                 # the scenario's way to win at once draws the fighting units on (ruling D-85)

@@ -118,3 +118,20 @@ def test_d85_charging_the_objective_is_worth_more_than_its_points():
     aimed = prepared(sc)[1]
     assert charge in g.legal_actions("east")
     assert aimed.score(charge) > plain.score(charge) > plain.score(A.Hold("east", "spear"))
+
+
+def test_d41_a_unit_touching_the_stream_counts_the_reform_its_next_move_costs():
+    """Ruling D-41: any move while touching difficult ground disorders, so a unit that reformed
+    at the water's edge already owes the reform turn; stepping out onto the far bank,
+    disordered, is progress by the ground crossed and costs no further turn."""
+    g, s = prepared(scenario([unit("spear", 100, 47, 90)], [unit("foe", 100, 100, 270)],
+                             terrain=[STREAM], east_daimyo=(100, 40)))
+    u = g.state.units["spear"]
+    assert "difficult" in s.ground.effects(u, footprint(u))
+    edge = s._value(u, 100, 47, 90, 4)
+    out = s._value(u, 100, 52, 90, 4, disordered=True)
+    (d_edge, _), (d_out, _) = (s.ground.approach(u, footprint(u, x=100, y=y, facing=90), s.enemy_shapes["foe"])
+                               for y in (47, 52))
+    assert d_edge - d_out == pytest.approx(5 + 1)           # the last cm of water counts double
+    # the ground gained, and the 0.1 for standing in the stream; no reform turn either way
+    assert out - edge == pytest.approx(MOVE_WORTH * 6 / u.move_row.normal + 0.1, abs=1e-6)
