@@ -75,7 +75,7 @@ def simulate(args) -> int:
     if args.json:
         print(json.dumps({**meta, **report}, indent=1))
     else:
-        console = Console()
+        console = _console()
         levels = ", ".join(f"{s}: {lv}" for s, lv in meta["levels"].items())
         console.print(f"{spec.source} ({spec.game.system}), seed {spec.seed}, AI {levels}")
         print_report(report, title, console)
@@ -84,6 +84,11 @@ def simulate(args) -> int:
         for line in meta.get("plots_skipped", []):
             console.print(f"[dim]skipped {line}[/dim]")
     return 1 if report["errors"]["count"] else 0
+
+
+def _console() -> Console:
+    """A terminal's own width; piped into a file, wide enough that no table column folds."""
+    return Console() if sys.stdout.isatty() else Console(width=160)
 
 
 def duel(args) -> int:
@@ -104,12 +109,17 @@ def duel(args) -> int:
         table.add_column("B wins", justify="right", no_wrap=True)
         table.add_column("Draws", justify="right")
         table.add_column("Timeouts", justify="right")
+        table.add_column("Units lost A / B", justify="right")
+        table.add_column("Ahead A / B (sign p)", justify="right")
         for r in reports:
+            lost = r["units_lost"]
             table.add_row(Path(r["scenario"]).name, "all", str(r["played"]), pct(r["a_wins"]), pct(r["b_wins"]),
-                          str(r["draws"]["count"]), str(r["timeouts"]["count"]))
+                          str(r["draws"]["count"]), str(r["timeouts"]["count"]),
+                          f"{lost['a']['mean']:.2f} / {lost['b']['mean']:.2f}" if lost and lost["a"] else "-",
+                          f"{lost['a_ahead']} / {lost['b_ahead']} ({lost['sign_p']:.2g})" if lost else "-")
             for side, v in r["a_by_seat"].items():
-                table.add_row("", side, str(v["games"]), pct(v), "", "", "", style="dim")
-        Console().print(table)
+                table.add_row("", side, str(v["games"]), pct(v), "", "", "", "", "", style="dim")
+        _console().print(table)
         for r in reports:
             for line in r["errors"]["first"]:
                 print(f"error in {r['scenario']}: {line}", file=sys.stderr)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from sim.batch.spec import RunSpec
-from sim.batch.stats import rate
+from sim.batch.stats import rate, sign_test, spread
 from sim.batch.worker import GameSummary
 
 
@@ -37,5 +37,24 @@ def duel_report(summaries: list[GameSummary], a: str, b: str) -> dict:
         "draws": rate(sum(s.draw for s in played), n),
         "timeouts": rate(sum(s.timeout for s in played), n),
         "a_by_seat": {side: {"games": len(w), **rate(sum(w), len(w))} for side, w in sorted(by_seat.items())},
+        "units_lost": units_lost(played),
         "errors": {"count": len(summaries) - n, "first": [s.error for s in summaries if s.error][:5]},
     }
+
+
+def units_lost(played: list[GameSummary]) -> dict | None:
+    """Units each level lost per game (A's side against all of B's), and in how many games
+    each came out ahead, with the sign test: a margin that shows even when most games end
+    at the turn limit. None unless every game's stats report units_lost for every side."""
+    pairs = []
+    for s in played:
+        if not s.levels or any("units_lost" not in s.sides.get(side, {}) for side in s.levels):
+            return None
+        mine = seat_of_a(s)
+        pairs.append((s.sides[mine]["units_lost"],
+                      sum(s.sides[side]["units_lost"] for side in s.levels if side != mine)))
+    a_ahead = sum(b > a for a, b in pairs)
+    b_ahead = sum(a > b for a, b in pairs)
+    return {"a": spread([a for a, _ in pairs]), "b": spread([b for _, b in pairs]),
+            "a_ahead": a_ahead, "b_ahead": b_ahead, "even": len(pairs) - a_ahead - b_ahead,
+            "sign_p": sign_test(a_ahead, b_ahead)}

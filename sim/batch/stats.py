@@ -32,6 +32,16 @@ def rate(k: int, n: int) -> dict:
     return {"count": k, "rate": k / n if n else None, "ci95": [lo, hi]}
 
 
+def sign_test(k: int, m: int) -> float:
+    """Exact two-sided sign test: the chance of a split at least as uneven as k against m
+    if either side were equally likely to come out ahead in each game (ties left out)."""
+    n = k + m
+    if n == 0:
+        return 1.0
+    tail = sum(math.comb(n, i) for i in range(min(k, m) + 1)) / 2 ** n
+    return min(1.0, 2 * tail)
+
+
 def histogram(values: list[int], max_bins: int = 30) -> dict:
     """One bin per integer value when few, else `max_bins` equal integer-aligned bins."""
     if not values:

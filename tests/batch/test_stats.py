@@ -2,7 +2,7 @@ import pytest
 
 from sim.batch.duel import duel_report, duel_spec, seat_of_a
 from sim.batch.runner import run_batch
-from sim.batch.stats import convergence, histogram, summarise, wilson
+from sim.batch.stats import convergence, histogram, summarise, wilson, sign_test
 from sim.batch.worker import GameSummary
 
 
@@ -89,3 +89,22 @@ def test_duel_alternates_sides_and_measures_the_stronger_level(spec):
     reverse = duel_report(run_batch(duel_spec(spec, "timid", "bold"), 80, workers=1, progress=False),
                           "timid", "bold")
     assert reverse["a_wins"]["rate"] < 0.2
+
+
+def test_sign_test_is_the_exact_binomial_tail():
+    assert sign_test(7, 0) == 2 / 2 ** 7                      # 7 of 7 decisive games one way
+    assert sign_test(10, 3) == pytest.approx(2 * (1 + 13 + 78 + 286) / 2 ** 13)
+    assert sign_test(3, 10) == sign_test(10, 3)
+    assert sign_test(3, 3) == 1.0 and sign_test(0, 0) == 1.0
+
+
+def test_duel_counts_the_units_each_level_lost_and_who_came_out_ahead(spec):
+    batch = run_batch(duel_spec(spec, "bold", "timid"), 40, workers=1, progress=False)
+    lost = duel_report(batch, "bold", "timid")["units_lost"]
+    pairs = [(s.sides[seat_of_a(s)]["units_lost"],
+              sum(v["units_lost"] for side, v in s.sides.items() if side != seat_of_a(s))) for s in batch]
+    assert lost["a"]["mean"] == sum(a for a, _ in pairs) / 40
+    assert lost["b"]["mean"] == sum(b for _, b in pairs) / 40
+    assert (lost["a_ahead"], lost["b_ahead"]) == (sum(b > a for a, b in pairs), sum(a > b for a, b in pairs))
+    assert lost["a_ahead"] + lost["b_ahead"] + lost["even"] == 40 and lost["a_ahead"] + lost["b_ahead"] > 0
+    assert lost["sign_p"] == sign_test(lost["a_ahead"], lost["b_ahead"])
