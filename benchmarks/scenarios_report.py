@@ -1,4 +1,5 @@
-"""AI-against-AI results of the historical Daimyo scenarios, as the table in docs/scenarios.md.
+"""AI-against-AI results of the Daimyo scenarios (the five battles, the training and reference
+tables), as the table in docs/scenarios.md.
 
 Each scenario is played with `kassen simulate --json` (same seed, same AI, one worker unless
 told otherwise); each scenario's JSON is kept in --out as soon as it is done, so a long run
@@ -16,13 +17,14 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-SCENARIOS = ("nagashino", "kawanakajima", "okehazama", "mikatagahara", "anegawa")
+SCENARIOS = ("nagashino", "kawanakajima", "okehazama", "mikatagahara", "anegawa", "training", "reference")
+PATHS = {"reference": ROOT / "benchmarks" / "reference.toml"}   # the rest: scenarios/daimyo/<name>.toml
 DOC = ROOT / "docs" / "scenarios.md"
 START, END = "<!-- results: start -->", "<!-- results: end -->"
 
 
 def simulate(name: str, runs: int, seed: int, workers: int, out: Path) -> dict:
-    path = ROOT / "scenarios" / "daimyo" / f"{name}.toml"
+    path = PATHS.get(name, ROOT / "scenarios" / "daimyo" / f"{name}.toml")
     cmd = [sys.executable, "-m", "sim.cli", "simulate", str(path), "--runs", str(runs),
            "--seed", str(seed), "--workers", str(workers), "--json", "--no-progress"]
     done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
