@@ -72,7 +72,7 @@ class DaimyoScorer:
         self.chargers = [e for e in self.enemies if may_charge_soon(e)]
         self._charger_arr = _shapes(self.enemy_shapes, self.chargers)
         self._target_arr = _shapes(self.enemy_shapes, self.enemies + self.routers)
-        self.shooters = [e for e in self.enemies if e.missile and not e.routing]
+        self.shooters = [e for e in self.enemies if e.missile]
         self.fire = FireZones(self.st, self.shooters)
         self.objectives = self._objectives(side)
         self._values: dict[str, float] = {}
@@ -153,13 +153,13 @@ class DaimyoScorer:
         leader = self.st.leaders[a.leader]
         mates = self._led_by(leader)
         rng = self._command_range(leader)
-        before = sum(self._commands(leader, leader_point(self.st, leader), leader.attached_to, u, rng) for u in mates)
+        before = sum(self._commands(leader_point(self.st, leader), leader.attached_to, u, rng) for u in mates)
         if a.attach:
             host = self.st.units[a.attach]
             there = Point(host.x, host.y)
         else:
             host, there = None, Point(a.x, a.y)
-        after = sum(self._commands(leader, there, a.attach, u, rng) for u in mates)
+        after = sum(self._commands(there, a.attach, u, rng) for u in mates)
         score = 0.8 * (after - before) - 0.05
         if host is not None and not host.missile and not host.disordered:
             score += 0.2
@@ -178,7 +178,7 @@ class DaimyoScorer:
         return (command.command_range(self.st) if leader.kind.value == "daimyo"
                 else tables().command.hatamoto_range_cm)
 
-    def _commands(self, leader, at: Point, attached: str, u: Unit, rng: float, shape=None) -> bool:
+    def _commands(self, at: Point, attached: str, u: Unit, rng: float, shape=None) -> bool:
         return attached == u.id or (shape if shape is not None else footprint(u)).distance(at) <= rng
 
     def _out_of_command(self, u: Unit, shape) -> bool:
@@ -188,7 +188,7 @@ class DaimyoScorer:
         leader = self.st.general(u.side) if u.hatamoto else self.st.daimyo(u.clan)
         if not leader.alive:
             return False
-        return not self._commands(leader, leader_point(self.st, leader), leader.attached_to, u,
+        return not self._commands(leader_point(self.st, leader), leader.attached_to, u,
                                   self._command_range(leader), shape)
 
     def _score_Reform(self, a: A.Reform) -> float:
