@@ -5,7 +5,9 @@ movement order with the same `movement.plan` the rules use, so it can never issu
 rules refuse. Scores are in rough "points": a unit closing on the enemy, facing it, keeping
 missile troops at shooting range and out of charge reach, standing in cover, and fighting
 at good odds (the exact odds of sim/daimyo/charge_odds.py) all score; the personality weighs
-aggression against caution.
+aggression against caution. It plays for the result: a side that does not win when time runs
+out grows bolder as the turns pass, and units are drawn to the enemy unit or leader whose loss
+wins the scenario at once (5.2, ruling D-85).
 """
 from __future__ import annotations
 
