@@ -28,8 +28,19 @@ def time_battles(path: str, battles: int, turn_limit: int, level: str) -> list[d
         wall, cpu = time.perf_counter() - start[0], time.process_time() - start[1]
         res = game.result()
         out.append({"seed": seed, "wall": wall, "cpu": cpu, "actions": len(game.actions),
-                    "turns": game.state.turn, "winner": res.winner if res else None})
+                    "turns": game.state.turn, "winner": res.winner if res else None,
+                    "rules": replay_cpu(path, seed, turn_limit, game.actions)})
     return out
+
+
+def replay_cpu(path: str, seed: int, turn_limit: int, actions) -> float:
+    """CPU seconds the rules alone take to carry out a battle's orders, replayed into a fresh
+    game with no decisions made: the floor under any player's cost."""
+    game = open_game(path, seed=seed, max_turns=turn_limit)
+    start = time.process_time()
+    for a in actions:
+        game.apply(a)
+    return time.process_time() - start
 
 
 def time_odds(path: str, repeat: int = 21, max_actions: int = 3000) -> tuple[float, str]:
@@ -96,6 +107,9 @@ def run_bench(battles: int, path: str, turn_limit: int, level: str) -> int:
     print(f"{path}, {level} vs {level}, up to {turn_limit} turns: {cpu:.2f} CPU s a battle = "
           f"{1 / cpu:.3f} battles/s per core; 1,000 battles on 2 cores would take "
           f"{cpu * GOAL_BATTLES / GOAL_CORES:.0f} s (goal {GOAL_SECONDS:.0f} s: {verdict})")
+    rules = sum(r["rules"] for r in rows) / len(rows)
+    print(f"of which the rules carrying out the orders (replayed, no decisions): {rules:.2f} CPU s "
+          f"a battle, {rules / need:.1f}x the whole goal of {need:.2f} s")
     ms, what = time_odds(path)
     print(f"exact odds, {what}: {ms:.2f} CPU ms, median of repeats with warm shape caches (goal <= {GOAL_ODDS_MS:.0f} ms)")
     return 0

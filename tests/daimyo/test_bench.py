@@ -6,3 +6,22 @@ def test_issue5_bench_times_a_whole_charge_found_in_play():
     ms, what = time_odds("scenarios/daimyo/training.toml", repeat=3)
     assert what.startswith("charge ") and "rules + arithmetic" in what
     assert ms > 0
+
+
+def test_issue5_bench_times_the_rules_alone_by_replaying_the_battle():
+    """The rules' share is timed by replaying the battle's orders into a fresh game of the same
+    seed: that replay reaches the very same end, and costs less than deciding and playing."""
+    from sim.core.players import play_out
+    from sim.core.scenario import open_game
+    from sim.daimyo import make_player
+    from sim.daimyo.bench import time_battles
+    (row,) = time_battles("scenarios/daimyo/training.toml", 1, 2, "random")
+    assert 0 < row["rules"] < row["cpu"] and row["turns"] == 2
+    played = open_game("scenarios/daimyo/training.toml", seed=1, max_turns=2)
+    play_out(played, {s: make_player(s, "random", 10 + i) for i, s in enumerate(played.sides())})
+    replayed = open_game("scenarios/daimyo/training.toml", seed=1, max_turns=2)
+    for a in played.actions:
+        replayed.apply(a)
+    assert replayed.is_over() and replayed.result() == played.result()
+    assert [(u.id, u.x, u.y, u.stands) for u in replayed.state.units.values()] == \
+        [(u.id, u.x, u.y, u.stands) for u in played.state.units.values()]
