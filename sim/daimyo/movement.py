@@ -743,9 +743,13 @@ def menu(st: DaimyoState, u: Unit, planned: bool) -> list[A.Action]:
 
 
 def straight_moves(st: DaimyoState, u: Unit) -> list[A.Move]:
-    """The menu's straight moves: the longest legal one and half of it (4.3)."""
+    """The menu's straight moves: the longest legal one and half of it (4.3), the half only if
+    the rules accept it too: legality is not monotone in distance, since a move that passes
+    through a friend may end clear of it where half of it would end inside (4.3.2)."""
     far = max_straight(st, u)
-    return [A.Move(u.side, u.id, d) for d in sorted({far, round(far / 2, 2)}, reverse=True) if d > 0.5]
+    half = round(far / 2, 2)
+    return [A.Move(u.side, u.id, d) for d in (far, half)[: 2 if half > 0.5 and straight_ok(st, u, half) else 1]
+            if d > 0.5]
 
 
 def straight_ok(st: DaimyoState, u: Unit, d: float) -> bool:

@@ -510,3 +510,24 @@ def test_4_3_2_unit_passed_by_missile_ashigaru_disordered_when_moved_by_combat()
     g.apply(A.Move("east", "t", 11))
     ev = g.run_step(lambda: moved_by_combat(g, g.state.units["b"]))
     assert g.state.units["b"].disordered and [e.rule for e in ev if e.kind == "Disordered"] == ["4.3.2"]
+
+
+def test_4_3_2_menu_offers_the_half_move_only_when_the_rules_accept_it():
+    """Legality is not monotone in distance: a column overlapping the friend ahead of it may
+    pass right through (ending clear, 4.3.2), but half that move would end inside the friend
+    with nowhere behind to place it (ruling D-42). The menu offered the half anyway, and a
+    random player's pick of it raised in a duel (game seed 4264928235246871424)."""
+    from sim.daimyo.movement import straight_moves
+    g = give_orders(game(scenario([unit("col", 100, 40, 90, stands=4, files=1),
+                                   unit("front", 100, 43, 90, stands=2, files=1)])))
+    st = g.state
+    st.units["front"].y = 42.9            # overlapping the column's front by 1 mm, as left by a combat move
+    st.geometry_cache.clear()
+    u = st.units["col"]
+    assert max_straight(st, u) == 14.0    # 11 cm + 3 for a column on good ground (4.3)
+    assert plan(st, A.Move("east", "col", 14.0)).path[-1][:2] == pytest.approx((100.0, 54.0))
+    with pytest.raises(RuleError, match="4.3.2"):
+        plan(st, A.Move("east", "col", 7.0))
+    assert straight_moves(st, u) == [A.Move("east", "col", 14.0)]
+    moves = [a for a in g.legal_actions("east") if isinstance(a, A.Move) and a.unit == "col"]
+    assert moves == [A.Move("east", "col", 14.0)]
