@@ -667,10 +667,10 @@ def max_straight(st: DaimyoState, u: Unit, limit: float | None = None, stay_on_t
     for _ in range(16):                        # to 1/65536 of the move: well under 0.001 cm
         mid = (lo + hi) / 2
         lo, hi = (mid, hi) if ok(mid) else (lo, mid)
-    nice = round(lo, 2)                        # a tidy number when it is still legal
-    if nice > lo and not ok(nice):
-        nice = math.floor(lo * 100) / 100
-    return nice
+    for nice in (round(lo, 2), math.floor(lo * 100) / 100):   # a tidy number when it is still legal
+        if nice == lo or ok(nice):
+            return nice
+    return lo                                  # legality is not monotone (4.3.2): lo was tried
 
 
 def first_contact(st: DaimyoState, u: Unit, distance: float, facing: float | None = None,
