@@ -96,6 +96,8 @@ def heatmap(summaries, title, path):
     xs, ys = np.array([p[0] for p in points]), np.array([p[1] for p in points])
     if table:
         extent = (0.0, table[0], 0.0, table[1])
+        # a unit that left the table is last seen just beyond its edge: count it at the edge
+        xs, ys = np.clip(xs, 0.0, table[0]), np.clip(ys, 0.0, table[1])
     else:  # no table size from the game: frame the data itself
         extent = (xs.min(), max(xs.max(), xs.min() + 1), ys.min(), max(ys.max(), ys.min() + 1))
     width, height = extent[1] - extent[0], extent[3] - extent[2]

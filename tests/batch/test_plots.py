@@ -19,3 +19,20 @@ def test_plots_without_data_are_skipped_and_say_why(tmp_path):
     assert [p.name for p in written] == ["win_rate.png"]
     assert len(skipped) == 3 and any("does not report turns" in s for s in skipped)
     assert not (tmp_path / "heatmap.png").exists()
+
+
+def test_heatmap_counts_a_unit_that_left_the_table_at_its_edge(tmp_path, monkeypatch):
+    """Positions just off the table (a unit gone off its edge) were dropped by the histogram,
+    leaving a blank panel; they are counted in the edge cells."""
+    import numpy as np
+    from sim.batch import plots
+    from sim.batch.worker import GameSummary
+    seen = []
+    real = np.histogram2d
+    monkeypatch.setattr(plots.np, "histogram2d", lambda x, y, bins: seen.append(real(x, y, bins)) or seen[-1])
+    games = [GameSummary(0, 1, {"a": "random"}, positions=((121.5, 40.0, "left_table"), (60.0, -2.0, "left_table")),
+                         table=(120.0, 90.0))]
+    plots.heatmap(games, "edge", tmp_path / "heatmap.png")
+    counts, ex, ey = seen[0]
+    assert counts.sum() == 2
+    assert counts[-1, :].sum() == 1 and counts[:, 0].sum() == 1      # the east edge and the south edge
