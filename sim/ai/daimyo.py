@@ -107,8 +107,7 @@ class DaimyoScorer:
                 u = st.units.get(v["target"])
                 if u is not None and u.alive and not u.gone:
                     out[u.id] = footprint(u)
-            elif st.leaders[v["target"]].alive:
-                leader = st.leaders[v["target"]]
+            elif (leader := st.leaders[v["target"]]).alive:
                 host = st.units.get(leader.attached_to)
                 if host is not None and host.alive:
                     out[host.id] = footprint(host)

@@ -748,8 +748,10 @@ def straight_moves(st: DaimyoState, u: Unit) -> list[A.Move]:
     through a friend may end clear of it where half of it would end inside (4.3.2)."""
     far = max_straight(st, u)
     half = round(far / 2, 2)
-    return [A.Move(u.side, u.id, d) for d in (far, half)[: 2 if half > 0.5 and straight_ok(st, u, half) else 1]
-            if d > 0.5]
+    moves = [A.Move(u.side, u.id, far)] if far > 0.5 else []
+    if half > 0.5 and straight_ok(st, u, half):
+        moves.append(A.Move(u.side, u.id, half))
+    return moves
 
 
 def straight_ok(st: DaimyoState, u: Unit, d: float) -> bool:
