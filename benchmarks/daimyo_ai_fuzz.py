@@ -16,7 +16,7 @@ LEVELS = ("easy", "normal", "hard")
 
 
 def one(args) -> dict:
-    from sim.ai.fuzz import ai_against_random
+    from sim.daimyo.ai.fuzz import ai_against_random
     seed, path = args
     try:
         return ai_against_random(path, seed, LEVELS[seed % 3])

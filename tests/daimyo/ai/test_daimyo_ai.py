@@ -50,7 +50,7 @@ def test_ai_advances_melee_troops_towards_the_enemy():
 @pytest.mark.parametrize("seed", [1, 2])
 def test_ai_against_random_play_never_raises_or_orders_illegally(seed):
     """Issue 5: the small version of benchmarks/daimyo_ai_fuzz.py (every AI order checked)."""
-    from sim.ai.fuzz import ai_against_random
+    from sim.daimyo.ai.fuzz import ai_against_random
     out = ai_against_random(SCENARIO, seed, ("easy", "hard")[seed % 2], max_actions=120)
     assert out["ai_orders"] > 20 and out["actions"] == 120 or out["over"]
 
@@ -58,7 +58,7 @@ def test_ai_against_random_play_never_raises_or_orders_illegally(seed):
 def test_charge_scores_come_from_the_exact_odds():
     """Issue 5 item 1: charges are scored from the odds; a lance charge on raw spearmen that
     wins 63 % of first rounds (4.6.5) beats every movement order of the same unit."""
-    from sim.ai.daimyo import DaimyoScorer
+    from sim.daimyo.ai.scorer import DaimyoScorer
     from sim.daimyo import movement
     from sim.daimyo.combat import Charge
     from tests.daimyo.table_kit import CAV, game, give_orders, scenario, unit
@@ -78,7 +78,7 @@ def test_4_6_5_charge_at_losing_odds_scores_below_holding():
     """Two stands of raw spearmen in reach of elite heavy samurai: the exact first-round odds
     (4.6.5) are against them, so the charge scores below a Hold (0) and hard does not feed
     them into the melee."""
-    from sim.ai.daimyo import DaimyoScorer
+    from sim.daimyo.ai.scorer import DaimyoScorer
     from sim.daimyo.combat import Charge
     from tests.daimyo.table_kit import game, give_orders, scenario, unit
     elite = dict(troop="samurai", quality="elite", weapons=["pole_arm"], armour="heavy")

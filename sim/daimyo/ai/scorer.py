@@ -21,10 +21,10 @@ from shapely.geometry import LineString, Point
 from sim.ai.scored import Personality
 from sim.core.errors import RuleError
 from sim.daimyo import actions as A
-from sim.ai import daimyo_guns as guns
-from sim.ai.daimyo_fire import FireZones
-from sim.ai import daimyo_shortlist as shortlist
-from sim.ai.daimyo_reach import Ground, may_charge_soon
+from sim.daimyo.ai import guns
+from sim.daimyo.ai.fire import FireZones
+from sim.daimyo.ai import shortlist
+from sim.daimyo.ai.reach import Ground, may_charge_soon
 from sim.daimyo import command, movement
 from sim.daimyo.command import leader_point
 from sim.daimyo.tables import tables
@@ -59,7 +59,7 @@ class DaimyoScorer:
         return movement.reading(game.state)
 
     def shortlist(self, game, side: str):
-        """The movement step weighed lazily (sim/ai/daimyo_shortlist.py); None in other steps."""
+        """The movement step weighed lazily (sim/daimyo/ai/shortlist.py); None in other steps."""
         return shortlist.options(self, game, side)
 
     def prepare(self, game, side: str) -> None:

@@ -3,7 +3,7 @@ scenario's own way to win at once (ruling D-85), and the approach counted in mov
 reform turn a crossing will cost (4.3.1, 4.2.2)."""
 import pytest
 
-from sim.ai.daimyo import MOVE_WORTH, URGENCY, DaimyoScorer
+from sim.daimyo.ai.scorer import MOVE_WORTH, URGENCY, DaimyoScorer
 from sim.ai.scored import Personality
 from sim.daimyo import actions as A
 from sim.daimyo.combat import Charge

@@ -3,7 +3,7 @@ before contact, keep units in command, keep the HQ seated. Each test compares th
 the legal orders of one unit, as the hard level (best score) would."""
 import pytest
 
-from sim.ai.daimyo import END_STEP, DaimyoScorer
+from sim.daimyo.ai.scorer import END_STEP, DaimyoScorer
 from sim.daimyo import actions as A
 from sim.daimyo import movement
 from sim.daimyo.geometry import footprint
