@@ -99,6 +99,11 @@ def charge_odds(st: DaimyoState, attacker: str, defender: str) -> ChargeOdds:
         a = copy.copy(u)                   # the charger where the charge puts it (4.4)
         a.x, a.y, a.facing = p.final
         a.charge_target, a.charge_bonus = t.id, p.bonus
+        a_dis, t_dis = CH.contact_disorders(p)
+        a.disordered = a.disordered or bool(a_dis)
+        if t_dis and not t.disordered:
+            t = copy.copy(t)
+            t.disordered = True
         edge, rounds = p.edge, 0
     a_stands, a_mods = _stand_totals(st, a, t, rounds)
     b_stands, b_mods = _stand_totals(st, t, a, rounds)
