@@ -9,7 +9,7 @@ from sim.daimyo.terrain import Feature
 from sim.daimyo import actions as A
 from sim.daimyo.combat import Charge, React
 
-from .combat_helpers import activate, kinds, new_game, scenario, step, unit
+from .combat_helpers import activate, east_first_next_turn, kinds, new_game, scenario, step, unit
 
 
 def clash(a=None, b=None, a_stands=(4, 4), b_stands=(4, 4), **kw):
@@ -211,22 +211,6 @@ def samurai_charge():
     return g
 
 
-def to_east_first_next_turn(g):
-    """Forgo everything left in the turn; east wins the next initiative (6+3 v 1+2), goes
-    first and activates its clan (6+6+2)."""
-    turn = g.state.turn
-    while g.state.turn == turn:
-        side = g.to_act()
-        if not g.dice.forced:
-            g.dice.force(6, 1)                     # used by the initiative roll only
-        g.apply(next(a for a in g.legal_actions(side) if a.kind.startswith("End")))
-    assert not g.dice.forced
-    g.apply(A.ChooseOrder("east", True))
-    g.dice.force(6, 6)
-    g.apply(A.ActivateClan("east", "e"))
-    g.apply(A.EndMovement("east"))
-
-
 def test_4_2_1_cause_6_4_6_1_second_turn_round_in_two_ranks_disorder_when_the_melee_ends():
     """4.6.1: from the second round all weapons fight in 2 ranks, so the second turn's round is
     6 v 6 at +0 (improvised weapon +1, medium armour -1), not 3 v 3 disordered at -1: the
@@ -235,7 +219,7 @@ def test_4_2_1_cause_6_4_6_1_second_turn_round_in_two_ranks_disorder_when_the_me
     g.dice.force(*[1, 1] * 6)                                   # round 1: 3 v 3, no hits: a draw
     ev = g.apply(A.EndShooting("east"))
     assert [len(e.rolls) for e in kinds(ev, "MeleeRound")] == [3, 3]
-    to_east_first_next_turn(g)
+    east_first_next_turn(g)
     st = g.state
     a, b = st.units["a"], st.units["b"]
     assert st.turn == 2 and not a.disordered and not b.disordered

@@ -311,6 +311,7 @@ def resolve_group(game, group: list[Unit]) -> None:
         game.emit(MeleeRound(b.id, a.id, done + 1, rb, inflicted[(b.id, a.id)]))
         st.melee_rounds[key] = done + 1
         st.melee_fought.append(key)
+        a.fought = b.fought = True              # 4.2.2: a unit that fought does not reform
         for x, y in ((a, b), (b, a)):
             if x.follow_up_bonus == y.id:
                 x.follow_up_bonus = ""
