@@ -18,7 +18,7 @@ def run(capsys, *argv):
 @pytest.mark.parametrize("argv, message", [
     (["--runs", "0"], "--runs must be at least 1 (got 0)"),
     (["--workers", "0"], "--workers must be at least 1 (got 0)"),
-    (["--ai", "hard"], "unknown AI level 'hard' for race; valid levels: timid, mixed, bold, random"),
+    (["--ai", "hard"], "unknown AI level 'hard' for race; valid levels: random, timid, mixed, bold"),
     (["--ai", "c=bold"], "unknown side 'c'; sides are: a, b"),
     (["--personality", "risk"], "--personality expects KEY=VALUE, got 'risk'"),
     (["--ai", "b="], "--ai expects KEY=VALUE, got 'b='"),
@@ -32,7 +32,7 @@ def test_simulate_refuses_bad_arguments_in_one_line(capsys, race_file, argv, mes
 
 def test_duel_refuses_unknown_level(capsys, race_file):
     code, _, err = run(capsys, "duel", race_file, "--a", "bold", "--b", "expert", "--no-progress")
-    assert code == 2 and "valid levels: timid, mixed, bold, random" in err
+    assert code == 2 and "valid levels: random, timid, mixed, bold" in err
 
 
 def test_unknown_system_in_scenario_is_a_clear_error(capsys, tmp_path):
