@@ -258,7 +258,7 @@ def play(game, args):
     the scripted opponent plays the other side."""
     from sim.sekigahara import make_player
     human = getattr(args, "side", None) or "tokugawa"
-    level = getattr(args, "level", None) or "normal"
+    level = getattr(args, "ai", None) or "normal"
     other = "ishida" if human == "tokugawa" else "tokugawa"
     ai = make_player(other, level, getattr(args, "seed", 0) or 0)
     pygame.display.init()

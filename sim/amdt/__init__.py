@@ -2,6 +2,7 @@
 from sim.amdt.game import AmdtGame
 
 GAME = AmdtGame
+LEVELS = ("random", "easy", "normal", "hard")
 
 
 def make_player(side: str, level: str, seed: int, **personality):

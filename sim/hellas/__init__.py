@@ -3,6 +3,7 @@ area/sea map of Greece, Athens against Sparta, with sieges (7.0-8.3) from the se
 from sim.hellas.game import HellasGame
 
 GAME = HellasGame
+LEVELS = ("random", "easy", "normal", "hard")
 
 
 def make_player(side: str, level: str, seed: int):

@@ -8,6 +8,7 @@ actions, validation, views), events, actions, ai (scripted opponent). Rulings: d
 from sim.sekigahara.game import SekigaharaGame
 
 GAME = SekigaharaGame
+LEVELS = ("easy", "normal", "hard")          # weakest first; "random" is generic
 
 
 def make_player(side: str, level: str = "normal", seed: int = 0):
