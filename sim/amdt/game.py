@@ -83,6 +83,9 @@ class AmdtGame(Game):
             return None
         return Result(st.winner or None, st.reason, {"turn": float(st.turn)})
 
+    def length(self) -> str:
+        return f"{victory.last_turn(self)} turns"
+
     def summary(self) -> str:
         return f"amdt {self.state.mode}-player game, seats {', '.join(self.sides())}, turn {self.state.turn}"
 

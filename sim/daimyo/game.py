@@ -111,6 +111,9 @@ class DaimyoGame(Game):
         return {"turns": st.turn, "sides": sides, "clans": clans,
                 "positions": list(st.routs), "table": (st.width, st.height)}
 
+    def length(self) -> str:
+        return f"{self.state.options['max_turns']} turns"     # Daimyo 5.2: the scenario's limit
+
     def summary(self) -> str:
         st = self.state
         parts = []

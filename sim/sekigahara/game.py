@@ -18,7 +18,7 @@ from sim.sekigahara.combat import CombatRules
 from sim.sekigahara.movement import OPTIONS, MovementRules
 from sim.sekigahara.pieces import LOYALTY, SIDES
 from sim.sekigahara.setup import initial_state, load
-from sim.sekigahara.weekly import WeeklyCycle
+from sim.sekigahara.weekly import WEEKS, WeeklyCycle
 
 # Which actions each step accepts, and the rule section cited when an action does not fit.
 STEPS = {
@@ -77,6 +77,9 @@ class SekigaharaGame(BoardState, WeeklyCycle, MovementRules, CombatRules, Game):
             return None
         sc = self.scores()
         return Result(self.state.winner, self.state.reason, {k: float(v) for k, v in sc.items()})
+
+    def length(self) -> str:
+        return f"{WEEKS} weeks"
 
     def summary(self):
         return (f"sekigahara: {len(self.board.locations)} locations, "
