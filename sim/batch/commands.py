@@ -74,7 +74,7 @@ def simulate(args) -> int:
         meta["games_file"] = str(write_games([game_row(spec, s) for s in summaries], args.games))
     if args.plots:
         from sim.batch.plots import write_plots  # matplotlib only when plots are asked for
-        written, skipped = write_plots(summaries, report, args.plots, title)
+        written, skipped = write_plots(summaries, args.plots, title, scenario=args.scenario)
         meta["plots"] = [str(p) for p in written]
         meta["plots_skipped"] = skipped
     if args.json:

@@ -49,7 +49,7 @@ def summary_from_row(row: dict) -> GameSummary:
         turns=int(float(row["turns"])) if _present(row["turns"]) else None, sides=numbers,
         clans={c: {k: v for k, v in d.items() if k != "side"} for c, d in clans.items()},
         clan_side={c: d["side"] for c, d in clans.items() if d.get("side")},
-        positions=tuple((p[0], p[1], p[2]) for p in json.loads(row["positions"])),
+        positions=tuple(tuple(p) for p in json.loads(row["positions"])),
         table=tuple(table) if table else None, digest=row["digest"])
 
 

@@ -30,7 +30,7 @@ class GameSummary:
     sides: dict[str, Numbers] = field(default_factory=dict)   # side -> losses etc.
     clans: dict[str, Numbers] = field(default_factory=dict)   # clan -> losses etc.
     clan_side: dict[str, str] = field(default_factory=dict)
-    positions: tuple[tuple[float, float, str], ...] = ()      # (x, y, kind) of routs/destructions
+    positions: tuple[tuple, ...] = ()      # (x, y, kind[, side]) of units routed or lost
     table: tuple[float, float] | None = None                  # table (width, height) if given
     digest: str = ""                       # the final state's checksum: a replay must match it
 
@@ -55,7 +55,7 @@ def read_stats(game) -> dict:
     """The optional `game.stats()` contract, read defensively.
 
     Keys (all optional): turns: int; sides: {side: {stat: number}}; clans: {clan: {"side": side,
-    stat: number}}; positions: [(x, y, kind), ...]; table: (width, height).
+    stat: number}}; positions: [(x, y, kind[, side]), ...]; table: (width, height).
     """
     stats = getattr(game, "stats", None)
     raw = stats() if callable(stats) else {}
@@ -68,7 +68,7 @@ def read_stats(game) -> dict:
     out["clans"] = _numbers(clans)
     out["clan_side"] = {str(c): str(v["side"]) for c, v in clans.items()
                         if isinstance(v, dict) and "side" in v}
-    out["positions"] = tuple((float(p[0]), float(p[1]), str(p[2]))
+    out["positions"] = tuple((float(p[0]), float(p[1]), *(str(v) for v in p[2:4]))
                              for p in raw.get("positions") or () if len(p) >= 3)
     table = raw.get("table")
     if isinstance(table, (tuple, list)) and len(table) == 2:
