@@ -53,7 +53,7 @@ def modifiers(st, u: Unit, reason: int, charger: Unit | None = None) -> list[tup
         gx, gy = C.leader_position(st, general)
         if footprint(u).distance(shapely.Point(gx, gy)) <= rng:
             out.append(("General within range", m["general_near"], "5.1"))
-    if charger is not None and reason == 3:
+    if charger is not None and u.infantry and charger.cavalry:     # reason 2 or 3 (D-104)
         if Weapon.LONG_SPEAR in u.weapons and not u.disordered and C.side_of(u, charger) == "front":
             out.append(("long spear in good order charged frontally by cavalry",
                         m["long_spear_charged_frontally_by_cavalry"], "5.1"))
