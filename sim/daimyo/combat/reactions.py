@@ -123,7 +123,8 @@ def declare(game, u: Unit, t: Unit) -> None:
     st = game.state
     p = CH.plan(st, u, t)
     u.charge_target = t.id
-    u.charged = u.moved = u.activated = True
+    u.charged = u.activated = True
+    movement.moved_by_combat(game, u)
     t.charged_by.append(u.id)
     game.emit(ChargeDeclared(u.id, t.id, p.edge, round(p.run, 3), round(p.turn_cost, 3),
                              p.charge_move, p.bonus))
@@ -178,7 +179,7 @@ def react(game, charger_id: str, target_id: str, choice: str, forced: bool = Fal
         t.x, t.y, t.facing = x, y, heading
         t.charge_target = u.id
         t.charged = t.charge_bonus = t.activated = True
-        t.moved = True
+        movement.moved_by_combat(game, t)
         if {f.row.effect for f in CH.terrain_on(st, footprint(t))} & {"light", "difficult", "river"}:
             C.set_disordered(game, t, "counter-charged in light or difficult terrain", "4.3.1")
     elif choice in ("retire", "shoot_retire", "retreat", "rout", "halt"):
