@@ -27,13 +27,6 @@ def _pairs(items: list[str], what: str) -> dict[str, str]:
     return out
 
 
-def _number(text: str) -> float | str:
-    try:
-        return float(text)
-    except ValueError:
-        return text
-
-
 def base_spec(args, path: str) -> RunSpec:
     check_counts(args.runs, args.workers)
     if args.dask and args.workers is not None:
@@ -41,7 +34,7 @@ def base_spec(args, path: str) -> RunSpec:
     from sim.cli import rule_options
     options = {"turn_limit": args.turn_limit} if args.turn_limit is not None else {}
     options.update(rule_options(args))
-    personality = {k: _number(v) for k, v in _pairs(args.personality or [], "--personality").items()}
+    personality = dict(args.personality or [])      # KEY=NUMBER pairs, checked by argparse
     return spec_from_file(path, seed=args.seed, options=options, personality=personality,
                           max_actions=args.max_actions)
 

@@ -12,10 +12,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sim.core.errors import KassenError
+from sim.core.errors import KassenError, shorten
 from sim.core.players import Player
 from sim.core.protocol import Game
-from sim.core.registry import LevelError, System, random_only, system
+from sim.core.registry import LevelError, RANDOM, System, random_only, system
 from sim.core.scenario import read_toml, system_of
 
 
@@ -94,6 +94,14 @@ def check_spec(spec: RunSpec) -> None:
                              f"valid levels: {', '.join(valid)}")
     if not spec.lineup:
         raise BatchError("the lineup needs at least one AI level")
+    if spec.personality:       # one probe player: a weight the AI does not take fails here, once
+        level = next((lv for lv in (*spec.lineup, *spec.levels.values()) if lv != RANDOM), None)
+        try:
+            if level is not None:
+                make_player(spec, sides[0], level, 0)
+        except (TypeError, ValueError, KeyError) as exc:
+            raise BatchError(f"--personality {sorted(spec.personality)}: not taken by the "
+                             f"{spec.game.system} AI ({shorten(str(exc), 120)})") from None
     if spec.max_actions < 1:
         raise BatchError(f"max actions must be at least 1 (got {spec.max_actions})")
 

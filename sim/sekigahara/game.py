@@ -51,11 +51,12 @@ class SekigaharaGame(BoardState, WeeklyCycle, MovementRules, CombatRules, Game):
 
     @classmethod
     def check(cls, scenario: dict, where: str, **options) -> None:
-        load(scenario, where)
+        load(scenario, where, **options)
 
     @classmethod
     def new(cls, scenario: dict, seed: int, **options) -> "SekigaharaGame":
-        sc, board, _ = load(scenario, "scenario")
+        sc, board, _ = load(scenario, "scenario", **options)
+        scenario = {**scenario, "options": sc.options.model_dump()}   # so replay sees the same options
         dice = Dice(seed)
         state = initial_state(board, dice)
         game = cls(state, scenario, seed, board, sc.options)

@@ -16,11 +16,14 @@ def run(capsys, *argv):
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["--runs", "0"], "--runs must be at least 1 (got 0)"),
-    (["--workers", "0"], "--workers must be at least 1 (got 0)"),
+    (["--runs", "0"], "argument --runs: expected a whole number from 1 to 10,000,000, got '0' "
+     "(see kassen simulate -h)"),
+    (["--workers", "0"], "argument --workers: expected a whole number from 1 to 1,024, got '0' "
+     "(see kassen simulate -h)"),
     (["--ai", "hard"], "unknown AI level 'hard' for race; valid levels: random, timid, mixed, bold"),
     (["--ai", "c=bold"], "unknown side 'c'; sides are: a, b"),
-    (["--personality", "risk"], "--personality expects KEY=VALUE, got 'risk'"),
+    (["--personality", "risk"], "argument --personality: expected KEY=VALUE, got 'risk' "
+     "(see kassen simulate -h)"),
     (["--ai", "b="], "--ai expects KEY=VALUE, got 'b='"),
     (["--workers", "2", "--dask", "tcp://127.0.0.1:1"], "--workers sizes the local pool; with --dask "
      "the cluster's workers are used"),
