@@ -1,10 +1,11 @@
 """Every proposed default is a named ruling: in rulings.toml, in docs/rulings.md, cited in code."""
 import re
-
-import pytest
 from pathlib import Path
 
+import pytest
+
 from sim.amdt import rulings
+from tests.amdt.test_switches import COVERED
 
 ROOT = Path(__file__).resolve().parents[2]
 

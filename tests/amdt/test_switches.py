@@ -12,7 +12,8 @@ from tests.amdt.helpers import activate, game, move, soldiers_at, step
 # switch -> the test here that changes it (read by test_rulings to cover every switch)
 COVERED = {"turn_limit": "test_a53", "oda_six_castles": "test_a25", "azuchi_all_modes": "test_a22",
            "nobunaga_soldiers_4p": "test_a52", "spheres": "test_a39", "neutral_entry": "test_a19",
-           "guard_forced_retreat": "test_a45", "card_windows": "test_a63", "omitted_cards": "test_a66"}
+           "guard_forced_retreat": "test_a45", "card_windows": "test_a63", "omitted_cards": "test_a66",
+           "hit_order": "test_a33"}
 
 
 @pytest.fixture
@@ -115,3 +116,19 @@ def test_a66_omitted_cards_leave_the_deck(switch):
     assert not omitted & titles
     switch("omitted_cards", [])
     assert omitted <= {c["title"] for c in amdt_data.data().cards.values()}
+
+
+@pytest.mark.parametrize("order, guard_first", [(["soldier", "guard", "leader", "commander"], False),
+                                                (["guard", "soldier", "leader", "commander"], True)])
+def test_a33_hit_order_inside_one_players_soldiers(switch, order, guard_first):
+    """One hit on Nobunaga's Kanagasaki force (2p): the ordinary soldier goes first by default."""
+    switch("hit_order", order)
+    g = game(2)
+    activate(g, "azai_asakura", 6)
+    g.apply(A.March("anti", "Fuchu", "Kanagasaki", "kagetake", 2))
+    guard = {u.id for u in soldiers_at(g, "Kanagasaki", guard=True)}
+    assert guard
+    g.dice.force(6, 1, *([1] * len(soldiers_at(g, "Kanagasaki"))))
+    events = g.apply(A.Garrison("oda", 0))
+    lost = [e.unit for e in events if e.kind == "UnitLost"]
+    assert len(lost) == 1 and (lost[0] in guard) is guard_first
