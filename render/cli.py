@@ -75,8 +75,6 @@ def add_parsers(sub) -> None:
 def open_source(path: str, seed: int = 1, options: dict | None = None):
     """A scenario (.toml) starts a new game (with `options` over its [options]); anything
     else is read as a save, which keeps the options it was played with."""
-    if not Path(path).exists():
-        raise KassenError(f"{path}: no such file")
     if Path(path).suffix.lower() == ".toml":
         from sim.core.scenario import open_game
         return open_game(path, seed=seed, **(options or {}))
