@@ -13,7 +13,7 @@ from rich.table import Table
 from sim.batch.duel import duel_report, duel_spec
 from sim.batch.report import pct, print_report
 from sim.batch.runner import check_counts, dask_executor, run_batch
-from sim.batch.spec import BatchError, RunSpec, default_level, spec_from_file
+from sim.batch.spec import BatchError, RunSpec, default_level, spec_from_file, system_entry
 from sim.batch.stats import summarise
 
 
@@ -62,7 +62,7 @@ def simulate(args) -> int:
             "runs": args.runs, "levels": summaries[0].levels if summaries else {}}
     if args.plots:
         from sim.batch.plots import write_plots  # matplotlib only when plots are asked for
-        written, skipped = write_plots(summaries, report, args.plots, title)
+        written, skipped = write_plots(summaries, report, args.plots, title, system_entry(spec).plots)
         meta["plots"] = [str(p) for p in written]
         meta["plots_skipped"] = skipped
     if args.json:

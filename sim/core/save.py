@@ -9,7 +9,6 @@ up to date by the migrations below, or refused with the reason.
 from __future__ import annotations
 
 import hashlib
-import importlib
 import json
 from pathlib import Path
 
@@ -57,17 +56,9 @@ def save(game: Game, path: str | Path) -> None:
 
 
 def game_class(system: str) -> type[Game]:
-    """The Game class of a system: module sim.<system> exports GAME (no central registry)."""
-    if not system.isidentifier():
-        raise KeyError(system)
-    try:
-        module = importlib.import_module(f"sim.{system}")
-    except ModuleNotFoundError:
-        raise KeyError(system) from None
-    cls = getattr(module, "GAME", None)
-    if cls is None:
-        raise KeyError(system)
-    return cls
+    """The Game class of a system, from its registry entry (sim.core.registry)."""
+    from sim.core.registry import system as find   # the registry imports the systems' players
+    return find(system).game
 
 
 # -- migrations: each takes a document of version v and returns one of version v + 1 ----------

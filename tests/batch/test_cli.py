@@ -20,7 +20,7 @@ def run(capsys, *argv):
      "(see kassen simulate -h)"),
     (["--workers", "0"], "argument --workers: expected a whole number from 1 to 1,024, got '0' "
      "(see kassen simulate -h)"),
-    (["--ai", "hard"], "unknown AI level 'hard' for race; valid levels: timid, mixed, bold, random"),
+    (["--ai", "hard"], "unknown AI level 'hard' for race; valid levels: random, timid, mixed, bold"),
     (["--ai", "c=bold"], "unknown side 'c'; sides are: a, b"),
     (["--personality", "risk"], "argument --personality: expected KEY=VALUE, got 'risk' "
      "(see kassen simulate -h)"),
@@ -35,7 +35,7 @@ def test_simulate_refuses_bad_arguments_in_one_line(capsys, race_file, argv, mes
 
 def test_duel_refuses_unknown_level(capsys, race_file):
     code, _, err = run(capsys, "duel", race_file, "--a", "bold", "--b", "expert", "--no-progress")
-    assert code == 2 and "valid levels: timid, mixed, bold, random" in err
+    assert code == 2 and "valid levels: random, timid, mixed, bold" in err
 
 
 def test_unknown_system_in_scenario_is_a_clear_error(capsys, tmp_path):
