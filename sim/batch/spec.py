@@ -15,7 +15,7 @@ from typing import Any
 from sim.core.errors import KassenError, shorten
 from sim.core.players import Player
 from sim.core.protocol import Game
-from sim.core.registry import RANDOM, LevelError, System, random_only, system
+from sim.core.registry import LevelError, RANDOM, System, random_only, system
 from sim.core.scenario import read_toml, system_of
 
 
