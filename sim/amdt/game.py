@@ -336,7 +336,7 @@ class AmdtGame(Game):
 
     def _start_turn(self) -> None:
         st = self.state
-        touch()                    # allegiances change below: refresh the activation memo
+        touch(st)                  # allegiances change below: refresh the activation memo
         self.emit(TurnStarted(st.turn))
         clans = data().clans
         if st.turn == clans["Enryaku-ji"]["rises"] and st.clan_faction["Enryaku-ji"] == "neutral":
