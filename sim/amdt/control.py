@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sim.amdt.data import data
 from sim.amdt.rulings import ruling
-from sim.amdt.state import AmdtState, Unit, generation
+from sim.amdt.state import AmdtState, Unit
 
 COMMAND = {"daimyo": 7, "samurai": 3}   # 16.2.6(2)
 ALLIANCES = ("hideyoshi", "katsuie", "tokugawa")
@@ -27,22 +27,28 @@ def sector_faction(st: AmdtState, sector: str) -> str:
     return st.clan_faction.get(clan, "") if clan else ""
 
 
-_INDEX: dict = {"key": None}
+def _memo_key(st: AmdtState) -> tuple:
+    # changes of place or side (touch, Unit.__setattr__), units added or removed
+    return st.memo.get("gen", 0), len(st.units), st.next_id
 
 
 def on_map(st: AmdtState, sector: str | None = None) -> list[Unit]:
-    """Units on the map (in one sector). Indexed; the index is rebuilt whenever a unit moves,
-    appears or leaves (state.touch / Unit.__setattr__)."""
-    key = (id(st.units), len(st.units), generation())
-    if _INDEX["key"] != key:
-        every = [u for u in st.units.values() if u.status == "map"]
+    """Units on the map (in one sector). Indexed in the game's own memo; the index is rebuilt
+    whenever a unit moves, appears or leaves (state.touch / Unit.__setattr__)."""
+    memo, key = st.memo, _memo_key(st)
+    if memo.get("index_key") != key:
+        every: list[Unit] = []
         by: dict[str, list[Unit]] = {}
-        for u in every:
-            by.setdefault(u.sector, []).append(u)
-        _INDEX.update(key=key, all=every, by=by)
+        for u in st.units.values():
+            if u.memo is not memo:
+                object.__setattr__(u, "memo", memo)     # attaching is no change of place
+            if u.status == "map":
+                every.append(u)
+                by.setdefault(u.sector, []).append(u)
+        memo.update(index_key=key, all=every, by=by)
     if sector is None:
-        return list(_INDEX["all"])
-    return list(_INDEX["by"].get(sector, ()))
+        return list(memo["all"])
+    return list(memo["by"].get(sector, ()))
 
 
 def soldiers(units) -> list[Unit]:
@@ -114,22 +120,20 @@ def chit_clans(st: AmdtState, chit: str) -> list[str]:
     return override.get(chit, data().chits[chit]["clans"])
 
 
-_ACT: dict = {"key": None, "ids": frozenset()}
-
-
 def activated_ids(st: AmdtState) -> frozenset[str]:
-    """Ids of the units the current chit activates; memoised until a unit or an allegiance
-    changes (state.touch)."""
+    """Ids of the units the current chit activates; memoised in the game's memo until a unit or
+    an allegiance changes (state.touch)."""
     act = st.active
     if act is None:
         return frozenset()
-    key = (id(st), generation(), act.chit, act.player, len(st.chits))
-    if _ACT["key"] != key:
+    memo = st.memo
+    key = (_memo_key(st), act.chit, act.player, len(st.chits))
+    if memo.get("act_key") != key:
         fac = data().chits[act.chit]["faction"]
         ids = frozenset(u.id for u in on_map(st)
                         if st.clan_faction[u.clan] == fac and _activated(st, u))
-        _ACT.update(key=key, ids=ids)
-    return _ACT["ids"]
+        memo.update(act_key=key, act_ids=ids)
+    return memo["act_ids"]
 
 
 def active_units(st: AmdtState) -> list[Unit]:

@@ -4,7 +4,7 @@ rule modules through the protocol. This file only sequences; the rules live in t
 from __future__ import annotations
 
 from sim.board import Block, CardPile
-from sim.core.errors import RuleError
+from sim.core.errors import RuleError, ScenarioError, shorten
 from sim.core.events import Note
 from sim.core.protocol import Game, Result
 from sim.hellas import actions as A
@@ -31,6 +31,9 @@ class HellasGame(Game):
     # -- set-up ----------------------------------------------------------------------------
     @classmethod
     def check(cls, scenario: dict, where: str, **options) -> None:
+        if options:
+            raise ScenarioError(where, "options", f"Hellas has no optional rules to switch "
+                                                  f"(got {shorten(sorted(options))})")
         parse(scenario, where, load_hellas_map())
 
     @classmethod
