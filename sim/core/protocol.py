@@ -39,6 +39,9 @@ class Game(ABC):
     """A running game: a state, the actions that made it, and the events they produced."""
 
     system: ClassVar[str]
+    # Events after which a side may not take its actions back (sim/core/undo.py): card draws
+    # and reveals. A die roll and a change of player end the undo window in every system.
+    undo_barriers: ClassVar[tuple[type[Event], ...]] = ()
 
     def __init__(self, state: Any, scenario: dict, seed: int):
         self.state = state
@@ -46,6 +49,7 @@ class Game(ABC):
         self.seed = seed
         self.actions: list[Action] = []
         self.events: list[Event] = []
+        self.action_starts: list[int] = []    # index in `events` of each action's first event (undo)
         self._pending: list[Event] | None = None
         self._attach_dice()
 
@@ -119,8 +123,10 @@ class Game(ABC):
         if side is not None and side != self.to_act():
             raise RuleError("turn", f"it is {self.to_act()}'s decision, not {side}'s", self.system)
         self.validate(action)
+        start = len(self.events)
         events = self.run_step(lambda: self._execute(action))
         self.actions.append(action)
+        self.action_starts.append(start)
         return events
 
     def run_step(self, step) -> list[Event]:
