@@ -44,8 +44,9 @@ def add_parsers(sub) -> None:
     c.add_argument("--seed", type=int, default=1)
     c.add_argument("--ai", metavar="LEVEL", help="scripted opponent level for the other side (default random)")
     c.add_argument("--size", type=_size, default=(1280, 800), help="window size, e.g. 1920x1080")
-    c.add_argument("--save", default="kassen-save.json",
-                   help="where Ctrl+S and closing the window save the game (default kassen-save.json)")
+    c.add_argument("--save", default=None,
+                   help="where Ctrl+S and closing the window save the game (default: an autosave in "
+                        "the user's data directory, ~/.local/share/kassen/saves; the window names it)")
     option_args(c)
     c.set_defaults(func=cmd_play)
 

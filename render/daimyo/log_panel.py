@@ -62,9 +62,21 @@ class LogPanel:
         self.rect = pygame.Rect(0, 0, 300, 300)
         self._wrapped_key = None
         self._wrapped: list[tuple[str, str]] = []
+        # Set by the play window: the system's words for the log (ids to names; a roll and the
+        # result it decided on one line). Without them the events' own sentences are shown.
+        self.name = None                 # text -> text
+        self.join_roll = None            # (DiceRolled, next event) -> one line, or None
+        self._roll = None                # the roll just logged, if the last line is one
 
     def add_event(self, event) -> None:
-        self.add(describe(event), tone(event))
+        joined = self.join_roll(self._roll, event) if self._roll is not None and self.join_roll else None
+        if joined:
+            self.entries[-1] = (joined, "text")
+            self._roll = None
+            return
+        text = describe(event)
+        self.add(self.name(text) if self.name else text, tone(event))
+        self._roll = event if getattr(event, "kind", "") == "DiceRolled" else None
 
     def add(self, text: str, kind: str = "text") -> None:
         self.entries.append((text, kind))

@@ -15,6 +15,7 @@ from sim.daimyo import actions as A
 from sim.daimyo import combat, command, movement
 from sim.daimyo.model import Troop, Unit
 from sim.daimyo.state import DaimyoState
+from sim.daimyo.words import order_text
 
 SYSTEM = "daimyo"
 WHEEL_STEP = 1          # degrees: the view wheels in whole degrees
@@ -126,3 +127,39 @@ def _widest_wheel(st, u: Unit, sign: int, now: bool) -> movement.Plan | None:
         else:
             hi = mid
     return best
+
+
+def describe(st: DaimyoState, p: Preview) -> list[str]:
+    """The preview in words, with the names on the table: what the order costs and what the
+    rules will do on the way (first line), or the refusal with its rule."""
+    a = p.action
+    u = st.units[a.unit]
+    if p.plan is None:
+        return [f"Refused ({p.refusal.rule}): {p.refusal.reason}"]
+    plan = p.plan
+    left = plan.allowance - u.move_used - plan.cost
+    if plan.how == "move":                   # a move cut short says how far it really goes
+        what = f"Move {travelled(plan):.1f} cm ahead"
+    else:
+        what = order_text(st, a).split(": ", 1)[-1].capitalize()
+    if plan.how in ("fall_back", "reform"):
+        lines = [f"{what}: that is {u.name}'s whole move this turn"]
+    else:
+        lines = [f"{what}: costs {plan.cost:.1f} cm, {max(left, 0):.1f} of {plan.allowance:g} left"]
+    name = lambda uid: st.units[uid].name if uid in st.units else uid
+    if p.obedience_test:
+        lines.append("out of command: an obedience test comes first (1d6 + rating, 6+; 1.9)")
+    lines += [f"passes through {name(f)} (4.3.2)" for f in plan.passed]
+    lines += [f"would end inside {name(f)}: stops behind it (4.3.2)" for f in plan.walked_into]
+    lines += [f"becomes disordered: {cause} ({rule})" for cause, rule in plan.disorder]
+    lines += [f"pays for {kind.replace('obstacle:', 'crossing ')} (4.3.1)" for kind in plan.paid]
+    lines += [f"runs down {st.leaders[l].name} (4.3.3)" for l in plan.kills if l in st.leaders]
+    if plan.leaves_table:
+        lines.append("leaves the table and is lost (4.3.4)")
+    return lines
+
+
+def travelled(plan: movement.Plan) -> float:
+    """How far the plan takes the unit's front-edge centre (a move cut short is shorter)."""
+    (x0, y0, _), (x1, y1, _) = plan.path[0], plan.path[-1]
+    return ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5

@@ -10,7 +10,7 @@ from sim.core.scenario import open_game
 from sim.daimyo import actions as A
 from sim.daimyo import movement
 from sim.daimyo import make_player
-from sim.daimyo.preview import preview, reach
+from sim.daimyo.preview import preview, reach, travelled
 
 GAMES = [("scenarios/daimyo/training.toml", 7, "random"), ("scenarios/daimyo/training.toml", 2, "normal"),
          ("scenarios/daimyo/nagashino.toml", 4, "normal"), ("scenarios/daimyo/artillery_drill.toml", 1, "random")]
@@ -41,11 +41,6 @@ def _applied_as_previewed(game, plan) -> None:
         assert (u.x, u.y, u.facing) == pytest.approx(plan.path[-1], abs=1e-9)
 
 
-def _travelled(plan) -> float:
-    (x0, y0, _), (x1, y1, _) = plan.path[0], plan.path[-1]
-    return ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5
-
-
 def _check_unit(game, u, offered) -> int:
     st = game.state
     r = reach(st, u)
@@ -68,7 +63,7 @@ def _check_unit(game, u, offered) -> int:
     if r.straight is not None:                        # just beyond the reach: refused
         # 4.3.2: a longer order may be accepted and cut short behind a friend: not further
         beyond = preview(st, A.Move(u.side, u.id, r.straight.action.distance + 0.25)).plan
-        assert beyond is None or beyond.leaves_table or _travelled(beyond) <= _travelled(r.straight) + 1e-6
+        assert beyond is None or beyond.leaves_table or travelled(beyond) <= travelled(r.straight) + 1e-6
     else:
         assert r.why_not is not None and _refused(game, A.Move(u.side, u.id, 0.01))
     for sign, p in r.wheels.items():
