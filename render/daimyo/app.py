@@ -220,7 +220,11 @@ class App(TableView):
         return self.to_act is not None and self.to_act in self.humans
 
     def orders_now(self, unit) -> bool:
-        return self.human_turn() and unit.side == self.to_act
+        """The unit may take orders now: its reach is what `apply` takes this moment. Other
+        units (the enemy, clans not active) show what they could do on their own activation."""
+        from sim.daimyo.command import orderable_units
+        return (self.human_turn() and unit.side == self.to_act and self.state.phase == "orders"
+                and unit in orderable_units(self.state))
 
     def order_preview(self, action):
         """The rules' preview of an order the pointer is giving (sim/daimyo/preview.py)."""
@@ -430,11 +434,13 @@ class App(TableView):
         frame = self.animator.frame(self.state.units)
         sel = self.state.units.get(self.selected) if self.selected else None
         if sel is not None and sel.alive:
-            info = hud.unit_info(self.state, sel) + (hud.overlay_legend(self.state, sel, self.reach_of(sel))
-                                                     if self.show_overlays else [])
+            info = hud.unit_info(self.state, sel) + (
+                hud.overlay_legend(self.state, sel, self.reach_of(sel), self.orders_now(sel))
+                if self.show_overlays else [])
             if self.mode == "charge":
                 hover = self.scene.unit_at_screen(self.input.mouse) if self.viewport.collidepoint(self.input.mouse) else None
-                info = info + hud.charge_odds_lines(self.state, sel.id, hover)
+                # the odds replace the overlay legend: the panel keeps room for the choices
+                info = hud.unit_info(self.state, sel) + hud.charge_odds_lines(self.state, sel.id, hover)
         else:
             info = self.side_summary()
         choices = self.choice_texts() if self.human_turn() else []

@@ -61,7 +61,8 @@ def lines(app) -> list[tuple[str, str]]:
 
 
 def draw(target, painter: Painter, rect: pygame.Rect, app, size: int) -> None:
-    box = rect.inflate(-40, -30)
+    # the left part of the table: the ruler, the pieces and the log stay in view beside it
+    box = pygame.Rect(rect.x + 16, rect.y + 12, max(420, int(rect.width * 0.58)), rect.height - 24)
     shade = pygame.Surface(box.size, pygame.SRCALPHA)
     shade.fill((*colour("ui", "panel"), 238))
     target.blit(shade, box)

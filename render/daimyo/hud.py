@@ -58,26 +58,35 @@ def draw_panel(target, painter: Painter, rect: pygame.Rect, size: int, info: lis
     """The selected unit or the armies, then the choices, nine to a page (PgUp / PgDn)."""
     target.fill(colour("ui", "panel"), rect)
     pygame.draw.rect(target, colour("ui", "panel_edge"), rect, 1)
-    y = rect.y + 6
     line_h = size + 5
+    width = rect.width - 16
+    pages = (len(choices) + PAGE - 1) // PAGE
+    page = min(page, max(pages - 1, 0))
+    shown = [(n, part) for n, text in enumerate(choices[page * PAGE:(page + 1) * PAGE], start=1)
+             for part in Painter.wrap(f"{n}  {text}", size, width - 8)]
+    # the choices always fit (they are what the player acts on); the text above gives way
+    choice_h = (len(shown) + 1) * line_h + 4 if choices else 0
+    info_bottom = rect.bottom - choice_h - 4
     clip = target.get_clip()
     target.set_clip(rect)
-    for i, line in enumerate(info):
-        for part in Painter.wrap(line, size, rect.width - 16, bold=i == 0):
-            painter.draw(target, part, (rect.x + 8, y), size, colour("ui", "accent" if i == 0 else "text"),
-                         bold=i == 0)
-            y += line_h
+    y = rect.y + 6
+    wrapped = [(i, part) for i, line in enumerate(info) for part in Painter.wrap(line, size, width, bold=i == 0)]
+    for k, (i, part) in enumerate(wrapped):
+        if y + 2 * line_h > info_bottom and k < len(wrapped) - 1:
+            painter.draw(target, "...", (rect.x + 8, y), size, colour("ui", "dim"))
+            break
+        painter.draw(target, part, (rect.x + 8, y), size, colour("ui", "accent" if i == 0 else "text"), bold=i == 0)
+        y += line_h
     if choices:
         y += 4
-        pages = (len(choices) + PAGE - 1) // PAGE
-        page = min(page, pages - 1)
         head = "Choices (number keys)" + (f" - page {page + 1} of {pages}, PgUp / PgDn" if pages > 1 else "")
         painter.draw(target, head, (rect.x + 8, y), size, colour("ui", "accent"), bold=True)
         y += line_h
-        for n, text in enumerate(choices[page * PAGE:(page + 1) * PAGE], start=1):
-            for i, part in enumerate(Painter.wrap(f"{n}  {text}", size, rect.width - 24)):
-                painter.draw(target, ("     " if i else "") + part, (rect.x + 12, y), size, colour("ui", "text"))
-                y += line_h
+        last = None
+        for n, part in shown:
+            painter.draw(target, part if n != last else "     " + part, (rect.x + 12, y), size, colour("ui", "text"))
+            last = n
+            y += line_h
     target.set_clip(clip)
 
 
@@ -126,19 +135,20 @@ def charge_odds_lines(state, attacker: str, target: str | None) -> list[str]:
     return lines
 
 
-def overlay_legend(state, u, reach=None) -> list[str]:
+def overlay_legend(state, u, reach=None, now: bool = False) -> list[str]:
     """What the coloured areas around the selected unit mean, with their sizes; the move and
     wheels are the rules' own plans (sim/daimyo/preview.py), or why the unit may not move."""
     from sim.daimyo import command, preview
     from sim.daimyo.tables import tables
     reach = reach or preview.reach(state, u, now=False)
     rng = tables().command.hatamoto_range_cm if u.hatamoto else command.command_range(state)
-    lines = []
+    from sim.daimyo.words import named
+    lines = [] if now else ["(as on its own activation)"]
     if reach.straight is not None:
         p = reach.straight
         lines.append(f"white: straight move {preview.travelled(p):.1f} cm (costs {p.cost:.1f})")
     elif reach.why_not is not None:
-        lines.append(f"no move ahead: {reach.why_not.reason} ({reach.why_not.rule})")
+        lines.append(f"no move ahead: {named(state, reach.why_not.reason)} ({reach.why_not.rule})")
     if u.troop.value != "artillery":          # 6.1: guns never charge or wheel
         lines.append(f"red line: charge reach {u.move_row.charge:g} cm (4.4)")
         if reach.wheels:

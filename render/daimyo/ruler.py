@@ -94,9 +94,11 @@ def draw(target, camera, painter, state, m: Measure, size: int, clip) -> None:
     for end in (sa, sb):
         pygame.draw.circle(target, (250, 250, 250), px([end])[0], 4)
         pygame.draw.circle(target, (20, 20, 20), px([end])[0], 4, 1)
-    y = sb[1] + 10
-    for i, line in enumerate(text(state, m)):
-        box = painter.draw(target, line, (sb[0] + 10, y), size, (0, 0, 0), bold=i == 0,
-                           back=(255, 255, 230, 230))
+    lines = text(state, m)
+    width = max(painter.text_width(line, size, bold=i == 0) for i, line in enumerate(lines)) + 8
+    x = max(clip.x + 4, min(sb[0] + 10, clip.right - width))        # the reading stays on screen
+    y = max(clip.y + 4, min(sb[1] + 10, clip.bottom - (size + 6) * len(lines) - 4))
+    for i, line in enumerate(lines):
+        box = painter.draw(target, line, (x, y), size, (0, 0, 0), bold=i == 0, back=(255, 255, 230, 230))
         y = box.bottom + 1
     target.set_clip(None)
