@@ -161,3 +161,15 @@ def test_idle_window_draws_nothing(game, monkeypatch):
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_g, mod=0, unicode="g", scancode=0))
     app_mod.run(app, max_frames=2)
     assert len(drawn) >= 2                               # a key press draws again
+
+
+def test_labels_of_units_off_the_picture_are_not_piled_at_its_edge(game, screen):
+    app = App(game)
+    frame(app, screen)
+    app.camera.zoom_at(4.0, app.viewport.topleft)        # the north-west corner, close up
+    frame(app, screen)
+    texts = app.painter.texts()
+    view = app.viewport
+    off = [u for u in game.state.living() if not app.scene._unit_box(u.id)[0].colliderect(view)]
+    assert off, "the zoom left every unit in the picture"
+    assert not any(u.name in texts for u in off)
