@@ -449,6 +449,8 @@ class App(TableView):
         self.draw_frame(target, frame, self.selected, head, right, info, choices, status, kind, self.choice_page)
         if self.show_help:
             help_screen.draw(target, self.painter, self.viewport, self, self.ui_size)
+        if self.ruler is not None:        # over the help: a measurement is read with it open
+            ruler.draw(target, self.camera, self.painter, self.state, self.ruler, self.ui_size, self.viewport)
         if self.menu.open:
             self.menu.draw(target, self.painter, self.viewport, self.ui_size + 1)
 
@@ -459,8 +461,6 @@ class App(TableView):
 
     def draw_extra(self, target) -> None:
         self.input.draw_preview(target)
-        if self.ruler is not None:
-            ruler.draw(target, self.camera, self.painter, self.state, self.ruler, self.ui_size, self.viewport)
         self.input.draw_tooltip(target)
 
 

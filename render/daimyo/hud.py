@@ -74,6 +74,7 @@ def draw_panel(target, painter: Painter, rect: pygame.Rect, size: int, info: lis
     for k, (i, part) in enumerate(wrapped):
         if y + 2 * line_h > info_bottom and k < len(wrapped) - 1:
             painter.draw(target, "...", (rect.x + 8, y), size, colour("ui", "dim"))
+            y += line_h
             break
         painter.draw(target, part, (rect.x + 8, y), size, colour("ui", "accent" if i == 0 else "text"), bold=i == 0)
         y += line_h

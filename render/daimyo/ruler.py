@@ -65,13 +65,8 @@ def measure(state, a: tuple[float, float], b: tuple[float, float]) -> Measure:
 def text(state, m: Measure) -> list[str]:
     """The measurement in words: distance, ends, and which of the bands it falls within."""
     name = lambda uid: state.units[uid].name if uid else "the point"
-    lines = [f"{m.cm:.1f} cm edge to edge, {name(m.start_unit)} to {name(m.end_unit)}"]
-    inside = [f"{n} {cm:g} ({rule})" for n, cm, rule in m.bands if m.cm <= cm + 1e-9]
-    beyond = [f"{n} {cm:g}" for n, cm, rule in m.bands if m.cm > cm + 1e-9]
-    if inside:
-        lines.append("within " + ", ".join(inside))
-    if beyond:
-        lines.append("beyond " + ", ".join(beyond))
+    lines = [f"{m.cm:.1f} cm edge to edge", f"{name(m.start_unit)} to {name(m.end_unit)}"]
+    lines += [f"{'within' if m.cm <= cm + 1e-9 else 'beyond'} {n} {cm:g} cm ({rule})" for n, cm, rule in m.bands]
     return lines
 
 
@@ -95,7 +90,7 @@ def draw(target, camera, painter, state, m: Measure, size: int, clip) -> None:
         pygame.draw.circle(target, (250, 250, 250), px([end])[0], 4)
         pygame.draw.circle(target, (20, 20, 20), px([end])[0], 4, 1)
     lines = text(state, m)
-    width = max(painter.text_width(line, size, bold=i == 0) for i, line in enumerate(lines)) + 8
+    width = max(painter.text_width(line, size, bold=i == 0) for i, line in enumerate(lines)) + 16
     x = max(clip.x + 4, min(sb[0] + 10, clip.right - width))        # the reading stays on screen
     y = max(clip.y + 4, min(sb[1] + 10, clip.bottom - (size + 6) * len(lines) - 4))
     for i, line in enumerate(lines):
