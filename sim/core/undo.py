@@ -4,10 +4,9 @@ A side may take back its trailing actions, newest first, until one of them rolle
 card or revealed something (the system's `Game.undo_barriers` events), or until the decision
 passed to another side. What such an action showed cannot be unseen, so the window closes there.
 
-`undo` returns a new game equal to replaying `seed + actions` without the last action: the game
-that the save and the replay then hold never contain the undone action. The replay forces each
-action's recorded dice faces, so a game whose dice were forced (tests, scripted tutorials)
-rebuilds exactly too; the undone actions rolled nothing, so the dice end where they stand now.
+`undo` returns a new game equal to replaying `seed + actions` (with the dice a test or tutorial
+forced before each action) without the last action: the save and the replay of that game never
+contain the undone action. The undone action rolled nothing, so the dice stand where they do now.
 """
 from __future__ import annotations
 
@@ -67,15 +66,7 @@ def undo(game: Game, side: str) -> Game:
     if refusal is not None:
         raise refusal
     keep = len(game.actions) - 1
-    rebuilt = type(game).new(game.scenario, game.seed)
-    for index, action in enumerate(game.actions[:keep]):
-        rebuilt.dice.force(*(face for ev in _events_of(game, index) if isinstance(ev, DiceRolled)
-                             for face in ev.faces))
-        rebuilt.apply(action)
-        if rebuilt.dice.forced or len(rebuilt.events) != game.action_starts[index + 1]:
-            raise RuntimeError(f"{game.system}: replaying action {index} ({action.kind}) did not "
-                               "reproduce the game's events; seed + actions must rebuild a game")
-    # The undone action rolled nothing: the dice stand exactly as they do now.
-    rebuilt.dice.state, rebuilt.dice.forced = game.dice.state, list(game.dice.forced)
-    rebuilt.dice.rolls = game.dice.rolls
+    forced = {i: faces for i, faces in game.forced.items() if i < keep}
+    rebuilt = type(game).replay(game.scenario, game.seed, game.actions[:keep], forced)
+    rebuilt.state.dice.forced = list(game.dice.forced)   # queued for what comes next, if any
     return rebuilt
