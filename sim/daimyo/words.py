@@ -16,6 +16,20 @@ REACTIONS = {"stand": "stand and receive the charge", "shoot": "stand and give c
              "countercharge": "counter-charge"}
 
 
+# What a unit is ordered to do, after its name ("Honda spearmen: hold").
+UNIT_ORDERS = {
+    "Move": lambda a: f"move {a.distance:.1f} cm ahead",
+    "Wheel": lambda a: f"wheel {abs(a.angle):g} deg {'left' if a.angle > 0 else 'right'}",
+    "Turn": lambda a: "turn about" if abs(a.angle) == 180 else f"turn 90 deg {'left' if a.angle > 0 else 'right'}",
+    "FallBack": lambda a: f"fall back {a.distance:g} cm",
+    "Reform": lambda a: f"reform {a.files} wide, facing {a.facing:g} deg",
+    "Hold": lambda a: "hold",
+    "React": lambda a: REACTIONS.get(a.choice, a.choice),
+    "Rally": lambda a: "try to rally" if a.attempt else "do not rally",
+    "FollowUp": lambda a: "follow up" if a.go else "stay",
+}
+
+
 def _unit(st, uid: str) -> str:
     u = st.units.get(uid)
     return u.name if u is not None else uid
@@ -24,10 +38,6 @@ def _unit(st, uid: str) -> str:
 def _leader(st, lid: str) -> str:
     lead = st.leaders.get(lid)
     return lead.name if lead is not None else lid
-
-
-def _turn(angle: float) -> str:
-    return "about" if abs(angle) == 180 else f"90 deg {'left' if angle > 0 else 'right'}"
 
 
 def order_text(st, a) -> str:
@@ -47,18 +57,8 @@ def order_text(st, a) -> str:
     if kind in ("EndMovement", "EndShooting", "EndLeaderMoves"):
         return {"EndMovement": "End the movement step", "EndShooting": "End shooting",
                 "EndLeaderMoves": "End leader moves"}[kind]
-    if kind == "Move":
-        return f"{unit}: move {a.distance:.1f} cm ahead"
-    if kind == "Wheel":
-        return f"{unit}: wheel {abs(a.angle):g} deg {'left' if a.angle > 0 else 'right'}"
-    if kind == "Turn":
-        return f"{unit}: turn {_turn(a.angle)}"
-    if kind == "FallBack":
-        return f"{unit}: fall back {a.distance:g} cm"
-    if kind == "Reform":
-        return f"{unit}: reform {a.files} wide, facing {a.facing:g} deg"
-    if kind == "Hold":
-        return f"{unit}: hold"
+    if kind in UNIT_ORDERS:
+        return f"{unit}: {UNIT_ORDERS[kind](a)}"
     if kind == "MoveLeader":
         who = _leader(st, a.leader)
         if a.attach:
@@ -74,12 +74,6 @@ def order_text(st, a) -> str:
         u, t = st.units.get(a.unit), st.units.get(a.target)
         far = f" ({footprint(u).distance(footprint(t)):.1f} cm)" if u is not None and t is not None else ""
         return f"{unit}: charge {_unit(st, a.target)}{far}"
-    if kind == "React":
-        return f"{unit}: {REACTIONS.get(a.choice, a.choice)}"
-    if kind == "Rally":
-        return f"{unit}: {'try to rally' if a.attempt else 'do not rally'}"
-    if kind == "FollowUp":
-        return f"{unit}: {'follow up' if a.go else 'stay'}"
     if kind == "Challenge":
         return f"{_leader(st, a.leader)} challenges {_leader(st, a.target)}"
     if kind == "AnswerChallenge":

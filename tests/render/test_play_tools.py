@@ -65,8 +65,10 @@ def test_ruler_measures_edge_to_edge_with_the_units_bands(game, screen):
     names = [n for n, _, _ in app.ruler.bands]
     assert {"effective range", "long range", "charge reach", "command range"} <= set(names)
     frame(app, screen)
-    assert any(t.startswith(f"{want:.1f} cm edge to edge, Honda arquebusiers to Shima horse")
-               for t in app.painter.texts())
+    texts = app.painter.texts()
+    assert f"{want:.1f} cm edge to edge" in texts and "Honda arquebusiers to Shima horse" in texts
+    assert any(t.startswith("beyond effective range 8 cm (4.5)") or t.startswith("within effective range 8 cm")
+               for t in texts)
     assert game.actions == []                            # measuring never gives an order
     key(app, pygame.K_ESCAPE)
     assert app.ruler is None and not app.ruler_mode
