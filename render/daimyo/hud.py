@@ -152,6 +152,8 @@ def overlay_legend(state, u, reach=None, now: bool = False) -> list[str]:
         lines.append(f"no move ahead: {named(state, reach.why_not.reason)} ({reach.why_not.rule})")
     if u.troop.value != "artillery":          # 6.1: guns never charge or wheel
         lines.append(f"red line: charge reach {u.move_row.charge:g} cm (4.4)")
+        if reach.charges:
+            lines.append("red outline: may charge " + ", ".join(state.units[t].name for t in reach.charges))
         if reach.wheels:
             most = ", ".join(f"{abs(p.action.angle):g} deg {'left' if s > 0 else 'right'}"
                              for s, p in sorted(reach.wheels.items(), reverse=True))

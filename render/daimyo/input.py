@@ -213,7 +213,10 @@ class InputHandler:
         if len(shots) == 1 and not named:
             app.issue(shots[0])
         elif not shots:
-            app.say(f"{u.name} cannot shoot now", "error")
+            from sim.daimyo.combat.shooting import may_shoot
+            why = ("units shoot in the shooting step (4.5)" if app.state.phase != "shooting"
+                   else words.named(app.state, may_shoot(app.state, u)) or words.shot_text(app.state, u.id))
+            app.say(f"{u.name} cannot shoot now: {why}", "error")
         else:
             self._set_mode("shoot")
 

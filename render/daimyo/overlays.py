@@ -5,15 +5,17 @@ from __future__ import annotations
 
 import numpy as np
 import pygame
+import shapely
 
 from render.assets import colour
 from render.daimyo.camera import Camera
 from render.daimyo.scene import _polygons, px
 from sim.daimyo import overlays as geo
 from sim.daimyo import preview
+from sim.daimyo.geometry import footprint
 
 MAX_OVERLAY_SIDE = 6000        # px; a command circle at extreme zoom is cut, not allocated whole
-LAYERS = ("beyond_sight", "command", "charge", "move", "fire_long", "fire_short", "wheel", "visibility")
+LAYERS = ("beyond_sight", "command", "charge", "charge_target", "move", "fire_long", "fire_short", "wheel", "visibility")
 
 
 def table_key(state) -> tuple:
@@ -60,6 +62,9 @@ def layers_for(state, unit, reach: preview.Reach | None = None) -> list[tuple[st
     gun = unit.troop.value == "artillery"       # 6.1: guns never charge or wheel
     if not gun and not unit.routing:
         out.append(("charge", geo.charge_reach(unit)))
+    if reach.charges:                             # the enemies the charge rules offer (4.4)
+        out.append(("charge_target", shapely.union_all(
+            [footprint(state.units[t]).buffer(0.8) for t in reach.charges])))
     if reach.straight is not None:
         out.append(("move", geo.move_reach(unit, reach.straight)))
     zones = geo.fire_zones(unit, state)

@@ -79,6 +79,7 @@ class Reach:
     wheels: dict[int, movement.Plan] = field(default_factory=dict)   # +1 left, -1 right: widest
     turns: list[movement.Plan] = field(default_factory=list)
     fall_back: movement.Plan | None = None
+    charges: list[str] = field(default_factory=list)   # enemies the charge rules offer (4.4)
 
     @property
     def still(self) -> bool:
@@ -99,7 +100,19 @@ def reach(st: DaimyoState, u: Unit, now: bool = True) -> Reach:
                 wheels[sign] = widest
     turns = [p for p in (_accepted(st, A.Turn(u.side, u.id, a), now) for a in (90, -90, 180)) if p]
     back = _accepted(st, A.FallBack(u.side, u.id, _fall_back_cm(u)), now)
-    return Reach(u.id, probe.refusal, straight, wheels, turns, back)
+    return Reach(u.id, probe.refusal, straight, wheels, turns, back, _charges(st, u, now))
+
+
+def _charges(st: DaimyoState, u: Unit, now: bool) -> list[str]:
+    """4.4: the enemies the rules would let `u` charge (now: only while it takes orders)."""
+    if now:
+        try:
+            if st.phase != "orders" or st.pending:
+                return []
+            command.check_orderable(st, u.id)
+        except RuleError:
+            return []
+    return [c.target for c in combat.charge_candidates(st, u)]
 
 
 def _fall_back_cm(u: Unit) -> float:

@@ -41,9 +41,10 @@ def _applied_as_previewed(game, plan) -> None:
         assert (u.x, u.y, u.facing) == pytest.approx(plan.path[-1], abs=1e-9)
 
 
-def _check_unit(game, u, offered) -> int:
+def _check_unit(game, u, offered, charges) -> int:
     st = game.state
     r = reach(st, u)
+    assert set(r.charges) == charges                  # 4.4: the charges shown are those offered
     shown = [p for p in (r.straight, r.fall_back, *r.wheels.values(), *r.turns) if p is not None]
     for p in shown:                                   # no preview the rules refuse
         game.validate(p.action)
@@ -90,8 +91,9 @@ def test_4_3_preview_reach_matches_accepted_orders_in_played_games(path, seed, l
             for u in st.living(side):
                 offered = [a for a in legal if isinstance(a, (A.Move, A.Wheel, A.Turn, A.FallBack))
                            and a.unit == u.id]
+                charges = {a.target for a in legal if type(a).__name__ == "Charge" and a.unit == u.id}
                 units_seen += 1
-                still_seen += _check_unit(game, u, offered) == 0
+                still_seen += _check_unit(game, u, offered, charges) == 0
         game.apply(players[side].choose(game, side))
     assert decisions >= 5 and units_seen > decisions and still_seen > 0
 

@@ -175,3 +175,16 @@ def test_labels_of_units_off_the_picture_are_not_piled_at_its_edge(game, screen)
     off = [u for u in game.state.living() if not app.scene._unit_box(u.id)[0].colliderect(view)]
     assert off, "the zoom left every unit in the picture"
     assert not any(u.name in texts for u in off)
+
+
+@pytest.mark.parametrize("size", [(1000, 650), (1280, 800), (1600, 1000)])
+def test_the_newest_log_line_is_never_under_the_bottom_bar(game, size):
+    screen = pygame.display.set_mode(size)
+    app = App(game, size)
+    frame(app, screen)
+    key(app, pygame.K_1)                                 # an order: its log lines
+    app.animator.skip()
+    frame(app, screen)
+    newest = app.log.entries[-1][0]
+    drawn = [r for t, r in app.painter.drawn if newest.startswith(t.strip()) and app.log.rect.contains(r)]
+    assert drawn and not any(r.colliderect(app.status_rect) for r in drawn)
