@@ -122,15 +122,22 @@ def named(st, text: str) -> str:
     return pattern.sub(name, text)
 
 
-def with_dice(st, roll: DiceRolled, result) -> str | None:
-    """A roll and the result it decided on one line, modifiers named: "activation of Honda:
-    2d6 = 3+3 = 6 +4 (rating) = 10: activated (4.1)". None if `result` is not such a result."""
-    total = getattr(result, "total", None)
+def with_dice(st, rolls: list[DiceRolled], result) -> tuple[str, int] | None:
+    """The rolls just logged and the result they decided, on one line with the modifiers
+    named: "activation of Honda: 2d6 = 3+3 = 6 +4 (daimyo's rating) = 10: activated (4.1)".
+    Returns (line, how many of the last rolls it replaces), or None if `result` is no such result."""
     kind = type(result).__name__
-    if total is None or kind not in ("ClanActivation", "ObedienceTest"):
+    if kind == "InitiativeRolled" and len(rolls) >= len(result.totals):
+        parts = []
+        for roll, (side, total) in zip(rolls[-len(result.totals):], result.totals):
+            parts.append(f"{side} {_sum(roll)}{_mod(total - sum(roll.faces), 'General and army', total)}")
+        who = result.winner or "tie, roll again"
+        return f"initiative: {', '.join(parts)} -> {who} ({result.rule})", len(result.totals)
+    total = getattr(result, "total", None)
+    if total is None or kind not in ("ClanActivation", "ObedienceTest") or not rolls:
         return None
-    dice = sum(roll.faces)
-    mod = total - dice
+    roll = rolls[-1]
+    mod = total - sum(roll.faces)
     why = "daimyo's rating" if kind == "ClanActivation" else "leader's rating"
     if kind == "ClanActivation":
         clan = st.clans.get(result.clan)
@@ -140,10 +147,16 @@ def with_dice(st, roll: DiceRolled, result) -> str | None:
         outcome = "activated" if result.success else "fails"
     else:
         outcome = "obeys" if result.passed else "halts"
+    return f"{named(st, roll.purpose)}: {_sum(roll)}{_mod(mod, why, total)}: {outcome} ({result.rule})", 1
+
+
+def _sum(roll: DiceRolled) -> str:
     faces = "+".join(map(str, roll.faces))
-    sums = f"{len(roll.faces)}d{roll.sides} = {faces}" + (f" = {dice}" if len(roll.faces) > 1 else "")
-    mods = f" {mod:+d} ({why}) = {total}" if mod else ""
-    return f"{named(st, roll.purpose)}: {sums}{mods}: {outcome} ({result.rule})"
+    return f"{len(roll.faces)}d{roll.sides} = {faces}" + (f" = {sum(roll.faces)}" if len(roll.faces) > 1 else "")
+
+
+def _mod(mod: int, why: str, total: int) -> str:
+    return f" {mod:+d} ({why}) = {total}" if mod else ""
 
 
 def unit_tip(st, u) -> list[str]:

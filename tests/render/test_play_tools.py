@@ -188,3 +188,14 @@ def test_the_newest_log_line_is_never_under_the_bottom_bar(game, size):
     newest = app.log.entries[-1][0]
     drawn = [r for t, r in app.painter.drawn if newest.startswith(t.strip()) and app.log.rect.contains(r)]
     assert drawn and not any(r.colliderect(app.status_rect) for r in drawn)
+
+
+def test_3_4_1_rolls_are_logged_with_their_modifiers_and_result(game, screen):
+    to_orders(game)                                      # activation forced to 6 + 6
+    app = App(game)
+    lines = [t for t, _ in app.log.entries]
+    start = next(t for t in lines if t.startswith("initiative: "))
+    assert start.startswith("initiative: east 1d6 = ") and start.endswith("-> east (3)")
+    assert "activation of Honda: 2d6 = 6+6 = 12 +3 (daimyo's rating +1 seated General) = 15: activated (4.1)" \
+        in lines
+    assert not any(t.startswith("activation of Honda: rolled") for t in lines)     # joined, not repeated
