@@ -324,7 +324,7 @@ class InputHandler:
             app.camera.quarters = (app.camera.quarters + 2) % 4
             app.camera.fit()
         elif key == pygame.K_q and mod & pygame.KMOD_CTRL:
-            app.running = False
+            app.menu.show("quit")                 # save and quit, quit without saving, or back
         elif key == pygame.K_s and mod & pygame.KMOD_CTRL:
             app.save()
 
