@@ -199,3 +199,26 @@ def test_3_4_1_rolls_are_logged_with_their_modifiers_and_result(game, screen):
     assert "activation of Honda: 2d6 = 6+6 = 12 +3 (daimyo's rating +1 seated General) = 15: activated (4.1)" \
         in lines
     assert not any(t.startswith("activation of Honda: rolled") for t in lines)     # joined, not repeated
+
+
+def test_menu_replays_this_game_and_loads_a_save(game, screen, monkeypatch):
+    from render.daimyo import app as app_mod
+    from render.daimyo.replay import ReplayViewer
+    app = App(game)
+    frame(app, screen)
+    key(app, pygame.K_1)                                 # east activates first
+    app.save()
+    seen = []
+    monkeypatch.setattr(app_mod, "run", lambda viewer, **kw: seen.append(viewer))
+    key(app, pygame.K_F10)
+    key(app, pygame.K_3)                                 # Replay this game from the start
+    assert isinstance(seen[0], ReplayViewer) and len(seen[0].timeline) == len(game.events)
+    assert not app.menu.open
+    key(app, pygame.K_F10)
+    key(app, pygame.K_2)                                 # Load a saved game...
+    assert app.menu.page == "load"
+    frame(app, screen)
+    assert any("autosave-daimyo-" in t for t in app.painter.texts())
+    key(app, pygame.K_1)                                 # the autosave written above
+    assert not app.menu.open and app.game is not game
+    assert app.game.actions == game.actions and app.save_path.endswith(".json")
