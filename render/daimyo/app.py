@@ -320,7 +320,8 @@ class App(TableView):
         try:
             game = undo(self.game, side)
         except RuleError as exc:
-            self.say(f"Cannot take back - rule {exc.rule}: {exc.reason}", "error")
+            cite = "" if exc.rule == "undo" else f" - rule {exc.rule}"     # the roll's rule, if any
+            self.say(f"Cannot take back{cite}: {exc.reason}", "error")
             return
         said = words.order_text(game.state, last)
         self._use(game)
