@@ -195,6 +195,8 @@ class App(TableView):
         self._legal: list = []
         self._preview_key = None
         self._preview = None
+        self._choice_key = None
+        self._choice_texts: list[str] = []
         self.menu = Menu(self)
         self.show_help = False
         self.ruler: ruler.Measure | None = None
@@ -354,7 +356,11 @@ class App(TableView):
             self.animator.skip()
 
     def choice_texts(self) -> list[str]:
-        return [words.order_text(self.state, a) for a in self.choices()]
+        """The choices in words, worked out once per game position (shots name their targets)."""
+        key = (id(self.game), len(self.game.actions), self.selected)
+        if self._choice_key != key:
+            self._choice_key, self._choice_texts = key, [words.order_text(self.state, a) for a in self.choices()]
+        return self._choice_texts
 
     def say(self, text: str, kind: str = "notice") -> None:
         self.message = (text, kind, self.clock() + MESSAGE_SECONDS)
