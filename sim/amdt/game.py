@@ -12,7 +12,7 @@ from sim.amdt.control import (ALLIANCES, activated, active_units, chit_player, e
                               holds_kyoto, is_closed_neutral, on_map, player_of, players,
                               sector_faction, soldiers, sphere)
 from sim.amdt.data import data
-from sim.amdt.events import (Captured, ChitDrawn, ClanEliminated, EndTurnChit, EntryAdvanced,
+from sim.amdt.events import (AmdtCardDrawn, Captured, ChitDrawn, ClanEliminated, EndTurnChit, EntryAdvanced,
                              Marched, MovementPoints, NeutralEntered, Placed, TurnStarted,
                              UnitLost)
 from sim.amdt.movement import (capturing_clan, discard_on_entry, group_for, legal_marches,
@@ -33,6 +33,7 @@ RAIN = "rain"
 
 class AmdtGame(Game):
     system = "amdt"
+    undo_barriers = (ChitDrawn, AmdtCardDrawn)    # a chit or a card drawn (core undo)
     state: AmdtState
 
     # -- set-up ----------------------------------------------------------------------------
