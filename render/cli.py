@@ -44,8 +44,9 @@ def add_parsers(sub) -> None:
     c.add_argument("--seed", type=int, default=1)
     c.add_argument("--ai", metavar="LEVEL", help="scripted opponent level for the other side (default random)")
     c.add_argument("--size", type=_size, default=(1280, 800), help="window size, e.g. 1920x1080")
-    c.add_argument("--save", default="kassen-save.json",
-                   help="where Ctrl+S and closing the window save the game (default kassen-save.json)")
+    c.add_argument("--save", metavar="PATH",
+                   help="where Ctrl+S and closing the window save the game "
+                        "(default: <user data dir>/kassen/saves/<system>-autosave.json, printed on start)")
     option_args(c)
     c.set_defaults(func=cmd_play)
 
@@ -105,7 +106,12 @@ def cmd_play(args) -> int:
     from sim.cli import rule_options
     game = open_source(args.scenario, args.seed, rule_options(args))
     _check_side(game, args.side)
-    view_module(game, "play").play(game, args)
+    module = view_module(game, "play")
+    if not args.save:                    # never silently into the working folder
+        from render.board.app import autosave_path
+        args.save = str(autosave_path(game.system))
+        print(f"autosave: {args.save}")
+    module.play(game, args)
     return 0
 
 
