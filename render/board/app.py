@@ -335,7 +335,7 @@ class BoardApp:
             ev = log[self.shown]
             opening = ev.kind in self.adapter.battle_start
             pacing = (bool(self.feed) and not self.feed_over) or opening
-            if pacing and not force and (not self.auto_steps or now < self.next_reveal):
+            if pacing and not opening and not force and (not self.auto_steps or now < self.next_reveal):
                 break
             line = event_line(ev)
             if opening:
@@ -400,6 +400,9 @@ class BoardApp:
             hidden = sum(p.hidden for p in here)
             status.append(f"Selected {self.selected}: " + (names or "no pieces of yours")
                           + (f"; {hidden} hidden" if hidden else ""))
+            if self.human_turn() and ch.at(self.selected) and ch.moves_from(self.selected):
+                status.append(f"Click {self.selected} again for: "
+                              + "; ".join(ch.labels[i] for i in ch.at(self.selected)[:3]))
         rows = ch.rows(self.selected) if self.human_turn() else [(f"{who} is deciding...", None)]
         pins = ch.pinned() if self.human_turn() else []
         pinned = [((f"[E] " if k == 0 else "") + ch.labels[i], i) for k, i in enumerate(pins)]
