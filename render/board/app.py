@@ -64,6 +64,7 @@ class BoardApp:
         self.chooser: list[int] = []
         self.chooser_scroll = 0
         self.hover: str | None = None
+        self.hover_row: int | None = None      # the choice under the mouse: its full text below
         self.mouse = (0, 0)
         self.log_scroll = 0
         self.message = ("", 0.0)
@@ -181,9 +182,11 @@ class BoardApp:
             self.running = False
         elif t == pygame.MOUSEMOTION:
             self.mouse = ev.pos
-            hover = self.view.map.place_at(ev.pos)
-            if hover != self.hover:
-                self.hover, self.dirty = hover, True
+            what, value = self.view.hit(ev.pos)
+            hover = value if what == "place" else None
+            row = value if what in ("row", "pin", "chooser") else None
+            if (hover, row) != (self.hover, self.hover_row):
+                self.hover, self.hover_row, self.dirty = hover, row, True
         elif t == pygame.MOUSEWHEEL:
             self._wheel(-ev.y)
         elif t == pygame.MOUSEBUTTONDOWN and ev.button == 1:      # buttons 4/5 are the wheel
@@ -431,7 +434,8 @@ class BoardApp:
             log=self.lines, log_scroll=self.log_scroll, battle=battle, battle_hint=hint,
             chooser=[(ch.labels[i], i) for i in self.chooser], chooser_scroll=self.chooser_scroll,
             buttons=[("Save ^S", "save"), ("Undo ^Z", "undo")],
-            status=KEYS + (f"  |  autosave: {self.save_path}" if self.save_path else ""),
+            status=(ch.labels[self.hover_row] if self.hover_row is not None and self.hover_row < len(ch)
+                    else KEYS + (f"  |  autosave: {self.save_path}" if self.save_path else "")),
             message=text)
 
     def draw(self, surf) -> None:

@@ -18,7 +18,7 @@ from render.board.text import INK, Texts
 SEA = (170, 198, 214)
 SELECT = (255, 205, 40)
 TARGET = (40, 170, 70)
-CLICKABLE = (250, 250, 245)
+CLICKABLE = (235, 120, 20)
 BATTLE = (200, 20, 20)
 
 

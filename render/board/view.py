@@ -156,9 +156,16 @@ class BoardView:
         self.texts.blit(surf, "Log (wheel here scrolls)", (x, r.y + 3), self.fs - 1, HEAD, True)
         room = max(1, (r.h - self.line - 6) // (self.line - 3))
         end = len(sc.log) - sc.log_scroll
+        wrapped: list[str] = []                 # newest last; a long entry takes two lines
+        for line in reversed(sc.log[max(0, end - room):end]):
+            parts = self.texts.wrap(line, w, self.fs - 2)
+            parts = parts[:1] + ["   " + self.texts.fit(" ".join(parts[1:]), w - 20, self.fs - 2)] if len(parts) > 1 else parts
+            wrapped[:0] = parts
+            if len(wrapped) >= room:
+                break
         y = r.y + self.line + 2
-        for line in sc.log[max(0, end - room):end]:
-            self.texts.blit(surf, self.texts.fit(line, w, self.fs - 2), (x, y), self.fs - 2)
+        for line in wrapped[-room:]:
+            self.texts.blit(surf, line, (x, y), self.fs - 2)
             y += self.line - 3
 
     def _battle(self, surf, sc: Scene) -> None:
