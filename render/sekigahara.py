@@ -29,6 +29,7 @@ class SekigaharaAdapter(BoardAdapter):
     side_colours = SIDE
     text_colours = {"tokugawa": (235, 235, 235), "ishida": (40, 30, 10)}
     battle_after = frozenset({"BlockEliminated", "DiskDestroyed", "Retreated", "CastleCaptured", "Besieged",
+                              "BlockRevealed", "ControlChanged",
                               "LoyaltyChallenged", "ChallengeRefuted", "BlockDefected"})
     end_kinds = frozenset({"EndMovement", "EndActivation", "EndMuster", "PassBattle"})
     phase_kinds = frozenset({"PhaseStarted"})

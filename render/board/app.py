@@ -82,6 +82,10 @@ class BoardApp:
         self._choices: Choices | None = None
         self._log_key = None
         self._log: list = []
+        past = self.log()                      # what happened before the window opened: no replay
+        self.shown = len(past)
+        self.lines = [event_line(e) for e in past if adapter.in_log(e)]
+        self.selected = self.choices().only_mover() if self.human_turn() else None
 
     # -- what the window shows ------------------------------------------------------------------
     def viewer(self) -> str | None:
@@ -251,7 +255,7 @@ class BoardApp:
             self.chooser = []
         elif self.selected:
             self.selected = None
-        elif self.feed and self.caught_up():
+        elif self.feed and self.feed_over and self.caught_up():
             self.feed = []
         self.dirty = True
 
@@ -288,7 +292,7 @@ class BoardApp:
             rows = self.rows()
             if self.cursor is not None and self.cursor < len(rows) and rows[self.cursor][1] is not None:
                 self.apply(rows[self.cursor][1])
-            elif self.feed and self.caught_up():
+            elif self.feed and self.feed_over and self.caught_up():
                 self.feed = []
         elif key == pygame.K_TAB:
             self._next_origin(-1 if mod & pygame.KMOD_SHIFT else 1)
@@ -327,7 +331,7 @@ class BoardApp:
         """Space: show the next battle step now; a finished battle closes."""
         if not self.caught_up():
             self._reveal(time.monotonic(), force=True)
-        elif self.feed:
+        elif self.feed and self.feed_over:
             self.feed = []
         self.dirty = True
 

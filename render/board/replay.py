@@ -163,7 +163,9 @@ class ReplayApp:
                    ("Play", K.K_SPACE), ("Phase-", K.K_PAGEUP), ("Phase+", K.K_PAGEDOWN),
                    ("Turn-", K.K_LEFTBRACKET), ("Turn+", K.K_RIGHTBRACKET), ("View", K.K_v)]
         log = [event_line(e) for e in ad.events(self.viewer) if ad.in_log(e)]
+        last = ad.anchor(tl.actions[self.k - 1]) if self.k else None      # the move just made
         return Scene(view=view, title=f"{ad.title} - replay", status_lines=status, rows=rows,
+                     selected=last.origin if last else None, paths=(last.path,) if last and last.path else (),
                      scroll=self.scroll, cursor=self.k, log=log, log_scroll=self.log_scroll,
                      battle=ad.battle_lines(view), buttons=buttons, status=KEYS)
 
