@@ -53,7 +53,8 @@ def before_move(system: str, seed: int = 3, limit: int = 3000):
         side = game.to_act()
         if side == human:
             adapter = adapter_cls(game)
-            moves = [a for a in game.legal_actions(side) if adapter.anchor(a).dest]
+            moves = [a for a in game.legal_actions(side)
+                     if adapter.anchor(a).dest and a.kind in ("Move", "March", "MoveBlock")]
             if moves:
                 return game, adapter, moves
         game.apply(players[side].choose(game, side))

@@ -4,6 +4,7 @@ stepped through by action, phase and turn, from any side's view (or everyone's).
   Left/Right  previous / next action      Home/End  first / last
   PgUp/PgDn   previous / next phase       [ / ]     previous / next turn
   Space       play / pause                V         next viewpoint (each side, then all)
+  Ctrl+Q      close
   click a line of the action list to jump there; the wheel scrolls it.
 """
 from __future__ import annotations
@@ -108,7 +109,7 @@ class ReplayApp:
             elif what == "button":
                 self.key(value)
         elif t == pygame.KEYDOWN:
-            self.key(ev.key)
+            self.key(ev.key, ev.mod)
         elif t in (pygame.VIDEORESIZE, getattr(pygame, "WINDOWSIZECHANGED", -1)):
             surf = pygame.display.get_surface()
             self.view.layout(surf.get_size() if surf is not None else (ev.w, ev.h))
@@ -116,7 +117,10 @@ class ReplayApp:
         elif t == getattr(pygame, "WINDOWEXPOSED", -1):
             self.dirty = True
 
-    def key(self, key) -> None:
+    def key(self, key, mod: int = 0) -> None:
+        if key == pygame.K_q and mod & pygame.KMOD_CTRL:
+            self.running = False
+            return
         tl, ad = self.timeline, self.adapter
         moves = {pygame.K_RIGHT: lambda: self.k + 1, pygame.K_LEFT: lambda: self.k - 1,
                  pygame.K_HOME: lambda: 0, pygame.K_END: lambda: len(tl),
