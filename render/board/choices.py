@@ -28,6 +28,8 @@ class Choices:
         self.anchors: list[Anchor] = [adapter.anchor(a) for a in self.actions]
         self.labels = [describe(a, game) for a in self.actions]
         self.end_kinds = adapter.end_kinds
+        self._pinned = [i for i, a in enumerate(self.actions) if a.kind in self.end_kinds]
+        self._rows: dict[str | None, list] = {}
 
     def __len__(self) -> int:
         return len(self.actions)
@@ -79,7 +81,7 @@ class Choices:
     # -- the list -------------------------------------------------------------------------------
     def pinned(self) -> list[int]:
         """Pass / end choices, always visible under the list."""
-        return [i for i, a in enumerate(self.actions) if a.kind in self.end_kinds]
+        return self._pinned
 
     def rows(self, selected: str | None = None) -> list[tuple[str, int | None]]:
         """The list as (text, index) rows; a group heading has index None. The selected place's

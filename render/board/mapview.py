@@ -16,6 +16,7 @@ from render.board.adapter import BoardAdapter, Marker, Piece
 from render.board.text import INK, Texts
 
 SEA = (170, 198, 214)
+PAPER = (245, 240, 228)
 SELECT = (255, 205, 40)
 TARGET = (40, 170, 70)
 CLICKABLE = (235, 120, 20)
@@ -36,6 +37,10 @@ class MapPainter:
         self._base_key = None
         self._base: pygame.Surface | None = None
         self._label = None
+        self._frame_key = None                 # the last finished map picture, and what it shows
+        self._frame: pygame.Surface | None = None
+        self._frame_hits: list = []
+        self._chips: dict[tuple, pygame.Surface] = {}
 
     # -- geometry -----------------------------------------------------------------------------
     def set_rect(self, rect: pygame.Rect, box_rect: pygame.Rect) -> None:
@@ -56,7 +61,7 @@ class MapPainter:
             for i, name in enumerate(boxes):
                 self.box_rects[name] = pygame.Rect(box_rect.x + i * w + 3, box_rect.y + 3, w - 6, box_rect.h - 6)
         self._label = self._partition() if self.adapter.regions else None
-        self._base_key = None
+        self._base_key = self._frame_key = None
 
     def _partition(self):
         """Each cell of a coarse grid labelled with its nearest area point (a Voronoi map); inset
@@ -138,14 +143,35 @@ class MapPainter:
             pygame.draw.line(surf, land, _shift(self.xy[a], off), _shift(self.xy[b], off), int(r * 1.6))
 
     # -- a frame -------------------------------------------------------------------------------
-    def draw(self, surf, view: dict, *, selected=None, targets=(), paths=(), clickable=(), hover=None) -> None:
+    def draw(self, surf, view: dict, *, selected=None, targets=(), paths=(), clickable=(), hover=None,
+             key=None, pieces=None, markers=None) -> None:
+        """The map with everything on it. With a `key` naming the game position drawn, the
+        finished picture is kept and a frame that changes nothing on the map (a battle step,
+        a scroll of the list) only blits it."""
+        whole = self.rect.union(self.box_rect) if self.box_rect.w else self.rect
+        sig = None if key is None else (key, tuple(self.rect), tuple(self.box_rect), selected,
+                                        tuple(targets), tuple(paths), tuple(sorted(clickable)), hover)
+        if sig is not None and sig == self._frame_key:
+            surf.blit(self._frame, whole)
+            self.hits = list(self._frame_hits)
+            return
+        self._paint(surf, view, selected, targets, paths, clickable, hover,
+                    self.adapter.pieces(view) if pieces is None else pieces,
+                    self.adapter.markers(view) if markers is None else markers)
+        if sig is not None:
+            if self._frame is None or self._frame.get_size() != whole.size:
+                self._frame = pygame.Surface(whole.size)
+            self._frame.blit(surf, (0, 0), whole)
+            self._frame_key, self._frame_hits = sig, list(self.hits)
+
+    def _paint(self, surf, view, selected, targets, paths, clickable, hover, pieces, markers) -> None:
         surf.blit(self._base_picture(view), self.rect)
         surf.set_clip(self.rect)
         for path in paths:
             pts = [self.xy[p] for p in path if p in self.xy]
             if len(pts) > 1:
                 pygame.draw.lines(surf, TARGET, False, pts, 4)
-        for name, m in self.adapter.markers(view).items():
+        for name, m in markers.items():
             if name in self.xy:
                 _marker(surf, self.texts, self.xy[name], m)
         for name in clickable:
@@ -162,7 +188,6 @@ class MapPainter:
         if hover in self.xy and hover != selected:
             pygame.draw.circle(surf, (255, 255, 255), self.xy[hover], 18, 1)
         self.hits = []
-        pieces = self.adapter.pieces(view)
         for name, stack in pieces.items():
             if name in self.xy:
                 self._stack(surf, name, stack)
@@ -189,15 +214,24 @@ class MapPainter:
                 self.hits.append((r, name))
 
     def _chip(self, surf, rect: pygame.Rect, p: Piece) -> None:
-        colour = self.adapter.side_colours.get(p.side, (120, 120, 120))
-        pygame.draw.rect(surf, colour, rect, border_radius=3)
-        pygame.draw.rect(surf, (250, 248, 240) if sum(colour) < 300 else INK, rect, 1, border_radius=3)
-        if p.text and not p.hidden:
-            fg = self.adapter.text_colours.get(p.side, (250, 248, 240))
-            pic = self.texts.render(p.text, 10, fg, True)
-            surf.blit(pic, (rect.centerx - pic.get_width() // 2, rect.centery - pic.get_height() // 2))
+        key = (p.side, "" if p.hidden else p.text, rect.size)
+        pic = self._chips.get(key)
+        if pic is None:                          # a chip is drawn once, then blitted
+            pic = pygame.Surface(rect.size, pygame.SRCALPHA)
+            local = pic.get_rect()
+            colour = self.adapter.side_colours.get(p.side, (120, 120, 120))
+            pygame.draw.rect(pic, colour, local, border_radius=3)
+            pygame.draw.rect(pic, (250, 248, 240) if sum(colour) < 300 else INK, local, 1, border_radius=3)
+            if key[1]:
+                fg = self.adapter.text_colours.get(p.side, (250, 248, 240))
+                text = self.texts.render(key[1], 10, fg, True)
+                pic.blit(text, (local.centerx - text.get_width() // 2, local.centery - text.get_height() // 2))
+            self._chips[key] = pic
+        surf.blit(pic, rect)
 
     def _boxes(self, surf, pieces, selected, targets, clickable) -> None:
+        if self.box_rect.w:
+            surf.fill(PAPER, self.box_rect)
         for name, r in self.box_rects.items():
             pygame.draw.rect(surf, (236, 228, 206), r)
             edge = SELECT if name == selected else TARGET if name in targets else \

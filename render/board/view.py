@@ -15,7 +15,6 @@ from render.board.adapter import BoardAdapter
 from render.board.mapview import MapPainter
 from render.board.text import INK, Texts
 
-PAPER = (245, 240, 228)
 PANEL = (236, 230, 214)
 ROW = (250, 246, 236)
 CURSOR = (255, 226, 140)
@@ -46,6 +45,9 @@ class Scene:
     buttons: list = field(default_factory=list)         # (text, key) along the panel's top
     status: str = ""
     message: str = ""
+    key: object = None                                  # names the game position (map caching)
+    pieces: dict | None = None
+    markers: dict | None = None
 
 
 class BoardView:
@@ -80,9 +82,8 @@ class BoardView:
 
     # -- a frame ---------------------------------------------------------------------------------
     def draw(self, surf: pygame.Surface, sc: Scene) -> None:
-        surf.fill(PAPER)
         self.map.draw(surf, sc.view, selected=sc.selected, targets=sc.targets, paths=sc.paths,
-                      clickable=sc.clickable, hover=sc.hover)
+                      clickable=sc.clickable, hover=sc.hover, key=sc.key, pieces=sc.pieces, markers=sc.markers)
         self._panel(surf, sc)
         self._log(surf, sc)
         self.battle_rect = pygame.Rect(0, 0, 0, 0)
