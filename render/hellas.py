@@ -4,6 +4,8 @@ frame), cities (walled: squares) by controller, sieges and captures as rings, an
 viewer sees them: own blocks with kind and steps, the enemy's as blank backs."""
 from __future__ import annotations
 
+import re
+
 from render import board
 from render.board.adapter import Anchor, BoardAdapter, LinkStyle, Marker, Piece, Place
 from sim.hellas.battles import SORTIE
@@ -18,6 +20,7 @@ SIDE_OF = {"athenian": "athens", "spartan": "sparta"}
 BORDER = {"pass": LinkStyle((150, 60, 30), 2, True), "strait": LinkStyle((40, 80, 150), 3),
           "inset": LinkStyle((230, 236, 246), 1, True)}
 FOCUS, REACH, POWER = (0.40, 0.52), 0.55, 0.7          # magnify the crowded centre of Greece
+BLOCK_ID = re.compile(r"\b[AS]\d\d\b")          # Hellas block ids: A01..., S01...
 KIND = {"hoplite": "H", "fleet": "F", "cavalry": "C", "infantry": "I", "peltast": "P", "leader": "L"}
 
 
@@ -171,6 +174,55 @@ class HellasAdapter(BoardAdapter):
     def events(self, side):
         from sim.board import events_for
         return events_for(self.game.events, side)
+
+    def event_line(self, ev, viewer):
+        """Blocks by name where the viewer knows it (his own, and any revealed in battle)."""
+        if ev.kind == "BlockRevealed":
+            self._revealed[ev.block] = ev.face
+        say = LINES.get(ev.kind)
+        if say is None:
+            text = super().event_line(ev, viewer)
+            # dice purposes name blocks by id ("A21 fires A1")
+            return BLOCK_ID.sub(lambda m: self._name(m.group(0), viewer), text) if ev.kind == "DiceRolled" else text
+        cite = f" ({ev.rule})" if getattr(ev, "rule", "") else ""
+        return say(ev, lambda bid: self._name(bid, viewer)) + cite
+
+    def _name(self, block_id: str, viewer) -> str:
+        if block_id in self._revealed:
+            return self._revealed[block_id]
+        b = self.game.state.blocks.get(block_id)
+        return b.face if b is not None and viewer in (None, b.side) else f"block {block_id}"
+
+    def __init__(self, game):
+        super().__init__(game)
+        self._revealed: dict[str, str] = {}
+
+
+def _n(count: int, what: str) -> str:
+    return f"{count} {what}{'s' * (count != 1)}"
+
+
+# Log lines in words; `name` turns a block id into what the viewer may know of it.
+LINES = {
+    "SeasonStarted": lambda e, name: f"--- {e.season} {e.year} BC ---",
+    "PlayerTurnStarted": lambda e, name: f"{e.side}'s turn: {e.use}" + (f", {_n(e.actions, 'action')}" if e.actions else ""),
+    "BlockMoved": lambda e, name: f"{e.side} moves {name(e.block)} {' -> '.join(e.path)}"
+                                  + (f" carrying {name(e.carried)}" if e.carried else ""),
+    "BattleStarted": lambda e, name: f"Battle at {e.location}: {e.attacker} attacks, {_n(len(e.attackers), 'block')}"
+                                     f" against {len(e.defenders)}",
+    "BlockRevealed": lambda e, name: f"{e.side} reveals {e.face} ({e.rating}, {_n(e.steps, 'step')})",
+    "BlockFired": lambda e, name: f"{name(e.block)} fires at {e.rating}: rolled {', '.join(map(str, e.faces))}"
+                                  f" - {_n(e.hits, 'hit')}" + (f", {e.routs} rout" if e.routs else ""),
+    "StepLost": lambda e, name: f"{name(e.block)} loses a step ({e.steps_left} left)",
+    "HalfHit": lambda e, name: f"{name(e.block)} takes a half hit",
+    "BlockRouted": lambda e, name: f"{name(e.block)} routs",
+    "BlockRetreated": lambda e, name: f"{name(e.block)} retreats to {e.to}",
+    "BlockEliminated": lambda e, name: f"{e.side} loses {name(e.block)} at {e.location}",
+    "BattleEnded": lambda e, name: f"Battle at {e.location} won by {e.winner or 'nobody'} after {_n(e.rounds, 'round')}",
+    "PrestigeChanged": lambda e, name: f"{e.side} Prestige {e.amount:+d} ({e.reason}), now {e.total:+d}",
+    "Withdrew": lambda e, name: f"{e.side} withdraws {name(e.block)} into {e.city}",
+    "Pillaged": lambda e, name: f"{e.side} pillages {e.area}",
+}
 
 
 ADAPTER = HellasAdapter

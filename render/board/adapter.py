@@ -128,6 +128,11 @@ class BoardAdapter:
         """The event log as `side` may see it."""
         return list(self.game.events)
 
+    def event_line(self, event, viewer: str | None) -> str:
+        """An event in the log and battle panel; games override it to name their pieces."""
+        from render.board.text import event_line
+        return event_line(event)
+
     def in_log(self, event) -> bool:
         """Whether the log shows an event: not the rolls that shuffle a deck (noise to a player)."""
         return not (event.kind == "DiceRolled" and "shuffle" in event.purpose)

@@ -20,7 +20,6 @@ import pygame
 
 from render.board.adapter import BoardAdapter
 from render.board.choices import Choices
-from render.board.text import event_line
 from render.board.view import BoardView, Scene
 from sim.core.errors import RuleError
 
@@ -87,7 +86,7 @@ class BoardApp:
         self._seen: tuple = ()
         past = self.log()                      # what happened before the window opened: no replay
         self.shown = len(past)
-        self.lines = [event_line(e) for e in past if adapter.in_log(e)]
+        self.lines = [adapter.event_line(e, self.viewer()) for e in past if adapter.in_log(e)]
         self.selected = self.choices().only_mover() if self.human_turn() else None
 
     # -- what the window shows ------------------------------------------------------------------
@@ -172,7 +171,7 @@ class BoardApp:
         self.adapter.game = self.game
         log = self.log()
         self.shown = min(self.shown, len(log))
-        self.lines = [event_line(e) for e in log[:self.shown] if self.adapter.in_log(e)]
+        self.lines = [self.adapter.event_line(e, self.viewer()) for e in log[:self.shown] if self.adapter.in_log(e)]
         self.feed, self.feed_over = [], False
         self._after_change()
         self.say(f"undone: {len(self.game.actions)} actions now")
@@ -347,7 +346,7 @@ class BoardApp:
             pacing = (bool(self.feed) and not self.feed_over) or opening
             if pacing and not opening and not force and (not self.auto_steps or now < self.next_reveal):
                 break
-            line = event_line(ev)
+            line = self.adapter.event_line(ev, self.viewer())
             if opening:
                 self.feed, self.feed_over, self.feed_tail = [line], False, True
             elif self.feed_over and ev.kind not in self.adapter.battle_after:

@@ -16,7 +16,6 @@ import pygame
 
 from render.board.adapter import BoardAdapter
 from render.board.choices import describe
-from render.board.text import event_line
 from render.board.view import BoardView, Scene
 
 PLAY_SECONDS = 0.5
@@ -166,7 +165,7 @@ class ReplayApp:
         buttons = [("|<", K.K_HOME), ("<", K.K_LEFT), (">", K.K_RIGHT), (">|", K.K_END),
                    ("Play", K.K_SPACE), ("Phase-", K.K_PAGEUP), ("Phase+", K.K_PAGEDOWN),
                    ("Turn-", K.K_LEFTBRACKET), ("Turn+", K.K_RIGHTBRACKET), ("View", K.K_v)]
-        log = [event_line(e) for e in ad.events(self.viewer) if ad.in_log(e)]
+        log = [ad.event_line(e, self.viewer) for e in ad.events(self.viewer) if ad.in_log(e)]
         last = ad.anchor(tl.actions[self.k - 1]) if self.k else None      # the move just made
         return Scene(view=view, title=f"{ad.title} - replay", status_lines=status, rows=rows,
                      selected=last.origin if last else None, paths=(last.path,) if last and last.path else (),

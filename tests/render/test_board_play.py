@@ -250,3 +250,22 @@ def test_choices_click_logic_without_a_window():
     assert ch.click("Z", "A") == ("deselect", None)
     assert ch.pinned() == [4]
     assert [i for _, i in ch.rows("A") if i is not None][:3] == [0, 1, 2]
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_the_log_is_in_words_and_names_only_what_the_viewer_knows(system):
+    """No raw "Fire(sector=..." lines; Hellas names the person's own blocks by face, and an
+    enemy block only once a battle has revealed it."""
+    import re
+    d = Driver(system, seed=2)
+    d.advance(lambda d: len(d.g.actions) >= 40, limit=800)
+    d.settle()
+    assert d.app.lines and not [l for l in d.app.lines if re.search(r"\w\(\w+=", l)]
+    if system == "hellas":
+        ad, st = d.app.adapter, d.g.state
+        for b in st.blocks.values():
+            name = ad._name(b.id, d.human)
+            if b.side == d.human:
+                assert name == b.face
+            elif b.id not in ad._revealed:
+                assert name == f"block {b.id}"
