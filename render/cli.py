@@ -155,7 +155,12 @@ def cmd_play(args) -> int:
     game = open_source(args.scenario, args.seed, rule_options(args))
     _check_side(game, args.side)
     _check_level(game, args.ai)
-    view_module(game, "play").play(game, args)
+    module = view_module(game, "play")
+    if not args.save:                    # never silently into the working folder
+        from render.userdata import autosave_path
+        args.save = str(autosave_path(game))
+        print(f"autosave: {args.save}")
+    module.play(game, args)
     return 0
 
 
