@@ -12,4 +12,8 @@ def make_player(side: str, level: str, seed: int, **personality):
     from sim.ai.scored import LEVELS, Personality, ScoredPlayer
     if level not in LEVELS:
         raise KeyError(level)
-    return ScoredPlayer(DaimyoScorer(Personality(**personality)), level, seed)
+    # levels differ in judgment (issue 19): easy scores orders alone, normal follows an army
+    # plan and clan plans, hard also checks every charge a pose promises with the rules
+    scorer = DaimyoScorer(Personality(**personality), planning=level in ("normal", "hard"),
+                          exact=level == "hard")
+    return ScoredPlayer(scorer, level, seed)

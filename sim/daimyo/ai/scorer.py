@@ -11,6 +11,7 @@ wins the scenario at once (5.2, ruling D-85).
 """
 from __future__ import annotations
 
+import copy
 import math
 
 import numpy as np
@@ -24,7 +25,11 @@ from sim.daimyo import actions as A
 from sim.daimyo.ai import guns
 from sim.daimyo.ai.fire import FireZones
 from sim.daimyo.ai import shortlist
+from sim.daimyo.ai.commander import Commander
+from sim.daimyo.ai.matchups import round_edge
 from sim.daimyo.ai.reach import Ground, may_charge_soon
+from sim.daimyo.ai.routes import RouteBook
+from sim.daimyo.combat import charge as CH
 from sim.daimyo import command, movement
 from sim.daimyo.command import leader_point
 from sim.daimyo.tables import tables
@@ -41,6 +46,8 @@ OBJECTIVE_PULL = 0.5  # share of MOVE_WORTH per move a fighting unit is away fro
 OBJECTIVE_WORTH = 2.0  # added to the worth of charging or threatening a scenario objective
 MOVE_WORTH = 0.7    # points per normal move (or reform turn) a fighting unit is away from contact
 END_STEP = 0.01      # ending a step beats a pointless Hold, loses to any useful order
+LOOKAHEAD = 0.7      # weight of the move a turn or wheel opens for the next order (issue 19)
+STAND_OFF = 2.0      # cm outside the enemy's charge reach a line forms up (clan_plan.BAND_CM)
 
 
 class DaimyoScorer:
@@ -49,10 +56,24 @@ class DaimyoScorer:
     # stream that level barely played better than random orders (README "AI strength").
     easy_best = 50
 
-    def __init__(self, personality: Personality = Personality()):
+    def __init__(self, personality: Personality = Personality(), planning: bool = False,
+                 exact: bool = False):
+        """planning: an army plan and clan plans aim the scoring (normal, hard; issue 19), with
+        a second order looked at after a turn or wheel; exact: a charge a pose promises is
+        checked with the rules' charge plan (hard)."""
         self.base = self.p = personality
         self.st: DaimyoState | None = None
         self.side = ""
+        self.routes = RouteBook()
+        self.commander = Commander() if planning else None
+        self.exact = exact
+        self.plans: dict = {}
+        self.mu = None
+
+    @property
+    def plan_log(self):
+        """The clan plans as they changed (PlanChanged), for the play view; [] without a plan."""
+        return self.commander.log if self.commander is not None else []
 
     def reading(self, game):
         """Each order is planned once per decision, by the menu and the scoring alike."""
@@ -69,7 +90,10 @@ class DaimyoScorer:
         self.enemies = [u for u in self.st.living(self.st.enemy(side)) if not u.routing]
         self.routers = [u for u in self.st.living(self.st.enemy(side)) if u.routing]
         self.enemy_shapes = {u.id: footprint(u) for u in self.enemies + self.routers}
-        self.ground = Ground(self.st)
+        self.ground = Ground(self.st, self.routes)
+        if self.commander is not None:
+            self.commander.update(self.st, side)
+            self.plans, self.mu = self.commander.clans, self.commander.matchups
         # enemies that could charge at their next activation, and enemy shooters (4.5)
         self.chargers = [e for e in self.enemies if may_charge_soon(e)]
         self._charger_arr = _shapes(self.enemy_shapes, self.chargers)
@@ -130,7 +154,14 @@ class DaimyoScorer:
     def _score_ActivateClan(self, a: A.ActivateClan) -> float:
         units = self.st.clan_units(a.clan)
         near = min((self._nearest(u)[1] for u in units), default=100.0)
-        return 2.0 + self.st.daimyo(a.clan).rating * 0.2 + max(0.0, 1.0 - near / 60)
+        score = 2.0 + self.st.daimyo(a.clan).rating * 0.2 + max(0.0, 1.0 - near / 60)
+        plan = self.plans.get(a.clan)
+        if plan is not None:
+            # clans are what activates (4.1): the ones with something to do now go first,
+            # the reserve last
+            score += {"engage": 0.6, "pursue": 0.6, "rally": 0.4, "reform": 0.3,
+                      "fall_back": 0.3}.get(plan.state, 0.0) - (0.5 if plan.posture == "reserve" else 0.0)
+        return score
 
     def _score_ActivateGeneral(self, a: A.ActivateGeneral) -> float:
         return 1.0
@@ -196,7 +227,9 @@ class DaimyoScorer:
         u = self.st.units[a.unit]
         if not u.disordered:
             return -1.0 + self._pose_gain(a)          # 4.3.5.4: only to change formation/facing
-        return self._reform_need(u) + self._pose_gain(a)
+        plan = self.plans.get(u.clan)
+        urge = 1.0 * self.p.caution if plan is not None and plan.state == "reform" else 0.0
+        return self._reform_need(u) + urge + self._pose_gain(a)
 
     def _reform_need(self, u: Unit) -> float:
         """4.2.2: a disordered unit may not charge (4.2.1) and fights and shoots worse; it must
@@ -242,9 +275,11 @@ class DaimyoScorer:
         m = o.melee
         # exact odds of the first round (4.6.5): routing the enemy is worth most, being routed
         # costs most; hits traded and the closing fire taken on the way in (4.4) count too
-        edge = 3.0 * worth * float(m.a_routs_b) + 1.5 * float(m.a_pushes_b) \
-            - 1.5 * float(m.b_pushes_a) - 3.0 * float(m.b_routs_a)
-        edge += 0.4 * float(expected(m.a_hits) - expected(m.b_hits))
+        edge = round_edge(m, worth)
+        plan = self.plans.get(u.clan)
+        if plan is not None and plan.state in ("engage", "pursue") and self.mu is not None \
+                and self.mu.strikes_first(u.id, target.id):
+            edge += 0.3                     # striking first beats being charged (4.6.3 first-round bonuses)
         if target.id in self.objectives:
             # the scenario's win at once (ruling D-85): an HQ never routs, it is lost with its
             # one stand (4.6.1), so winning the round is what counts
@@ -287,8 +322,20 @@ class DaimyoScorer:
         if before is None:
             before = self._values[u.id] = self._value(u, u.x, u.y, u.facing, u.files, u.disordered)
         disorder = bool(plan.disorder) or u.disordered
-        after = self._value(u, x, y, f, plan.files or u.files, disorder)
+        after = self.pose_value(u, x, y, f, plan.files or u.files, disorder, turned=abs(f - u.facing) > 1e-6)
         return after - before
+
+    def pose_value(self, u: Unit, x: float, y: float, facing: float, files: int,
+                   disordered: bool = False, turned: bool = False) -> float:
+        """A pose's value; with a plan, a pose that turned the unit also counts, at LOOKAHEAD,
+        the normal move straight ahead it opens for the next order (4.3.5: turn, then move)."""
+        value = self._value(u, x, y, facing, files, disordered)
+        if turned and self.commander is not None and u.troop is not Troop.ARTILLERY:
+            fwd = direction(facing)
+            step = u.move_row.normal
+            ahead = self._value(u, x + fwd[0] * step, y + fwd[1] * step, facing, files, disordered)
+            value = max(value, LOOKAHEAD * ahead + (1 - LOOKAHEAD) * value)
+        return value
 
     def _nearest(self, u: Unit, x: float | None = None, y: float | None = None) -> tuple[Unit | None, float]:
         here = Point(u.x if x is None else x, u.y if y is None else y)
@@ -323,6 +370,16 @@ class DaimyoScorer:
         near = _within_charge(self.enemies + self.routers, self._target_arr, shape, u.move_row.charge)
         return [e for e, d in near if d <= self.ground.charge_allowance(u, shape, self.enemy_shapes[e.id])]
 
+    def _can_charge(self, u: Unit, x: float, y: float, facing: float, files: int, e: Unit) -> bool:
+        """The rules' charge plan (4.4) from the pose: turning, run, ground and friends in the way."""
+        there = copy.copy(u)
+        there.x, there.y, there.facing, there.files = x, y, facing, files
+        try:
+            CH.plan(self.st, there, e)
+            return True
+        except RuleError:
+            return False
+
     def _target_worth(self, e: Unit) -> float:
         """4.2.1: a disordered target fights with one rank at -1; 5.1: a charge that reaches
         routers destroys them; 5.2: the hatamoto counts 2 points, the HQ 3; a scenario
@@ -355,21 +412,42 @@ class DaimyoScorer:
             # must stand to reform before it may charge (4.2.1, 4.2.2) if it is disordered or
             # will be on the way, its next move included (ruling D-41: any move while touching
             # difficult ground disorders): wading in or out is progress, not a sudden loss
-            eff, wades = self.ground.approach(u, shape, self.enemy_shapes[enemy.id])
+            plan = self.plans.get(u.clan)
+            mode = plan.state if plan is not None else ""
+            goal = self.enemy_shapes.get(plan.target) if mode in ("approach", "engage", "pursue") else None
+            eff, wades = self.ground.approach(u, shape, self.enemy_shapes[enemy.id] if goal is None else goal)
             reform = (disordered or wades or "difficult" in self.ground.effects(u, shape)) \
                 and u.troop is not Troop.PEASANT
+            if mode in ("form_up", "hold", "fall_back"):
+                # stand just outside the nearest enemy's charge reach (4.4), a move further
+                # when falling back: closer is danger, further is time lost
+                off = enemy.move_row.charge + STAND_OFF if may_charge_soon(enemy) else 3.0
+                if mode == "fall_back":
+                    off += u.move_row.normal
+                eff = abs(eff - off)
             value -= self.p.aggression * MOVE_WORTH * (eff / u.move_row.normal + reform)
             if self.objectives:
                 # the scenario's way to win at once draws the fighting units on (ruling D-85)
                 goal = min(self.ground.approach(u, shape, g)[0] for g in self.objectives.values())
                 value -= self.p.aggression * MOVE_WORTH * OBJECTIVE_PULL * goal / u.move_row.normal
+            if threats and mode == "engage" and not disordered and self.mu is not None:
+                # engaged, only the enemies that beat it in a charge are to be feared (4.6.5)
+                threats = [e for e in threats if self.mu.dfn.get((u.id, e.id), 0.0) < 0]
             if threats:
                 # 4.2.1: a disordered unit receives the charge at -1 with one rank; in good
                 # order the first to activate charges, with the bonus (4.6.3)
-                value -= self.p.caution * (1.6 if disordered else 0.3) * (1 + 0.3 * (len(threats) - 1))
+                fear = 3.0 if mode in ("form_up", "hold", "fall_back") else 1.0
+                value -= fear * self.p.caution * (1.6 if disordered else 0.3) * (1 + 0.3 * (len(threats) - 1))
             targets = [] if disordered else self._targets(u, shape)
+            if targets and self.mu is not None:
+                # a plan charges only where the unit wins its matchup (4.6.5), and checks
+                # with the rules' charge plan that the charge could be made (4.4, hard)
+                targets = [e for e in targets if e.routing or self.mu.att.get((u.id, e.id), 0.0) > -0.2]
+                if self.exact and targets:
+                    targets = [e for e in targets if self._can_charge(u, x, y, facing, files, e)]
             if targets:
-                best = max(self._target_worth(e) for e in targets)
+                best = max(self._target_worth(e) * (1 + max(0.0, self.mu.att.get((u.id, e.id), 0.0) if self.mu else 0.0))
+                           for e in targets)
                 value += 0.8 * self.p.aggression * best
             # 4.5.1, 4.5.4: waiting in front of enemy shooters costs stands; less so on the
             # way to a charge that will reach them next turn
