@@ -116,7 +116,7 @@ def step(prev: ClanPlan | None, st, side: str, clan: str, army, mu, routes) -> C
         return plan("approach", way, f"{close:.0f} cm from the enemy: march on {goal.id}{via}", goal.id)
     if posture == "attack":
         best = _best_strike(st, fighters, enemies, mu)
-        formed = prev is not None and prev.state in ("form_up", "engage") and st.turn > prev.since
+        formed = prev is not None and (prev.state == "engage" or prev.state == "form_up" and st.turn > prev.since)
         if best is not None:
             u, e, edge = best
             return plan("engage", (e.x, e.y), f"{u.id} charges {e.id} at odds worth {edge:+.2f}, striking first", e.id)

@@ -359,16 +359,34 @@ class DaimyoScorer:
         return any(s.intersects(lane) for fid, s in self.friend_shapes.items() if fid != u.id)
 
     def _threats(self, u: Unit, shape) -> list[Unit]:
-        """Enemies that could charge `shape` at their next activation (rough reach, 4.4)."""
+        """Enemies that could charge `shape` at their next activation (rough reach, 4.4; with a
+        plan, the turn to face it counted as the rules count it)."""
         near = _within_charge(self.chargers, self._charger_arr, shape)
-        return [e for e, d in near if d <= self.ground.charge_allowance(e, self.enemy_shapes[e.id], shape)]
+        out = []
+        for e, d in near:
+            allowance = self.ground.charge_allowance(e, self.enemy_shapes[e.id], shape)
+            if self.commander is not None:
+                c = shape.centroid
+                d += _turn_cost(e, e.x, e.y, e.facing, c.x, c.y, allowance)
+            if d <= allowance:
+                out.append(e)
+        return out
 
-    def _targets(self, u: Unit, shape) -> list[Unit]:
-        """Enemies `u` could charge from `shape` at its next activation (rough reach, 4.4)."""
+    def _targets(self, u: Unit, shape, x: float | None = None, y: float | None = None,
+                 facing: float | None = None) -> list[Unit]:
+        """Enemies `u` could charge from `shape` at its next activation (rough reach, 4.4; with
+        a plan and the pose given, the turn to face the target counted)."""
         if u.troop in (Troop.HQ, Troop.ARTILLERY):
             return []
         near = _within_charge(self.enemies + self.routers, self._target_arr, shape, u.move_row.charge)
-        return [e for e, d in near if d <= self.ground.charge_allowance(u, shape, self.enemy_shapes[e.id])]
+        out = []
+        for e, d in near:
+            allowance = self.ground.charge_allowance(u, shape, self.enemy_shapes[e.id])
+            if self.commander is not None and facing is not None:
+                d += _turn_cost(u, x, y, facing, e.x, e.y, allowance)
+            if d <= allowance:
+                out.append(e)
+        return out
 
     def _can_charge(self, u: Unit, x: float, y: float, facing: float, files: int, e: Unit) -> bool:
         """The rules' charge plan (4.4) from the pose: turning, run, ground and friends in the way."""
@@ -414,8 +432,13 @@ class DaimyoScorer:
             # difficult ground disorders): wading in or out is progress, not a sudden loss
             plan = self.plans.get(u.clan)
             mode = plan.state if plan is not None else ""
-            goal = self.enemy_shapes.get(plan.target) if mode in ("approach", "engage", "pursue") else None
-            eff, wades = self.ground.approach(u, shape, self.enemy_shapes[enemy.id] if goal is None else goal)
+            goal = plan.target if mode in ("approach", "engage", "pursue") and plan.target in self.enemy_shapes else enemy.id
+            eff, wades = self.ground.approach(u, shape, self.enemy_shapes[goal])
+            if plan is not None:
+                # a charge must first turn to face its target, at most half the charge move
+                # (4.4): the turn counts as part of the way, so a unit lines up as it closes
+                g = self.st.units[goal]
+                eff += _turn_cost(u, x, y, facing, g.x, g.y)
             reform = (disordered or wades or "difficult" in self.ground.effects(u, shape)) \
                 and u.troop is not Troop.PEASANT
             if mode in ("form_up", "hold", "fall_back"):
@@ -438,7 +461,7 @@ class DaimyoScorer:
                 # order the first to activate charges, with the bonus (4.6.3)
                 fear = 3.0 if mode in ("form_up", "hold", "fall_back") else 1.0
                 value -= fear * self.p.caution * (1.6 if disordered else 0.3) * (1 + 0.3 * (len(threats) - 1))
-            targets = [] if disordered else self._targets(u, shape)
+            targets = [] if disordered else self._targets(u, shape, x, y, facing)
             if targets and self.mu is not None:
                 # a plan charges only where the unit wins its matchup (4.6.5), and checks
                 # with the rules' charge plan that the charge could be made (4.4, hard)
@@ -446,7 +469,9 @@ class DaimyoScorer:
                 if self.exact and targets:
                     targets = [e for e in targets if self._can_charge(u, x, y, facing, files, e)]
             if targets:
-                best = max(self._target_worth(e) * (1 + max(0.0, self.mu.att.get((u.id, e.id), 0.0) if self.mu else 0.0))
+                # a winning matchup makes the target worth more, but never as much as the
+                # charge itself (scored from the exact odds): reach is a means, not the end
+                best = max(self._target_worth(e) * (1 + 0.3 * max(0.0, self.mu.att.get((u.id, e.id), 0.0) if self.mu else 0.0))
                            for e in targets)
                 value += 0.8 * self.p.aggression * best
             # 4.5.1, 4.5.4: waiting in front of enemy shooters costs stands; less so on the
@@ -474,6 +499,16 @@ class DaimyoScorer:
             if row.effect in ("difficult", "river") and not row.building and u.troop is not Troop.PEASANT:
                 value -= 0.3 if u.cavalry else 0.1          # slowed; cavalry may not charge out
         return value
+
+
+def _turn_cost(u: Unit, x: float, y: float, facing: float, tx: float, ty: float,
+               allowance: float | None = None) -> float:
+    """cm of a charge the turn from `facing` at (x, y) toward (tx, ty) costs (4.4, the rules'
+    rotation_cost); beyond half the allowance the rules refuse the charge: infinite."""
+    heading = math.degrees(math.atan2(ty - y, tx - x)) % 360
+    diff = (heading - facing + 180) % 360 - 180
+    cost = CH.rotation_cost(u, diff)
+    return math.inf if allowance is not None and cost > allowance / 2 else cost
 
 
 def _shapes(shapes: dict, units: list[Unit]) -> np.ndarray:
