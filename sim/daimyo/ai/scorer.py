@@ -30,6 +30,7 @@ from sim.daimyo.ai.matchups import round_edge
 from sim.daimyo.ai.reach import Ground, may_charge_soon
 from sim.daimyo.ai.routes import RouteBook
 from sim.daimyo.combat import charge as CH
+from sim.daimyo.combat import common as C
 from sim.daimyo import command, movement
 from sim.daimyo.command import leader_point
 from sim.daimyo.tables import tables
@@ -366,8 +367,7 @@ class DaimyoScorer:
         for e, d in near:
             allowance = self.ground.charge_allowance(e, self.enemy_shapes[e.id], shape)
             if self.commander is not None:
-                c = shape.centroid
-                d += _turn_cost(e, e.x, e.y, e.facing, c.x, c.y, allowance)
+                d = _charge_need(e, _posed(u, shape), allowance)
             if d <= allowance:
                 out.append(e)
         return out
@@ -383,7 +383,7 @@ class DaimyoScorer:
         for e, d in near:
             allowance = self.ground.charge_allowance(u, shape, self.enemy_shapes[e.id])
             if self.commander is not None and facing is not None:
-                d += _turn_cost(u, x, y, facing, e.x, e.y, allowance)
+                d = _charge_need(_posed(u, shape, x, y, facing), e, allowance)
             if d <= allowance:
                 out.append(e)
         return out
@@ -499,6 +499,24 @@ class DaimyoScorer:
             if row.effect in ("difficult", "river") and not row.building and u.troop is not Troop.PEASANT:
                 value -= 0.3 if u.cavalry else 0.1          # slowed; cavalry may not charge out
         return value
+
+
+def _posed(u: Unit, shape, x=None, y=None, facing=None) -> Unit:
+    """A copy of u at a pose it is weighing (nothing in the game changes)."""
+    there = copy.copy(u)
+    if x is not None:
+        there.x, there.y, there.facing = x, y, facing
+    return there
+
+
+def _charge_need(u: Unit, t: Unit, allowance: float) -> float:
+    """cm of charge move u needs to reach t as the rules measure it (4.4: the turn to face the
+    run, then the run to the contact point; the charge plan's own geometry, without the ground
+    and friends in the way); infinite when the turn alone costs more than half the allowance."""
+    rx, ry, _ = CH.final_pose(u, t, C.side_of(t, u), aligned=False)
+    run = math.hypot(rx - u.x, ry - u.y)
+    turn = _turn_cost(u, u.x, u.y, u.facing, rx, ry, allowance) if run > 1e-6 else 0.0
+    return turn + run
 
 
 def _turn_cost(u: Unit, x: float, y: float, facing: float, tx: float, ty: float,
