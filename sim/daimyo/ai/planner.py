@@ -115,7 +115,7 @@ def plan_army(st, side: str, mu: Matchups) -> ArmyPlan:
     if len(clans) >= 3 and pressure < RELEASE_AT:
         def behind(c):
             units = [u for u in mine if u.clan == c]
-            return -min(math.dist((u.x, u.y), (e.x, e.y)) for u in units for e in theirs)
+            return min(math.dist((u.x, u.y), (e.x, e.y)) for u in units for e in theirs)
         plan.reserve = max(clans, key=lambda c: (behind(c), c))
     return plan
 
