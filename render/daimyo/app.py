@@ -16,6 +16,7 @@ from render.daimyo.camera import Camera
 from render.daimyo.log_panel import LogPanel
 from render.daimyo import weather
 from render.daimyo.overlays import OverlayPainter
+from render.daimyo.plan_overlay import PlanView
 from render.daimyo.scene import Scene
 from render.daimyo.text import Painter
 from sim.core.errors import RuleError
@@ -177,6 +178,7 @@ class App(TableView):
         self.clock = time.monotonic
         self.animator = Animator(on_event=self.log.add_event)
         self.input = InputHandler(self)
+        self.plans = PlanView(self.camera, self.painter)      # the opponent's plans (issue 19)
         self._legal_key = None
         self._legal: list = []
         for event in game.events:              # set-up rolls and the first initiative
@@ -248,6 +250,7 @@ class App(TableView):
         player = self.opponents.get(side)
         if player is not None:
             self.issue(player.choose(self.game, side))
+            self.plans.follow(self.opponents.values(), self.log)
 
     # -- drawing -----------------------------------------------------------------------------
     def status_line(self) -> tuple[str, str]:
@@ -304,6 +307,7 @@ class App(TableView):
         return [head] + hud.army_summary(st)
 
     def draw_extra(self, target) -> None:
+        self.plans.draw(target, self.state, self.opponents.values())
         self.input.draw_preview(target)
 
 
