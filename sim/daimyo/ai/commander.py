@@ -32,7 +32,7 @@ class Commander:
         if key != self._key:
             self._key = key
             self.matchups = Matchups(st, side, self._odds)
-            self.army = planner.plan_army(st, side, self.matchups)
+            self.army = planner.plan_army(st, side, self.matchups, self.army)
             for clan in sorted({u.clan for u in st.living(side)}):
                 self._step(st, side, clan, "turn")
         active = st.active_clan if st.to_move == side else ""

@@ -23,8 +23,9 @@ from sim.daimyo.model import Troop
 
 SECTORS = 3
 ATTACK_AT = 0.0          # a sector's balance from which it is attacked (the clock lowers it)
-REFUSE_AT = -1.5         # and below which it is refused
+REFUSE_AT = -1.0         # and below which it is refused (mean edge a unit)
 RELEASE_AT = 0.7         # clock pressure at which the reserve is committed
+HYSTERESIS = 0.5         # a posture changes only when the balance passes its bar by this much
 
 
 @dataclass
@@ -70,7 +71,9 @@ def margin(st, side: str) -> float:
     return toward(st.enemy(side)) - toward(side)
 
 
-def plan_army(st, side: str, mu: Matchups) -> ArmyPlan:
+def plan_army(st, side: str, mu: Matchups, prev: ArmyPlan | None = None) -> ArmyPlan:
+    """The plan for this turn; `prev`, last turn's, keeps postures and the reserve steady
+    unless the balance moves clearly (HYSTERESIS), so clans do not swing turn by turn."""
     mine = [u for u in st.living(side) if u.troop is not Troop.HQ and not u.routing]
     theirs = [u for u in st.living(st.enemy(side)) if u.troop is not Troop.HQ and not u.routing]
     pressure, lead = clock_pressure(st, side), margin(st, side)
@@ -85,21 +88,32 @@ def plan_army(st, side: str, mu: Matchups) -> ArmyPlan:
     lats = [(u.x - origin[0]) * lateral[0] + (u.y - origin[1]) * lateral[1] for u in mine + theirs]
     plan = ArmyPlan(st.turn, pressure, lead, {}, {}, 0, axis=(origin, lateral), bounds=(min(lats), max(lats)))
     # the balance of each sector: our best charges there against theirs (both ways, 4.6.5)
-    balance = {s: 0.0 for s in range(SECTORS)}
+    # (the mean edge of the units there, so a big sector does not swing more than a small one)
+    total = {s: 0.0 for s in range(SECTORS)}
+    count = {s: 0 for s in range(SECTORS)}
     enemy_ids = [e.id for e in theirs]
     for a in chargers(mine):
         _, edge = mu.best_target(a, enemy_ids)
         if edge > -math.inf:
-            balance[plan.sector_of(a.x, a.y)] += max(edge, -1.0)
+            s = plan.sector_of(a.x, a.y)
+            total[s] += max(edge, -1.0)
+            count[s] += 1
     for e in chargers(theirs):
         worst = max((-mu.dfn[(a.id, e.id)] for a in mine if (a.id, e.id) in mu.dfn), default=None)
         if worst is not None:
-            balance[plan.sector_of(e.x, e.y)] -= max(worst, -1.0)
+            s = plan.sector_of(e.x, e.y)
+            total[s] -= max(worst, -1.0)
+            count[s] += 1
+    balance = {s: total[s] / count[s] if count[s] else 0.0 for s in range(SECTORS)}
     plan.balance = balance
     # the clock and the margin lower the bar: a side behind on time attacks at worse odds
     bar = ATTACK_AT - 2.0 * pressure - 1.5 * max(0.0, lead)
     for s, b in balance.items():
-        plan.postures[s] = "attack" if b >= bar else "refuse" if b < REFUSE_AT - 2.0 * pressure else "hold"
+        was = prev.postures.get(s) if prev is not None else None
+        slack = HYSTERESIS if was else 0.0
+        attack = b >= bar - (slack if was == "attack" else -slack if was else 0.0)
+        refuse = b < REFUSE_AT - 2.0 * pressure + (slack if was == "refuse" else -slack if was else 0.0)
+        plan.postures[s] = "attack" if attack else "refuse" if refuse else "hold"
     if wins_at_limit(st, side):
         plan.postures = {s: ("attack" if b > 1.0 else "hold") for s, b in balance.items()}
     occupied = {plan.sector_of(u.x, u.y) for u in theirs}
@@ -116,7 +130,8 @@ def plan_army(st, side: str, mu: Matchups) -> ArmyPlan:
         def behind(c):
             units = [u for u in mine if u.clan == c]
             return min(math.dist((u.x, u.y), (e.x, e.y)) for u in units for e in theirs)
-        plan.reserve = max(clans, key=lambda c: (behind(c), c))
+        keep = prev.reserve if prev is not None and prev.reserve in clans else ""
+        plan.reserve = keep or max(clans, key=lambda c: (behind(c), c))
     return plan
 
 

@@ -278,9 +278,10 @@ class DaimyoScorer:
         # costs most; hits traded and the closing fire taken on the way in (4.4) count too
         edge = round_edge(m, worth)
         plan = self.plans.get(u.clan)
-        if plan is not None and plan.state in ("engage", "pursue") and self.mu is not None \
-                and self.mu.strikes_first(u.id, target.id):
-            edge += 0.3                     # striking first beats being charged (4.6.3 first-round bonuses)
+        if plan is not None and plan.state in ("engage", "pursue") and self.mu is not None:
+            if self.mu.strikes_first(u.id, target.id):
+                edge += 0.3                 # striking first beats being charged (4.6.3 first-round bonuses)
+            edge += 0.6 * self.commander.army.pressure     # 5.2: a draw is no win
         if target.id in self.objectives:
             # the scenario's win at once (ruling D-85): an HQ never routs, it is lost with its
             # one stand (4.6.1), so winning the round is what counts
@@ -372,6 +373,17 @@ class DaimyoScorer:
                 out.append(e)
         return out
 
+    def _threat_count(self, threats: list[Unit]) -> float:
+        """How many enemies could charge first; with a plan, one whose clan has had its
+        activation this turn (4.1) counts half: it charges first next turn only if its side
+        wins the initiative (3)."""
+        if self.commander is None:
+            return float(len(threats))
+        st = self.st
+        spent = lambda e: (e.hatamoto and e.side in st.general_used_sides) or \
+            (e.clan in st.clans and st.clans[e.clan].attempted and not st.clans[e.clan].active)
+        return sum(0.5 if spent(e) else 1.0 for e in threats)
+
     def _targets(self, u: Unit, shape, x: float | None = None, y: float | None = None,
                  facing: float | None = None) -> list[Unit]:
         """Enemies `u` could charge from `shape` at its next activation (rough reach, 4.4; with
@@ -454,13 +466,16 @@ class DaimyoScorer:
                 goal = min(self.ground.approach(u, shape, g)[0] for g in self.objectives.values())
                 value -= self.p.aggression * MOVE_WORTH * OBJECTIVE_PULL * goal / u.move_row.normal
             if threats and mode == "engage" and not disordered and self.mu is not None:
-                # engaged, only the enemies that beat it in a charge are to be feared (4.6.5)
-                threats = [e for e in threats if self.mu.dfn.get((u.id, e.id), 0.0) < 0]
+                # engaged, only the enemies that beat it in a charge are to be feared (4.6.5),
+                # and less so as the clock presses (5.2): a battle is not won out of reach
+                bar = -1.5 * self.commander.army.pressure
+                threats = [e for e in threats if self.mu.dfn.get((u.id, e.id), 0.0) < bar]
             if threats:
                 # 4.2.1: a disordered unit receives the charge at -1 with one rank; in good
                 # order the first to activate charges, with the bonus (4.6.3)
                 fear = 3.0 if mode in ("form_up", "hold", "fall_back") else 1.0
-                value -= fear * self.p.caution * (1.6 if disordered else 0.3) * (1 + 0.3 * (len(threats) - 1))
+                n = self._threat_count(threats)
+                value -= fear * self.p.caution * (1.6 if disordered else 0.3) * (1 + 0.3 * (n - 1)) * min(1.0, n)
             targets = [] if disordered else self._targets(u, shape, x, y, facing)
             if targets and self.mu is not None:
                 # a plan charges only where the unit wins its matchup (4.6.5), and checks
