@@ -228,8 +228,7 @@ class DaimyoScorer:
         u = self.st.units[a.unit]
         if not u.disordered:
             return -1.0 + self._pose_gain(a)          # 4.3.5.4: only to change formation/facing
-        plan = self.plans.get(u.clan)
-        urge = 1.0 * self.p.caution if plan is not None and plan.state == "reform" else 0.0
+        urge = 1.0 * self.p.caution if _unit_mode(u, self.plans.get(u.clan)) == "reform" else 0.0
         return self._reform_need(u) + urge + self._pose_gain(a)
 
     def _reform_need(self, u: Unit) -> float:
@@ -324,6 +323,10 @@ class DaimyoScorer:
         if before is None:
             before = self._values[u.id] = self._value(u, u.x, u.y, u.facing, u.files, u.disordered)
         disorder = bool(plan.disorder) or u.disordered
+        if plan.disorder and not u.disordered and self.commander is not None:
+            # with a plan, disorder is a lost charge (4.2.1) and a turn standing (4.2.2):
+            # a move that disorders (wading, passing a friend, 4.3.1, 4.3.2) must earn it
+            before += 0.5 * self.p.caution
         after = self.pose_value(u, x, y, f, plan.files or u.files, disorder, turned=abs(f - u.facing) > 1e-6)
         return after - before
 
@@ -377,12 +380,19 @@ class DaimyoScorer:
         """How many enemies could charge first; with a plan, one whose clan has had its
         activation this turn (4.1) counts half: it charges first next turn only if its side
         wins the initiative (3)."""
+        return sum(self._first_weight(e) for e in threats)
+
+    def _first_weight(self, e: Unit) -> float:
+        """1 for an enemy that may yet act before this side's next activation; with a plan,
+        0.5 for one whose clan has had its activation this turn (4.1): it charges or shoots
+        first next turn only if its side wins the initiative (3)."""
         if self.commander is None:
-            return float(len(threats))
+            return 1.0
         st = self.st
-        spent = lambda e: (e.hatamoto and e.side in st.general_used_sides) or \
-            (e.clan in st.clans and st.clans[e.clan].attempted and not st.clans[e.clan].active)
-        return sum(0.5 if spent(e) else 1.0 for e in threats)
+        clan = st.clans.get(e.clan)
+        spent = (e.hatamoto and e.side in st.general_used_sides) or \
+            (clan is not None and clan.attempted and not clan.active)
+        return 0.5 if spent else 1.0
 
     def _targets(self, u: Unit, shape, x: float | None = None, y: float | None = None,
                  facing: float | None = None) -> list[Unit]:
@@ -443,7 +453,7 @@ class DaimyoScorer:
             # will be on the way, its next move included (ruling D-41: any move while touching
             # difficult ground disorders): wading in or out is progress, not a sudden loss
             plan = self.plans.get(u.clan)
-            mode = plan.state if plan is not None else ""
+            mode = _unit_mode(u, plan)
             goal = plan.target if mode in ("approach", "engage", "pursue") and plan.target in self.enemy_shapes else enemy.id
             eff, wades = self.ground.approach(u, shape, self.enemy_shapes[goal])
             if plan is not None:
@@ -453,7 +463,7 @@ class DaimyoScorer:
                 eff += _turn_cost(u, x, y, facing, g.x, g.y)
             reform = (disordered or wades or "difficult" in self.ground.effects(u, shape)) \
                 and u.troop is not Troop.PEASANT
-            if mode in ("form_up", "hold", "fall_back"):
+            if mode in ("form_up", "hold", "fall_back", "reform"):
                 # stand just outside the nearest enemy's charge reach (4.4), a move further
                 # when falling back: closer is danger, further is time lost
                 off = enemy.move_row.charge + STAND_OFF if may_charge_soon(enemy) else 3.0
@@ -473,7 +483,7 @@ class DaimyoScorer:
             if threats:
                 # 4.2.1: a disordered unit receives the charge at -1 with one rank; in good
                 # order the first to activate charges, with the bonus (4.6.3)
-                fear = 3.0 if mode in ("form_up", "hold", "fall_back") else 1.0
+                fear = 3.0 if mode in ("form_up", "hold", "fall_back", "reform") else 1.0
                 n = self._threat_count(threats)
                 value -= fear * self.p.caution * (1.6 if disordered else 0.3) * (1 + 0.3 * (n - 1)) * min(1.0, n)
             targets = [] if disordered else self._targets(u, shape, x, y, facing)
@@ -491,7 +501,7 @@ class DaimyoScorer:
                 value += 0.8 * self.p.aggression * best
             # 4.5.1, 4.5.4: waiting in front of enemy shooters costs stands; less so on the
             # way to a charge that will reach them next turn
-            value -= self.p.caution * (0.1 if targets else 0.25) * self.fire.danger(u, shape)
+            value -= self.p.caution * (0.1 if targets else 0.25) * self.fire.danger(u, shape, self._first_weight)
         if disordered:
             # still to reform (4.2.2): dear with the enemy close by; further off a fighting
             # unit counts the reform turn in its approach above, a shooter its -1 (4.5.4)
@@ -513,7 +523,21 @@ class DaimyoScorer:
                 value += 0.3
             if row.effect in ("difficult", "river") and not row.building and u.troop is not Troop.PEASANT:
                 value -= 0.3 if u.cavalry else 0.1          # slowed; cavalry may not charge out
+                if self.commander is not None and dist <= enemy.move_row.charge + u.move_row.normal:
+                    # 4.3.1, 4.2.1: wading in near the enemy disorders the unit where it
+                    # cannot reform (moving on disorders it again) and may be charged at -1
+                    value -= 1.0 * self.p.caution
         return value
+
+
+def _unit_mode(u: Unit, plan) -> str:
+    """What the clan plan asks of this unit: a disordered unit reforms first whatever its
+    clan does, for it may not charge (4.2.1, 4.2.2); "" without a plan."""
+    if plan is None:
+        return ""
+    if u.disordered and plan.state in ("engage", "form_up", "approach") and not u.in_melee_with:
+        return "reform"
+    return plan.state
 
 
 def _posed(u: Unit, shape, x=None, y=None, facing=None) -> Unit:
