@@ -128,6 +128,30 @@ def step(prev: ClanPlan | None, st, side: str, clan: str, army, mu, routes) -> C
     return plan("hold", (nearest.x, nearest.y), f"{posture} sector: hold outside {nearest.id}'s reach, charge only to win", nearest.id)
 
 
+def aims(st, side: str, clan: str, mu, ground) -> dict[str, str]:
+    """Each fighting unit's own target once its clan engages: the enemy it beats best (the
+    matchup edge, 4.6.5), less a quarter point a move of the real way there (4.3.1), and less
+    for cavalry an enemy standing in difficult ground (cavalry may not charge out of it and
+    charge only a third as far into it, 4.3.1)."""
+    enemies = [e for e in st.living(st.enemy(side)) if not e.routing]
+    out = {}
+    for u in fighting(st.clan_units(clan)):
+        shape, best = footprint(u), (-math.inf, "")
+        for e in enemies:
+            edge = mu.att.get((u.id, e.id))
+            if edge is None or edge == -math.inf:
+                continue
+            target = footprint(e)
+            way, _ = ground.approach(u, shape, target)
+            edge -= 0.25 * way / u.move_row.normal
+            if u.cavalry and "difficult" in ground.effects(u, target):
+                edge -= 1.5
+            best = max(best, (edge, e.id))
+        if best[1]:
+            out[u.id] = best[1]
+    return out
+
+
 def _charges(st, e, u) -> bool:
     """The rules' own charge plan (4.4) says e could charge u as they stand (e in good order)."""
     if e.troop in (Troop.HQ, Troop.ARTILLERY) or e.disordered and not e.reforming or e.in_melee_with:

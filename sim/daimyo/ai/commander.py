@@ -11,6 +11,7 @@ from __future__ import annotations
 from sim.daimyo.ai import clan_plan, planner
 from sim.daimyo.ai.clan_plan import ClanPlan, PlanChanged
 from sim.daimyo.ai.matchups import Matchups
+from sim.daimyo.ai.reach import Ground
 from sim.daimyo.ai.routes import RouteBook
 
 
@@ -20,6 +21,7 @@ class Commander:
         self.army: planner.ArmyPlan | None = None
         self.matchups: Matchups | None = None
         self.clans: dict[str, ClanPlan] = {}
+        self.aims: dict[str, str] = {}        # unit -> the enemy it goes for once engaged
         self.log: list[PlanChanged] = []
         self._odds: dict = {}                 # matchup odds by the two units' state (matchups.py)
         self._stepped: dict[str, tuple] = {}  # clan -> (turn, activation) its plan was last stepped at
@@ -48,6 +50,7 @@ class Commander:
             self.clans.pop(clan, None)
             return
         self.clans[clan] = now
+        self.aims.update(clan_plan.aims(st, side, clan, self.matchups, Ground(st, self.routes)))
         if prev is None or (prev.state, prev.posture, prev.target) != (now.state, now.posture, now.target):
             self.log.append(PlanChanged(st.turn, side, clan, now.posture, now.state, now.objective, now.target, now.why))
 

@@ -454,7 +454,9 @@ class DaimyoScorer:
             # difficult ground disorders): wading in or out is progress, not a sudden loss
             plan = self.plans.get(u.clan)
             mode = _unit_mode(u, plan)
-            goal = plan.target if mode in ("approach", "engage", "pursue") and plan.target in self.enemy_shapes else enemy.id
+            goal = self.commander.aims.get(u.id, plan.target) if mode == "engage" else \
+                plan.target if mode in ("approach", "pursue") else ""
+            goal = goal if goal in self.enemy_shapes else enemy.id
             eff, wades = self.ground.approach(u, shape, self.enemy_shapes[goal])
             if plan is not None:
                 # a charge must first turn to face its target, at most half the charge move
@@ -478,7 +480,7 @@ class DaimyoScorer:
             if threats and mode == "engage" and not disordered and self.mu is not None:
                 # engaged, only the enemies that beat it in a charge are to be feared (4.6.5),
                 # and less so as the clock presses (5.2): a battle is not won out of reach
-                bar = -1.5 * self.commander.army.pressure
+                bar = -3.0 * self.commander.army.pressure
                 threats = [e for e in threats if self.mu.dfn.get((u.id, e.id), 0.0) < bar]
             if threats:
                 # 4.2.1: a disordered unit receives the charge at -1 with one rank; in good
