@@ -12,7 +12,7 @@ from sim.core.protocol import Action, Game, Result
 from sim.daimyo import actions as A
 from sim.daimyo import artillery, combat, command, movement, scenario_rules
 from sim.daimyo.build import build_state
-from sim.daimyo.combat.victory import lost
+from sim.daimyo.combat.victory import lost, points_down
 from sim.daimyo.events import (ClanActivation, GameOver, GeneralActivated, InitiativeRolled,
                                OrderChosen, PhaseChanged, RatingRolled, TurnStarted)
 from sim.daimyo.model import LeaderKind
@@ -108,6 +108,8 @@ class DaimyoGame(Game):
                 group["units_lost"] += 1 if u.gone else 0
         for leader in st.leaders.values():
             sides[leader.side]["leaders_killed"] += 0 if leader.alive else 1
+        for side, numbers in sides.items():
+            numbers["points_down"] = points_down(st, side)
         return {"turns": st.turn, "sides": sides, "clans": clans,
                 "positions": list(st.routs), "table": (st.width, st.height)}
 
