@@ -19,6 +19,7 @@ from render.daimyo import help as help_screen
 from render.daimyo import ruler
 from render.daimyo import weather
 from render.daimyo.overlays import OverlayPainter, ReachCache, table_key
+from render.daimyo.plan_overlay import PlanView
 from render.daimyo.scene import Scene
 from render.daimyo.text import Painter
 from sim.core.errors import KassenError, RuleError
@@ -191,6 +192,7 @@ class App(TableView):
         self.clock = time.monotonic
         self.animator = Animator(on_event=self.log.add_event)
         self.input = InputHandler(self)
+        self.plans = PlanView(self.camera, self.painter)      # the opponent's plans (issue 19)
         self._legal_key = None
         self._legal: list = []
         self._preview_key = None
@@ -392,6 +394,7 @@ class App(TableView):
             if player is None:
                 break
             self.issue(player.choose(self.game, side))
+            self.plans.follow(self.opponents.values(), self.log)
             if not self.fast_forward or time.monotonic() - start > 0.05:
                 break                      # fast forward: a few orders a frame, the window stays live
             self.animator.skip()
@@ -467,6 +470,7 @@ class App(TableView):
         return [head] + hud.army_summary(st)
 
     def draw_extra(self, target) -> None:
+        self.plans.draw(target, self.state, self.opponents.values())
         self.input.draw_preview(target)
         self.input.draw_tooltip(target)
 

@@ -12,7 +12,7 @@ from sim.core.protocol import Action, Game, Result
 from sim.daimyo import actions as A
 from sim.daimyo import artillery, combat, command, movement, preview, scenario_rules
 from sim.daimyo.build import build_state
-from sim.daimyo.combat.victory import lost
+from sim.daimyo.combat.victory import lost, points_down
 from sim.daimyo.events import (ClanActivation, GameOver, GeneralActivated, InitiativeRolled,
                                OrderChosen, PhaseChanged, RatingRolled, TurnStarted)
 from sim.daimyo.model import LeaderKind
@@ -110,6 +110,8 @@ class DaimyoGame(Game):
             sides[leader.side]["leaders_killed"] += 0 if leader.alive else 1
         # where each unit left play (remove_unit records it there; gone units stay put), by side
         positions = [(u.x, u.y, u.gone, u.side) for u in st.units.values() if u.gone]
+        for side, numbers in sides.items():
+            numbers["points_down"] = points_down(st, side)
         return {"turns": st.turn, "sides": sides, "clans": clans,
                 "positions": positions, "table": (st.width, st.height)}
 
