@@ -222,3 +222,28 @@ def test_menu_replays_this_game_and_loads_a_save(game, screen, monkeypatch):
     key(app, pygame.K_1)                                 # the autosave written above
     assert not app.menu.open and app.game is not game
     assert app.game.actions == game.actions and app.save_path.endswith(".json")
+
+
+def test_choices_beyond_nine_are_reached_on_the_next_page(game, screen, monkeypatch):
+    to_orders(game)
+    app = App(game)
+    many = [A.MoveLeader("east", "daimyo-honda", 40.0 + i, 20.0) for i in range(12)]
+    monkeypatch.setattr(app, "choices", lambda: many)
+    given = []
+    monkeypatch.setattr(app, "issue", lambda a: given.append(a) or True)
+    frame(app, screen)
+    assert any("page 1 of 2" in t for t in app.painter.texts())
+    key(app, pygame.K_PAGEDOWN)
+    frame(app, screen)
+    assert any("page 2 of 2" in t for t in app.painter.texts())
+    key(app, pygame.K_3)
+    assert given == [many[11]]
+
+
+def test_4_5_s_says_why_a_unit_cannot_shoot(game, screen):
+    to_orders(game)
+    app = App(game)
+    frame(app, screen)
+    click(app, unit_screen_centre(app, "honda-teppo"))
+    key(app, pygame.K_s)
+    assert app.message[0] == "Honda arquebusiers cannot shoot now: units shoot in the shooting step (4.5)"
