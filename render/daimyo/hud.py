@@ -166,6 +166,10 @@ def overlay_legend(state, u, reach=None, now: bool = False) -> list[str]:
         reach = shooting.reach(state, u)
         rule = "6.1" if u.troop.value == "artillery" else "4.5"
         lines.append(f"orange: fire 0-{min(eff, reach):g} cm, yellow: to {reach:g} cm ({rule})")
+        from sim.daimyo.words import shot_text
+        from render.daimyo.overlays import shot_targets
+        if shot_targets(state, u):
+            lines.append(f"orange outline: would {shot_text(state, u.id)}")
     if visibility(state):
         lines.append(f"cyan ring: visibility {visibility(state):g} cm ({state.weather.replace('_', ' ')}, 6.2)")
     from render.daimyo.weather import weather_lines

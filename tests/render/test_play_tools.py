@@ -247,3 +247,17 @@ def test_4_5_s_says_why_a_unit_cannot_shoot(game, screen):
     click(app, unit_screen_centre(app, "honda-teppo"))
     key(app, pygame.K_s)
     assert app.message[0] == "Honda arquebusiers cannot shoot now: units shoot in the shooting step (4.5)"
+
+
+def test_4_4_4_5_overlays_outline_whom_the_unit_may_charge_and_would_shoot_at():
+    from render.daimyo import hud
+    from render.daimyo.overlays import layers_for
+    from tests.daimyo.table_kit import game as table, give_orders, scenario, unit
+    g = give_orders(table(scenario([unit("a", 50, 20, weapons=["arquebus"])], [unit("w", 50, 30, facing=270)])))
+    u = g.state.units["a"]
+    names = [n for n, _ in layers_for(g.state, u)]
+    assert "shot_target" in names and "charge_target" in names
+    legend = hud.overlay_legend(g.state, u)
+    assert "orange outline: would shoot at w (10 cm, long range)" in legend
+    charges = [a.target for a in g.legal_actions("east") if type(a).__name__ == "Charge" and a.unit == "a"]
+    assert charges == ["w"] and "red outline: may charge w" in legend
