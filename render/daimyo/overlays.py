@@ -67,9 +67,8 @@ def layers_for(state, unit, reach: preview.Reach | None = None) -> list[tuple[st
             [footprint(state.units[t]).buffer(0.8) for t in reach.charges])))
     if reach.straight is not None:
         out.append(("move", geo.move_reach(unit, reach.straight)))
-    aims = shot_targets(state, unit)
-    if aims:                                      # whom its stands would shoot at now (4.5)
-        out.append(("shot_target", shapely.union_all([footprint(state.units[t]).buffer(0.5) for t in aims])))
+    if reach.shots:                               # whom its stands would shoot at (4.5)
+        out.append(("shot_target", shapely.union_all([footprint(state.units[t]).buffer(0.5) for t in reach.shots])))
     zones = geo.fire_zones(unit, state)
     if zones is not None:
         out.append(("fire_long", zones["long"]))
@@ -80,15 +79,6 @@ def layers_for(state, unit, reach: preview.Reach | None = None) -> list[tuple[st
     if sight is not None:
         out.append(("visibility", sight[0]))
     return out
-
-
-def shot_targets(state, unit) -> list[str]:
-    """4.5: the enemies the unit's stands would shoot at (the shooting rules' nearest target in
-    each stand's arc), when it may shoot at all."""
-    from sim.daimyo.combat import shooting
-    if shooting.weapon(unit) is None or shooting.may_shoot(state, unit):
-        return []
-    return sorted({t.id for t, _ in shooting.targets(state, unit).values()})
 
 
 def _unit_key(state, u) -> tuple:

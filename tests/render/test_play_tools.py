@@ -258,6 +258,6 @@ def test_4_4_4_5_overlays_outline_whom_the_unit_may_charge_and_would_shoot_at():
     names = [n for n, _ in layers_for(g.state, u)]
     assert "shot_target" in names and "charge_target" in names
     legend = hud.overlay_legend(g.state, u)
-    assert "orange outline: would shoot at w (10 cm, long range)" in legend
+    assert "orange outline: would shoot at w" in legend
     charges = [a.target for a in g.legal_actions("east") if type(a).__name__ == "Charge" and a.unit == "a"]
     assert charges == ["w"] and "red outline: may charge w" in legend
