@@ -1,6 +1,8 @@
 """Issue 24: the view's order previews are the rules' plans. For every unit at every movement
 decision of several played games, the previewed reach is accepted by `apply` with the cost and
-end pose previewed, nothing the rules offer lies beyond it, and just beyond it is refused."""
+end pose previewed, nothing the rules offer lies beyond it, and just beyond it is refused; the
+enemies outlined as chargeable are the rules' charges (4.4), and at every shooting step a unit
+is previewed shooting exactly when the rules offer its shot (4.5)."""
 import pytest
 
 from sim.core.codec import decode, encode
