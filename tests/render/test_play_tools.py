@@ -261,3 +261,22 @@ def test_4_4_4_5_overlays_outline_whom_the_unit_may_charge_and_would_shoot_at():
     assert "orange outline: would shoot at w" in legend
     charges = [a.target for a in g.legal_actions("east") if type(a).__name__ == "Charge" and a.unit == "a"]
     assert charges == ["w"] and "red outline: may charge w" in legend
+
+
+def test_5_2_leader_move_preview_is_the_rules_answer(game, screen):
+    to_orders(game)
+    app = App(game)
+    frame(app, screen)
+    lead = game.state.leaders["daimyo-honda"]
+    click(app, app.camera.world_to_screen((lead.x, lead.y)))
+    assert app.mode == "leader"
+    move_to(app, unit_screen_centre(app, "honda-teppo"))
+    frame(app, screen)
+    assert "Honda Tadakatsu joins Honda arquebusiers" in app.painter.texts()
+    move_to(app, app.camera.world_to_screen((lead.x + 60, lead.y + 40)))     # far beyond his move
+    frame(app, screen)
+    refusal = [t for t in app.painter.texts() if t.startswith("Refused (")]
+    assert refusal
+    before = len(game.actions)
+    click(app, app.camera.world_to_screen((lead.x + 60, lead.y + 40)))
+    assert len(game.actions) == before and app.message[0].startswith("Refused - rule")
