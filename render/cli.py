@@ -43,7 +43,7 @@ def add_parsers(sub) -> None:
     from sim.cli import command, option_args, scenario_arg, seed_arg
     c = command(sub, "play", "play a scenario (or continue a save) in a window",
                 ["kassen play training --side east --ai normal   # the AI plays west",
-                 "kassen play kassen-save.json                   # continue a saved game"], cmd_play)
+                 "kassen play my-game.json                       # continue a saved game"], cmd_play)
     scenario_arg(c, what="scenario file (.toml), bundled name (e.g. training) or save file")
     c.add_argument("--side", help="the side you command (default: hot-seat, you command both)")
     seed_arg(c, 1, "the game's seed (dice)")
