@@ -16,7 +16,7 @@ from sim.sekigahara import actions as A
 from sim.sekigahara.combat import impact_of
 from sim.sekigahara.pieces import IEYASU, LOYALTY, MITSUNARI, card_clan, card_type, face
 
-NOISE = {"easy": 2.0, "normal": 0.3, "hard": 0.0}   # hard plays its best score
+NOISE = {"easy": 2.0, "normal": 0.3, "hard": 0.3}
 TYPE_WORTH = {"double": 3.0, "attack": 2.0, "single": 1.0, LOYALTY: 1.6}
 
 
