@@ -148,7 +148,8 @@ def command_lines(system: str, n: int, seed: int = 1, root: Path = Path(".")) ->
     from sim.core.dice import Dice
     s = str(root / SCENARIOS[system])
     templates = [
-        ["check", s], ["info", s],
+        ["check", s], ["info", s], ["info", s, "--units"], ["scenarios"], ["levels"],
+        ["check", Path(s).stem],
         ["run", s, "--quiet", "--max-actions", "20", "--seed", "2"],
         ["run", s, "--quiet", "--max-actions", "20", "--option", "turn_limit=3"],
         ["simulate", s, "--runs", "1", "--workers", "1", "--max-actions", "20", "--no-progress", "--json"],
@@ -163,12 +164,11 @@ def command_lines(system: str, n: int, seed: int = 1, root: Path = Path(".")) ->
     out = []
     for _ in range(n):
         argv = list(templates[dice.choice_index(len(templates))])
-        i = 1 + dice.choice_index(len(argv) - 1)
-        if dice.choice_index(3) == 0:     # an extra switch with a bad value
+        if len(argv) == 1 or dice.choice_index(3) == 0:     # an extra switch with a bad value
             flag = ("--save", "--plots", "--weather", "--option", "--seed", "--side")[dice.choice_index(6)]
             argv += [flag] if flag == "--weather" else [flag, ARGUMENTS[dice.choice_index(len(ARGUMENTS))]]
         else:
-            argv[i] = ARGUMENTS[dice.choice_index(len(ARGUMENTS))]
+            argv[1 + dice.choice_index(len(argv) - 1)] = ARGUMENTS[dice.choice_index(len(ARGUMENTS))]
         out.append(argv)
     return out
 
