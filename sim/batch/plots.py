@@ -165,7 +165,7 @@ def _spread(groups: dict[str, list[dict[str, float]]], colour_of: dict[str, str]
     axes[0, 0].invert_yaxis()
     fig.legend([Patch(color=c, alpha=0.6) for c in legend.values()], list(legend), title="side",
                loc="outside right upper", fontsize="small")
-    fig.suptitle(title)
+    fig.suptitle(f"{title}\n(box: middle half of the games, whiskers: fewest to most, dot: mean)")
     return fig
 
 
@@ -263,8 +263,8 @@ def heatmap(games, title: str | None = None, scenario=None) -> Figure:
         _integer(bar.ax.yaxis)
         what = f"{name}: {int(mask.sum())} units lost" if by_side else f"{name}: {int(mask.sum())}"
         ax.set(title=f"{what} over {len(played)} games", xlabel="x (cm)" if table else "x", ylabel="y")
-    fig.suptitle(f"{_title(games, title)}: where units were lost ({', '.join(kinds)})"
-                 + ("" if table else " (table size not reported)"))
+    fig.suptitle(f"{_title(games, title)}: where units were lost\n({', '.join(kinds)}"
+                 + (")" if table else "; table size not reported)"))
     return fig
 
 
