@@ -10,7 +10,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from sim.core.errors import KassenError
+from sim.core import args as check
+from sim.core.errors import KassenError, clip
 
 
 # -- handlers -----------------------------------------------------------------------------------
@@ -106,7 +107,10 @@ def _open_table(path: str, seed: int):
 
 
 def _cmd_bench(args) -> int:
+    from sim.daimyo import LEVELS
     from sim.daimyo.bench import run_bench
+    if args.level not in LEVELS:
+        raise KassenError(f"--level {clip(repr(args.level))}: expected one of {', '.join(LEVELS)}")
     return run_bench(args.battles, args.scenario, args.turn_limit, args.level)
 
 
@@ -172,7 +176,7 @@ def scenario_arg(c: argparse.ArgumentParser, name: str = "scenario", what: str =
 
 
 def seed_arg(c: argparse.ArgumentParser, default: int, what: str) -> None:
-    c.add_argument("--seed", type=int, default=default, metavar="N", help=f"{what} (default {default})")
+    c.add_argument("--seed", type=check.seed, default=default, metavar="N", help=f"{what} (default {default})")
 
 
 def option_args(c: argparse.ArgumentParser) -> None:
@@ -187,23 +191,23 @@ def option_args(c: argparse.ArgumentParser) -> None:
 
 def batch_args(c: argparse.ArgumentParser) -> None:
     """Options shared by simulate and duel (sim/batch does the work)."""
-    c.add_argument("--runs", type=int, default=100, metavar="N", help="number of games (default 100)")
-    c.add_argument("--workers", type=int, metavar="N", help="local worker processes (default: CPU count)")
+    c.add_argument("--runs", type=check.runs, default=100, metavar="N", help="number of games (default 100)")
+    c.add_argument("--workers", type=check.workers, metavar="N", help="local worker processes (default: CPU count)")
     seed_arg(c, 1, "master seed; every game's seed derives from it and the game's number")
-    c.add_argument("--personality", action="append", metavar="KEY=VALUE",
+    c.add_argument("--personality", action="append", metavar="KEY=VALUE", type=check.weight,
                    help="AI personality weight, e.g. aggression=0.8 (repeatable)")
-    c.add_argument("--turn-limit", type=int, metavar="N", help="end games after this many turns (a system option)")
-    c.add_argument("--max-actions", type=int, default=100_000, metavar="N",
+    c.add_argument("--turn-limit", type=check.count, metavar="N", help="end games after this many turns (a system option)")
+    c.add_argument("--max-actions", type=check.count, default=100_000, metavar="N",
                    help="stop a game after this many actions and count it as a timeout (default 100000)")
     c.add_argument("--json", action="store_true", help="machine-readable output on stdout")
-    c.add_argument("--dask", metavar="ADDRESS", help="run on a Dask scheduler, e.g. tcp://host:8786 "
+    c.add_argument("--dask", metavar="ADDRESS", type=check.scheduler, help="run on a Dask scheduler, e.g. tcp://host:8786 "
                                                      "(extra: pip install 'kassen[dask]')")
     c.add_argument("--no-progress", action="store_true", help="no progress bar")
     option_args(c)
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
+    p = check.Parser(
         prog="kassen", description="Samurai-era and ancient wargame simulator: play, watch and "
         "simulate Daimyo, Sekigahara, A Most Dangerous Time and Hellas.",
         epilog="`kassen COMMAND --help` shows a command's arguments and examples.")
@@ -231,9 +235,9 @@ def build_parser() -> argparse.ArgumentParser:
                  "kassen run kawanakajima --no-weather --random-events --save game.json"], _cmd_run)
     scenario_arg(c)
     seed_arg(c, 1, "the game's seed (dice and the random orders)")
-    c.add_argument("--max-actions", type=int, default=20_000, metavar="N",
+    c.add_argument("--max-actions", type=check.count, default=20_000, metavar="N",
                    help="stop after this many actions (default 20000)")
-    c.add_argument("--save", metavar="FILE", help="write the finished game to this save file (.json)")
+    c.add_argument("--save", metavar="FILE", type=check.output_file, help="write the finished game to this save file (.json)")
     c.add_argument("--quiet", action="store_true", help="print only the result")
     option_args(c)
 
@@ -244,8 +248,8 @@ def build_parser() -> argparse.ArgumentParser:
     scenario_arg(c)
     c.add_argument("--ai", action="append", metavar="LEVEL|SIDE=LEVEL",
                    help="AI level for every side, or for one side (repeatable; `kassen levels`)")
-    c.add_argument("--plots", metavar="DIR", help="write PNG plots into DIR")
-    c.add_argument("--games", metavar="FILE",
+    c.add_argument("--plots", metavar="DIR", type=check.output_folder, help="write PNG plots into DIR")
+    c.add_argument("--games", metavar="FILE", type=check.output_file,
                    help="write one row per game to FILE: .jsonl, .csv or .parquet (extra: kassen[analysis])")
     batch_args(c)
 
@@ -270,10 +274,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     c = command(sub, "bench", "time AI-vs-AI battles on the reference table and the odds",
                 ["kassen bench", "kassen bench --battles 1 --level normal"], _cmd_bench)
-    c.add_argument("--battles", type=int, default=2, metavar="N", help="battles to time (default 2)")
+    c.add_argument("--battles", type=check.count, default=2, metavar="N", help="battles to time (default 2)")
     scenario_arg(c, "--scenario", "the battle, a file or bundled name (default: the bundled "
                                   "reference table)", default="reference")
-    c.add_argument("--turn-limit", type=int, default=15, metavar="N", help="turns per battle (default 15)")
+    c.add_argument("--turn-limit", type=check.count, default=15, metavar="N", help="turns per battle (default 15)")
     c.add_argument("--level", default="hard", help="AI level of both sides (default hard)")
 
     c = command(sub, "completion", "print the shell hook for tab completion",
@@ -288,11 +292,11 @@ def main(argv: list[str] | None = None) -> int:
     if argv is None:
         import argcomplete
         argcomplete.autocomplete(parser)      # answers the shell's completion request and exits
-    args = parser.parse_args(argv)
     try:
+        args = parser.parse_args(argv)
         return args.func(args)
     except KassenError as exc:
-        print(f"kassen: {exc}", file=sys.stderr)
+        print(f"kassen: {clip(str(exc), 500)}", file=sys.stderr)
         return 2
 
 

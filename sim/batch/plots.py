@@ -10,6 +10,7 @@ figure with nothing to show and says why.
 from __future__ import annotations
 
 import tomllib
+from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -21,6 +22,7 @@ from matplotlib.ticker import MaxNLocator
 from sim.batch.report import KNOWN
 from sim.batch.stats import convergence, wilson
 from sim.batch.worker import GameSummary
+from sim.core.registry import PLOTS
 
 
 # -- the games, whatever form they come in -------------------------------------------------------
@@ -194,6 +196,20 @@ def statistics(games, title: str | None = None) -> Figure:
     return _spread(groups, legend, legend, f"{_title(games, title)}: each side's statistics over {len(played)} games", "per game")
 
 
+def reasons(games, title: str | None = None) -> Figure:
+    """How the games ended: the count of each ending reason the game's result() gave."""
+    played = _played(games)
+    counts = Counter(s.reason for s in played).most_common()
+    fig, axes = _figure(figsize=(8, 0.45 * len(counts) + 1.6))
+    ax = axes[0, 0]
+    ax.barh([reason or "(none)" for reason, _ in counts], [n for _, n in counts])
+    ax.invert_yaxis()
+    _integer(ax.xaxis)
+    ax.grid(axis="x", alpha=0.3)
+    ax.set(title=f"{_title(games, title)}: how the {len(played)} games ended", xlabel="games")
+    return fig
+
+
 # -- where units broke ---------------------------------------------------------------------------
 
 def _terrain_colours() -> dict:
@@ -270,26 +286,31 @@ def heatmap(games, title: str | None = None, scenario=None) -> Figure:
 
 # -- the CLI's files -----------------------------------------------------------------------------
 
-def write_plots(games, out_dir: str | Path, title: str = "batch",
-                scenario=None) -> tuple[list[Path], list[str]]:
-    """Write the PNGs into out_dir; returns (files written, plots skipped with the reason)."""
+def write_plots(games, out_dir: str | Path, title: str = "batch", scenario=None,
+                plots: tuple[str, ...] = PLOTS) -> tuple[list[Path], list[str]]:
+    """Write the PNGs a system declares (sim.core.registry.System.plots) into out_dir; returns
+    (files written, plots skipped with the reason)."""
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     played = _played(games)
     has = {"outcomes": bool(played), "win_rate": bool(played), "length": bool(played),
+           "reasons": bool(played),
            "casualties": any(s.clans or s.sides for s in played),
            "statistics": any(s.sides for s in played),
            "heatmap": any(s.positions for s in played)}
     why = {"outcomes": "no game finished without an error", "win_rate": "no game finished without an error",
-           "length": "no game finished without an error", "casualties": "the system does not report losses",
+           "length": "no game finished without an error",
+           "reasons": "no game finished without an error", "casualties": "the system does not report losses",
            "statistics": "the system reports no statistics per side (game.stats())",
            "heatmap": "no positions of lost units reported"}
     draw = {"outcomes": lambda: outcomes(played, title), "win_rate": lambda: win_rate(played, title),
-            "length": lambda: game_length(played, title), "casualties": lambda: casualties(played, title),
+            "length": lambda: game_length(played, title), "reasons": lambda: reasons(played, title),
+            "casualties": lambda: casualties(played, title),
             "statistics": lambda: statistics(played, title),
             "heatmap": lambda: heatmap(played, title, scenario)}
     written, skipped = [], []
-    for name, make in draw.items():
+    for name in plots:
+        make = draw[name]
         if not has[name]:
             skipped.append(f"{name}.png: {why[name]}")
             continue

@@ -10,7 +10,8 @@ from sim.batch.spec import RunSpec
 from sim.batch.worker import GameSummary
 from tests.core.toygame import RaceGame
 
-ALL = ["casualties.png", "heatmap.png", "length.png", "outcomes.png", "statistics.png", "win_rate.png"]
+ALL = ["casualties.png", "heatmap.png", "length.png", "outcomes.png", "reasons.png", "statistics.png",
+       "win_rate.png"]
 
 
 def test_all_plots_written_from_a_system_with_stats(spec, tmp_path):
@@ -24,7 +25,7 @@ def test_all_plots_written_from_a_system_with_stats(spec, tmp_path):
 def test_plots_without_data_are_skipped_and_say_why(tmp_path):
     batch = run_batch(RunSpec(game=RaceGame, lineup=("random",)), 10, workers=1, progress=False)
     written, skipped = write_plots(batch, tmp_path, "bare")
-    assert sorted(p.name for p in written) == ["length.png", "outcomes.png", "win_rate.png"]
+    assert sorted(p.name for p in written) == ["length.png", "outcomes.png", "reasons.png", "win_rate.png"]
     assert len(skipped) == 3 and any("does not report losses" in s for s in skipped)
     assert not (tmp_path / "heatmap.png").exists()
 
@@ -76,3 +77,12 @@ def test_heatmap_has_a_panel_per_side_over_the_terrain():
     titles = [ax.get_title() for ax in fig.axes if ax.get_title()]
     assert titles == ["east: 1 units lost over 1 games", "west: 2 units lost over 1 games"]
     assert len(fig.axes[0].patches) >= 5          # training's wood, hill, stream, village, fence
+
+
+def test_a_board_game_declares_its_plots_and_gets_per_side_numbers(spec, tmp_path):
+    """Board games declare statistics (VP, castles... by side) instead of casualties/heatmap."""
+    batch = run_batch(spec, 10, workers=1, progress=False)
+    declared = ("outcomes", "win_rate", "length", "reasons", "statistics")
+    written, skipped = write_plots(batch, tmp_path, "toy", plots=declared)
+    assert [p.name for p in written] == [f"{name}.png" for name in declared]
+    assert skipped == [] and not (tmp_path / "heatmap.png").exists()
