@@ -1,8 +1,9 @@
-"""Run `kassen play NAME` in a real window, keep the first frame that shows more than a blank
-fill, then close the window as its close button would (a QUIT event). Used under a virtual X
-screen by tests/render/test_play_window.py and by .ci/installed (with the installed package).
+"""Run a window command (`kassen play NAME`, `kassen replay ...`) in a real window, keep the
+first frame that shows more than a blank fill, then close the window as its close button would
+(a QUIT event). Used under a virtual X screen by tests/render/test_play_window.py and by
+.ci/installed (with the installed package).
 
-    python close_after.py SCENARIO SHOT.png [kassen play arguments...]
+    python close_after.py SHOT.png play SCENARIO [arguments...]
 """
 import sys
 import threading
@@ -35,7 +36,7 @@ def keep_first_drawn_frame(shot: str):
 
 
 if __name__ == "__main__":
-    name, shot, *rest = sys.argv[1:]
+    shot, *command = sys.argv[1:]
     keep_first_drawn_frame(shot)
-    code = main(["play", name, *rest])
+    code = main(command)
     sys.exit(code if drawn.is_set() else 3)      # 3: the window never showed anything
