@@ -90,3 +90,24 @@ def test_every_subcommand_documents_every_argument_and_has_an_example():
         assert parser.epilog.startswith("examples:\n  ") and "kassen " in parser.epilog, name
         for action in parser._actions:
             assert action.help, f"kassen {name} {action.dest} has no help"
+
+
+def test_tab_completion_offers_commands_and_bundled_scenario_names():
+    """argcomplete's protocol: the shell sets COMP_LINE and reads the words from fd 8."""
+    import os
+    import subprocess
+    import sys
+
+    def complete(line: str) -> list[str]:
+        read, write = os.pipe()
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "COMP_LINE": line, "COMP_POINT": str(len(line)),
+               "_ARGCOMPLETE": "1", "_ARGCOMPLETE_SHELL": "bash"}
+        subprocess.run([sys.executable, "-c", "import os, sys; os.dup2(int(sys.argv[1]), 8); "
+                        "from sim.cli import main; main()", str(write)],
+                       env=env, pass_fds=(write,), timeout=60, stderr=subprocess.DEVNULL)
+        os.close(write)
+        with os.fdopen(read) as fh:
+            return fh.read().split()
+
+    assert complete("kassen sim") == ["simulate"]
+    assert complete("kassen play naga") == ["nagashino"]
