@@ -5,12 +5,14 @@ first frame that shows more than a blank fill, then close the window as its clos
 
     python close_after.py SHOT.png play SCENARIO [arguments...]
 """
+import os
 import sys
 import threading
 
-import pygame
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame  # noqa: E402
 
-from sim.cli import main
+from sim.cli import main  # noqa: E402
 
 drawn = threading.Event()
 
