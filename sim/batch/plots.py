@@ -53,7 +53,8 @@ def _figure(rows: int = 1, cols: int = 1, figsize=None, **kw):
 
 
 def _integer(axis) -> None:
-    axis.set_major_locator(MaxNLocator(integer=True))
+    # min_n_ticks=1: a narrow range (every game the same length) still gets whole-number ticks
+    axis.set_major_locator(MaxNLocator(integer=True, min_n_ticks=1))
 
 
 def _sides(played: list[GameSummary]) -> list[str]:
@@ -132,6 +133,7 @@ def game_length(games, title: str | None = None) -> Figure:
     width = max(1, -(-(hi - lo + 1) // 30))         # whole-number bins, at most about 30
     edges = np.arange(lo, hi + width + 1, width) - 0.5
     ax.hist(values, bins=edges, edgecolor="white")
+    ax.set_xlim(edges[0] - width, edges[-1] + width)     # a bin's neighbours show it is alone
     ax.axvline(float(np.mean(values)), color="black", linestyle="--",
                label=f"mean {np.mean(values):.1f}, median {np.median(values):g}")
     ax.set(title=f"{_title(games, title)}: game length", xlabel=unit, ylabel="games")
