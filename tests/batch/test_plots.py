@@ -93,3 +93,9 @@ def test_games_all_of_one_length_still_get_whole_number_ticks():
     ax = plots.game_length(games, "t").axes[0]
     ticks = [t for t in ax.get_xticks() if ax.get_xlim()[0] <= t <= ax.get_xlim()[1]]
     assert 14 in ticks and all(float(t).is_integer() for t in ticks)
+
+
+def test_statistics_panels_follow_the_systems_labels(spec):
+    batch = run_batch(spec, 6, workers=1, progress=False)
+    fig = plots.statistics(batch, "toy", labels={"units_lost": "units destroyed (toy 2.1)"})
+    assert [ax.get_title() for ax in fig.axes] == ["units destroyed (toy 2.1)", "stands lost"]
