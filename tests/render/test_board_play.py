@@ -264,8 +264,8 @@ def test_the_log_is_in_words_and_names_only_what_the_viewer_knows(system):
     if system == "hellas":
         ad, st = d.app.adapter, d.g.state
         for b in st.blocks.values():
-            name = ad._name(b.id, d.human)
+            name = ad.block_name(b.id, d.human)
             if b.side == d.human:
                 assert name == b.face
-            elif b.id not in ad._revealed:
+            elif b.id not in ad.revealed:
                 assert name == f"block {b.id}"
