@@ -30,21 +30,18 @@ def entry_points(adapter_cls):
 
 
 def opponents(game, side: str | None, level: str | None, seed: int):
-    """(humans, scripted players, note). A chosen side without --ai plays a normal opponent;
-    no side: hot-seat, the person plays every side."""
-    import importlib
+    """(humans, scripted players, note) from the system's registry entry. A chosen side without
+    --ai meets the system's default level; no side: hot-seat, the person plays every side."""
     from sim.core.errors import KassenError
+    from sim.core.registry import system
     sides = game.sides()
     if side is None:
         if level is not None:
             raise KassenError("--ai needs --side (the side you play); without it you play every side")
         return set(sides), {}, "hot-seat"
-    level = level or "normal"
-    make = importlib.import_module(f"sim.{game.system}").make_player
-    try:
-        others = {s: make(s, level, seed + i) for i, s in enumerate(sides) if s != side}
-    except (KeyError, ValueError):
-        raise KassenError(f"--ai {level}: no such opponent level for {game.system}") from None
+    entry = system(game.system)
+    level = level or entry.default_level
+    others = {s: entry.player(s, level, seed + i) for i, s in enumerate(sides) if s != side}
     return {side}, others, f"you: {side}, opponent: {level}"
 
 
@@ -58,7 +55,8 @@ def _window(size, caption: str):
 
 def play_game(game, adapter_cls, args=None):
     import pygame
-    from render.board.app import BoardApp, autosave_path, run
+    from render.board.app import BoardApp, run
+    from render.userdata import autosave_path
     side = getattr(args, "side", None)
     humans, others, note = opponents(game, side, getattr(args, "ai", None), int(getattr(args, "seed", 0) or 0))
     save_path = getattr(args, "save", None) or str(autosave_path(game.system))

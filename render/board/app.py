@@ -12,7 +12,6 @@ Input, everywhere the same:
 """
 from __future__ import annotations
 
-import os
 import time
 from pathlib import Path
 
@@ -29,21 +28,6 @@ STEP_SECONDS = 0.9        # a battle step stays this long before the next, unles
 AI_SECONDS = 0.12         # a pause between the opponent's actions, so moves can be followed
 MESSAGE_SECONDS = 6.0
 IDLE_SECONDS = 0.03       # the longest a key waits to be seen when nothing is happening
-
-
-def data_dir() -> Path:
-    """Where Kassen keeps a user's files (XDG on Linux, the usual places elsewhere)."""
-    if os.name == "nt":
-        base = Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local")
-    elif os.uname().sysname == "Darwin":
-        base = Path.home() / "Library" / "Application Support"
-    else:
-        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
-    return base / "kassen"
-
-
-def autosave_path(system: str) -> Path:
-    return data_dir() / "saves" / f"{system}-autosave.json"
 
 
 class BoardApp:

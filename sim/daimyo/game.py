@@ -108,8 +108,13 @@ class DaimyoGame(Game):
                 group["units_lost"] += 1 if u.gone else 0
         for leader in st.leaders.values():
             sides[leader.side]["leaders_killed"] += 0 if leader.alive else 1
+        # where each unit left play (remove_unit records it there; gone units stay put), by side
+        positions = [(u.x, u.y, u.gone, u.side) for u in st.units.values() if u.gone]
         return {"turns": st.turn, "sides": sides, "clans": clans,
-                "positions": list(st.routs), "table": (st.width, st.height)}
+                "positions": positions, "table": (st.width, st.height)}
+
+    def length(self) -> str:
+        return f"{self.state.options['max_turns']} turns"     # Daimyo 5.2: the scenario's limit
 
     def summary(self) -> str:
         st = self.state
@@ -163,6 +168,8 @@ class DaimyoGame(Game):
 
     def validate(self, action: Action) -> None:
         st = self.state
+        if (why := A.measure_problem(action)):
+            raise RuleError("4.3", why, self.system)
         if st.pending:
             combat.validate_decision(self, st.pending[-1], action)
             return
@@ -188,8 +195,10 @@ class DaimyoGame(Game):
         elif isinstance(action, A.MoveLeader):
             movement.plan_leader(st, action, during_activation=st.phase == "orders")
         elif isinstance(action, A.MountUp):
-            if st.phase != "orders" or (why := command.mount_up_problem(st, action.side, action.hatamoto)):
-                raise RuleError("1.7", why or "mount up during the General's activation", self.system)
+            why = ("mount up during the General's activation" if st.phase != "orders"
+                   else command.mount_up_problem(st, action.side, action.hatamoto))
+            if why:
+                raise RuleError("1.7", why, self.system)
         elif combat.handles(action):
             combat.validate(self, action)
         elif want is None:

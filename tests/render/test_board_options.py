@@ -7,7 +7,7 @@ import argparse
 import pytest
 
 from render.board import opponents
-from render.board.app import autosave_path
+from render.userdata import autosave_path
 from sim.core.errors import KassenError
 from sim.core.scenario import open_game
 
