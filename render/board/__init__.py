@@ -23,8 +23,8 @@ def entry_points(adapter_cls):
     def play_replay(game, args=None):
         return replay_game(game, adapter_cls, args)
 
-    def export_png(game, path, side=None, size=(1280, 800), **kw):
-        return export(game, adapter_cls, path, side, size)
+    def export_png(game, path, side=None, size=(1280, 800), event=None, **kw):
+        return export(game, adapter_cls, path, side, size, event)
 
     return play, play_replay, export_png
 
@@ -85,11 +85,19 @@ def replay_game(game, adapter_cls, args=None):
         pygame.display.quit()
 
 
-def export(game, adapter_cls, path, side=None, size=(1280, 800)):
-    """One picture of the game from `side`'s view (None: everything), headless."""
+def export(game, adapter_cls, path, side=None, size=(1280, 800), event: int | None = None):
+    """One picture of the game from `side`'s view (None: everything), headless; with `event`,
+    the position after the action that produced that event (0-based, as the log counts)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
     from render.board.app import BoardApp
+    if event is not None:
+        from render.board.replay import Timeline
+        from sim.core.errors import KassenError
+        timeline = Timeline(game)
+        if not 0 <= event < len(timeline.events):
+            raise KassenError(f"--event {event}: the game has events 0-{len(timeline.events) - 1}")
+        game = timeline.at(next(k for k, end in enumerate(timeline.events_at) if end > event))
     pygame.display.init()
     pygame.font.init()
     surf = pygame.Surface(size)

@@ -23,7 +23,7 @@ def test_ai_level_reaches_the_scripted_opponent():
 
 def test_an_unknown_level_or_ai_without_side_is_one_clear_error():
     game = open_game("scenarios/hellas/431_campaign.toml", seed=1)
-    with pytest.raises(KassenError, match="--ai genius"):
+    with pytest.raises(KassenError, match="unknown AI level .genius. for hellas"):
         opponents(game, "athens", "genius", 1)
     with pytest.raises(KassenError, match="--ai needs --side"):
         opponents(game, None, "easy", 1)
