@@ -31,8 +31,10 @@ class Timeline:
         self.labels: list[str] = []
         self.snapshots = [self._snap(fresh.state)]
         self.events_at = [len(fresh.events)]
-        for a in self.actions:
+        forced = getattr(game, "forced", {})             # dice a test or tutorial forced
+        for i, a in enumerate(self.actions):
             self.labels.append(f"{a.side}: {describe(a, fresh)}")
+            fresh.state.dice.forced = list(forced.get(i, []))
             fresh.apply(a)
             self.snapshots.append(self._snap(fresh.state))
             self.events_at.append(len(fresh.events))
