@@ -52,7 +52,7 @@ def add_parsers(sub) -> None:
     c.add_argument("--size", type=_size, default=(1280, 800), metavar="WxH", help="window size, e.g. 1920x1080")
     c.add_argument("--save", metavar="FILE", type=check.output_file,
                    help="where Ctrl+S and closing the window save the game "
-                        "(default: <user data dir>/kassen/saves/<system>-autosave.json, printed on start)")
+                        "(default: an autosave in the user data dir, ~/.local/share/kassen/saves; printed on start)")
     option_args(c)
 
     c = command(sub, "replay", "step through a saved game, or a game of a games file, by event, phase and turn",
@@ -158,7 +158,7 @@ def cmd_play(args) -> int:
     module = view_module(game, "play")
     if not args.save:                    # never silently into the working folder
         from render.userdata import autosave_path
-        args.save = str(autosave_path(game.system))
+        args.save = str(autosave_path(game))
         print(f"autosave: {args.save}")
     module.play(game, args)
     return 0

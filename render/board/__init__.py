@@ -59,7 +59,7 @@ def play_game(game, adapter_cls, args=None):
     from render.userdata import autosave_path
     side = getattr(args, "side", None)
     humans, others, note = opponents(game, side, getattr(args, "ai", None), int(getattr(args, "seed", 0) or 0))
-    save_path = getattr(args, "save", None) or str(autosave_path(game.system))
+    save_path = getattr(args, "save", None) or str(autosave_path(game))
     size = tuple(getattr(args, "size", None) or (1280, 800))
     _window(size, f"Kassen - {adapter_cls.title}")
     app = BoardApp(game, adapter_cls(game), size, humans, others, note, save_path)
