@@ -269,3 +269,32 @@ def test_the_log_is_in_words_and_names_only_what_the_viewer_knows(system):
                 assert name == b.face
             elif b.id not in ad.revealed:
                 assert name == f"block {b.id}"
+
+
+def test_hot_seat_shows_the_side_to_act_and_hides_the_other_sides_blocks():
+    """No --side: the person plays both; the window shows the view of the side to act, so the
+    other side's blocks stay backs (Sekigahara 3.1)."""
+    from render.board.app import BoardApp
+    from render.sekigahara import ADAPTER
+    from sim.core.scenario import open_game
+    game = open_game("scenarios/sekigahara/campaign.toml", seed=1)
+    app = BoardApp(game, ADAPTER(game), (1280, 800))
+    actor = game.to_act()
+    assert app.viewer() == actor and app.human_turn()
+    pieces = app.scene().pieces
+    mine = [p for stack in pieces.values() for p in stack if p.side == actor]
+    assert mine and not any(p.hidden for p in mine)
+    hidden = sum(p.hidden for loc, stack in pieces.items() if loc in game.board.graph for p in stack)
+    face_down = sum(1 for b in game.state.blocks.values()
+                    if b.side != actor and b.location in game.board.graph and not b.face_up)
+    assert hidden == face_down > 0
+
+
+def test_resizing_the_window_lays_it_out_again():
+    d = Driver("amdt")
+    d.send(pygame.event.Event(pygame.VIDEORESIZE, w=1920, h=1080, size=(1920, 1080)))
+    v = d.app.view
+    if pygame.display.get_surface() is None:
+        assert v.size == (1920, 1080)
+    assert v.panel_rect.right == v.size[0] and v.status_rect.bottom == v.size[1]
+    assert v.texts.scale > 1 or v.size[1] <= 800
