@@ -7,10 +7,13 @@ from __future__ import annotations
 from render import board
 from render.board.adapter import Anchor, BoardAdapter, LinkStyle, Marker, Piece, Place
 from render.board.text import plural
+from sim.amdt.control import sphere
 from sim.amdt.data import data
 
 INK = (40, 36, 30)
 FACTION = {"oda": (196, 36, 40), "anti": (36, 56, 120), "neutral": (120, 120, 120), "": (200, 196, 186)}
+SPHERE_TINT = {"hideyoshi": (240, 214, 178), "katsuie": (200, 226, 196), "tokugawa": (220, 204, 230),
+               "oda": (238, 196, 190), "": (226, 218, 196)}     # 4 players: each alliance's sphere
 TINT = {"oda": (236, 200, 192), "anti": (196, 204, 226), "neutral": (214, 210, 196), "": (226, 218, 196)}
 SEAT = {"hideyoshi": (232, 132, 28), "katsuie": (40, 140, 70), "tokugawa": (120, 60, 150),
         "oda": (196, 36, 40), "anti": (36, 56, 120), "north": (36, 56, 120), "west": (20, 120, 150),
@@ -88,6 +91,8 @@ class AmdtAdapter(BoardAdapter):
     def region_colour(self, view, place):
         if self.d.is_sea(place):
             return (160, 192, 212)
+        if view["mode"] == 4:
+            return SPHERE_TINT.get(sphere(self.game.state, place), SPHERE_TINT[""])
         clan = view["control"].get(place, "")
         return TINT[view["factions"].get(clan, "") if clan else ""]
 
