@@ -180,11 +180,12 @@ def test_undo_takes_back_the_last_own_move_sekigahara():
     assert d.app.adapter.game is d.g
 
 
-def test_replay_steps_by_action_phase_and_turn_and_changes_viewpoint():
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_replay_steps_by_action_phase_and_turn_and_changes_viewpoint(system):
     from render.board.replay import ReplayApp
-    d = Driver("sekigahara")
-    d.advance(lambda d: d.g.state.week >= 2 or len(d.g.actions) > 60, limit=800)
-    rp = ReplayApp(d.g, d.adapter_cls, (1280, 800), side="tokugawa")
+    d = Driver(system)
+    d.advance(lambda d: len(d.g.actions) > 60, limit=800)
+    rp = ReplayApp(d.g, d.adapter_cls, (1280, 800), side=d.human)
     surf = pygame.Surface((1280, 800))
     press = lambda k: rp.handle(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0))
     press(pygame.K_RIGHT)
@@ -198,10 +199,13 @@ def test_replay_steps_by_action_phase_and_turn_and_changes_viewpoint():
     events = rp.timeline.events[rp.timeline.events_at[first_phase - 1]:rp.timeline.events_at[first_phase]]
     assert any(e.kind in d.app.adapter.phase_kinds | d.app.adapter.turn_kinds for e in events)
     press(pygame.K_v)
-    assert rp.viewer == "ishida"
+    sides = d.g.sides()
+    assert rp.viewer == (sides[sides.index(d.human) + 1] if d.human != sides[-1] else None)
     rp.draw(surf)
+    press(pygame.K_END)
+    assert rp.timeline.at(rp.k).state == d.g.state          # the replay ends where the game is
     rp.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-3, flipped=False, precise_x=0.0, precise_y=-3.0))
-    assert rp.k == first_phase                  # the wheel scrolls the list only
+    assert rp.k == len(d.g.actions)             # the wheel scrolls the list only
 
 
 @pytest.mark.parametrize("system", SYSTEMS)
