@@ -6,10 +6,14 @@ from __future__ import annotations
 
 from render import board
 from render.board.adapter import Anchor, BoardAdapter, LinkStyle, Marker, Piece, Place
+from render.board.text import plural
+from sim.amdt.control import sphere
 from sim.amdt.data import data
 
 INK = (40, 36, 30)
 FACTION = {"oda": (196, 36, 40), "anti": (36, 56, 120), "neutral": (120, 120, 120), "": (200, 196, 186)}
+SPHERE_TINT = {"hideyoshi": (240, 214, 178), "katsuie": (200, 226, 196), "tokugawa": (220, 204, 230),
+               "oda": (238, 196, 190), "": (226, 218, 196)}     # 4 players: each alliance's sphere
 TINT = {"oda": (236, 200, 192), "anti": (196, 204, 226), "neutral": (214, 210, 196), "": (226, 218, 196)}
 SEAT = {"hideyoshi": (232, 132, 28), "katsuie": (40, 140, 70), "tokugawa": (120, 60, 150),
         "oda": (196, 36, 40), "anti": (36, 56, 120), "north": (36, 56, 120), "west": (20, 120, 150),
@@ -87,6 +91,8 @@ class AmdtAdapter(BoardAdapter):
     def region_colour(self, view, place):
         if self.d.is_sea(place):
             return (160, 192, 212)
+        if view["mode"] == 4:
+            return SPHERE_TINT.get(sphere(self.game.state, place), SPHERE_TINT[""])
         clan = view["control"].get(place, "")
         return TINT[view["factions"].get(clan, "") if clan else ""]
 
@@ -167,35 +173,25 @@ class AmdtAdapter(BoardAdapter):
     def events(self, side):
         return self.game.visible_events(side)
 
-    def event_line(self, ev, viewer):
-        say = LINES.get(ev.kind)
-        if say is None:
-            return super().event_line(ev, viewer)
-        cite = f" ({ev.rule})" if getattr(ev, "rule", "") else ""
-        return say(ev, self.d) + cite
-
-
-def _n(count: int, what: str) -> str:
-    return f"{count} {what}{'s' * (count != 1)}"
-
 
 # Log lines of the battle and movement events, in words (the others read well spelt out).
 LINES = {
-    "ChitDrawn": lambda e, d: f"Chit drawn: {e.chit} ({e.player})",
-    "MovementPoints": lambda e, d: f"{e.player} has {e.mp} MP" + (" with the Kyoto bonus" if e.kyoto_bonus else ""),
-    "Marched": lambda e, d: f"{e.player} marches {_n(len(e.units), 'unit')} {e.frm} -> {e.to}, {e.cost} MP"
+    "ChitDrawn": lambda e, ad, v: f"Chit drawn: {e.chit} ({e.player})",
+    "MovementPoints": lambda e, ad, v: f"{e.player} has {e.mp} MP" + (" with the Kyoto bonus" if e.kyoto_bonus else ""),
+    "Marched": lambda e, ad, v: f"{e.player} marches {plural(len(e.units), 'unit')} {e.frm} -> {e.to}, {e.cost} MP"
                             + (f", {e.discarded} left behind" if e.discarded else ""),
-    "Captured": lambda e, d: f"{e.clan} takes {e.sector}",
-    "BattleStarted": lambda e, d: f"Battle at {e.sector}: {e.attacker} attacks {e.defender}",
-    "Fire": lambda e, d: f"{e.faction} fire{' (siege)' if e.siege else ''} at {e.sector}: {_n(e.dice, 'die')}"
-                         f" at {e.modifier:+d}, {_n(e.hits, 'hit')}",
-    "UnitLost": lambda e, d: f"{e.clan} loses {d.leaders.get(e.unit, {}).get('name', 'a soldier')} at {e.sector} ({e.fate})",
-    "Retreated": lambda e, d: f"{e.player} retreats {_n(len(e.units), 'unit')} {e.frm} -> {e.to}",
-    "BattleEnded": lambda e, d: f"Battle at {e.sector} ends: {e.outcome}",
-    "CardPlayed": lambda e, d: f"{e.hand} plays {d.cards.get(e.card, {}).get('title', e.card)}",
-    "Placed": lambda e, d: f"{_n(e.n, 'soldier')} of {e.clan} placed at {e.sector} ({e.why})",
+    "Captured": lambda e, ad, v: f"{e.clan} takes {e.sector}",
+    "BattleStarted": lambda e, ad, v: f"Battle at {e.sector}: {e.attacker} attacks {e.defender}",
+    "Fire": lambda e, ad, v: f"{e.faction} fire{' (siege)' if e.siege else ''} at {e.sector}: {plural(e.dice, 'die')}"
+                         f" at {e.modifier:+d}, {plural(e.hits, 'hit')}",
+    "UnitLost": lambda e, ad, v: f"{e.clan} loses {ad.d.leaders.get(e.unit, {}).get('name', 'a soldier')} at {e.sector} ({e.fate})",
+    "Retreated": lambda e, ad, v: f"{e.player} retreats {plural(len(e.units), 'unit')} {e.frm} -> {e.to}",
+    "BattleEnded": lambda e, ad, v: f"Battle at {e.sector} ends: {e.outcome}",
+    "CardPlayed": lambda e, ad, v: f"{e.hand} plays {ad.d.cards.get(e.card, {}).get('title', e.card)}",
+    "Placed": lambda e, ad, v: f"{plural(e.n, 'soldier')} of {e.clan} placed at {e.sector} ({e.why})",
 }
 
 
+AmdtAdapter.lines = LINES
 ADAPTER = AmdtAdapter
 play, play_replay, export_png = board.entry_points(ADAPTER)

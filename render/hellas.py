@@ -8,6 +8,7 @@ import re
 
 from render import board
 from render.board.adapter import Anchor, BoardAdapter, LinkStyle, Marker, Piece, Place
+from render.board.text import plural
 from sim.hellas.battles import SORTIE
 
 SIDE = {"athens": (30, 70, 190), "sparta": (190, 40, 30)}
@@ -33,11 +34,6 @@ def warp(x: float, y: float, inset: bool) -> tuple[float, float]:
         return x, y
     k = (r / REACH) ** POWER * REACH / r
     return FOCUS[0] + dx * k, FOCUS[1] + dy * k
-
-
-def city_place(loc: str) -> str:
-    """Blocks inside a city stand on its marker."""
-    return loc
 
 
 class HellasAdapter(BoardAdapter):
@@ -178,52 +174,45 @@ class HellasAdapter(BoardAdapter):
     def event_line(self, ev, viewer):
         """Blocks by name where the viewer knows it (his own, and any revealed in battle)."""
         if ev.kind == "BlockRevealed":
-            self._revealed[ev.block] = ev.face
-        say = LINES.get(ev.kind)
-        if say is None:
-            text = super().event_line(ev, viewer)
-            # dice purposes name blocks by id ("A21 fires A1")
-            return BLOCK_ID.sub(lambda m: self._name(m.group(0), viewer), text) if ev.kind == "DiceRolled" else text
-        cite = f" ({ev.rule})" if getattr(ev, "rule", "") else ""
-        return say(ev, lambda bid: self._name(bid, viewer)) + cite
+            self.revealed[ev.block] = ev.face
+        text = super().event_line(ev, viewer)
+        # dice purposes name blocks by id ("A21 fires A1")
+        return BLOCK_ID.sub(lambda m: self.block_name(m.group(0), viewer), text) if ev.kind == "DiceRolled" else text
 
-    def _name(self, block_id: str, viewer) -> str:
-        if block_id in self._revealed:
-            return self._revealed[block_id]
+    def block_name(self, block_id: str, viewer) -> str:
+        if block_id in self.revealed:
+            return self.revealed[block_id]
         b = self.game.state.blocks.get(block_id)
         return b.face if b is not None and viewer in (None, b.side) else f"block {block_id}"
 
     def __init__(self, game):
         super().__init__(game)
-        self._revealed: dict[str, str] = {}
+        self.revealed: dict[str, str] = {}
 
 
-def _n(count: int, what: str) -> str:
-    return f"{count} {what}{'s' * (count != 1)}"
-
-
-# Log lines in words; `name` turns a block id into what the viewer may know of it.
+# Log lines in words; blocks named as far as the viewer knows them (HellasAdapter.block_name).
 LINES = {
-    "SeasonStarted": lambda e, name: f"--- {e.season} {e.year} BC ---",
-    "PlayerTurnStarted": lambda e, name: f"{e.side}'s turn: {e.use}" + (f", {_n(e.actions, 'action')}" if e.actions else ""),
-    "BlockMoved": lambda e, name: f"{e.side} moves {name(e.block)} {' -> '.join(e.path)}"
-                                  + (f" carrying {name(e.carried)}" if e.carried else ""),
-    "BattleStarted": lambda e, name: f"Battle at {e.location}: {e.attacker} attacks, {_n(len(e.attackers), 'block')}"
+    "SeasonStarted": lambda e, ad, v: f"--- {e.season} {e.year} BC ---",
+    "PlayerTurnStarted": lambda e, ad, v: f"{e.side}'s turn: {e.use}" + (f", {plural(e.actions, 'action')}" if e.actions else ""),
+    "BlockMoved": lambda e, ad, v: f"{e.side} moves {ad.block_name(e.block, v)} {' -> '.join(e.path)}"
+                                  + (f" carrying {ad.block_name(e.carried, v)}" if e.carried else ""),
+    "BattleStarted": lambda e, ad, v: f"Battle at {e.location}: {e.attacker} attacks, {plural(len(e.attackers), 'block')}"
                                      f" against {len(e.defenders)}",
-    "BlockRevealed": lambda e, name: f"{e.side} reveals {e.face} ({e.rating}, {_n(e.steps, 'step')})",
-    "BlockFired": lambda e, name: f"{name(e.block)} fires at {e.rating}: rolled {', '.join(map(str, e.faces))}"
-                                  f" - {_n(e.hits, 'hit')}" + (f", {e.routs} rout" if e.routs else ""),
-    "StepLost": lambda e, name: f"{name(e.block)} loses a step ({e.steps_left} left)",
-    "HalfHit": lambda e, name: f"{name(e.block)} takes a half hit",
-    "BlockRouted": lambda e, name: f"{name(e.block)} routs",
-    "BlockRetreated": lambda e, name: f"{name(e.block)} retreats to {e.to}",
-    "BlockEliminated": lambda e, name: f"{e.side} loses {name(e.block)} at {e.location}",
-    "BattleEnded": lambda e, name: f"Battle at {e.location} won by {e.winner or 'nobody'} after {_n(e.rounds, 'round')}",
-    "PrestigeChanged": lambda e, name: f"{e.side} Prestige {e.amount:+d} ({e.reason}), now {e.total:+d}",
-    "Withdrew": lambda e, name: f"{e.side} withdraws {name(e.block)} into {e.city}",
-    "Pillaged": lambda e, name: f"{e.side} pillages {e.area}",
+    "BlockRevealed": lambda e, ad, v: f"{e.side} reveals {e.face} ({e.rating}, {plural(e.steps, 'step')})",
+    "BlockFired": lambda e, ad, v: f"{ad.block_name(e.block, v)} fires at {e.rating}: rolled {', '.join(map(str, e.faces))}"
+                                  f" - {plural(e.hits, 'hit')}" + (f", {e.routs} rout" if e.routs else ""),
+    "StepLost": lambda e, ad, v: f"{ad.block_name(e.block, v)} loses a step ({e.steps_left} left)",
+    "HalfHit": lambda e, ad, v: f"{ad.block_name(e.block, v)} takes a half hit",
+    "BlockRouted": lambda e, ad, v: f"{ad.block_name(e.block, v)} routs",
+    "BlockRetreated": lambda e, ad, v: f"{ad.block_name(e.block, v)} retreats to {e.to}",
+    "BlockEliminated": lambda e, ad, v: f"{e.side} loses {ad.block_name(e.block, v)} at {e.location}",
+    "BattleEnded": lambda e, ad, v: f"Battle at {e.location} won by {e.winner or 'nobody'} after {plural(e.rounds, 'round')}",
+    "PrestigeChanged": lambda e, ad, v: f"{e.side} Prestige {e.amount:+d} ({e.reason}), now {e.total:+d}",
+    "Withdrew": lambda e, ad, v: f"{e.side} withdraws {ad.block_name(e.block, v)} into {e.city}",
+    "Pillaged": lambda e, ad, v: f"{e.side} pillages {e.area}",
 }
 
 
+HellasAdapter.lines = LINES
 ADAPTER = HellasAdapter
 play, play_replay, export_png = board.entry_points(ADAPTER)

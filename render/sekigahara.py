@@ -6,7 +6,6 @@ from __future__ import annotations
 from render import board
 from render.board.adapter import Anchor, BoardAdapter, LinkStyle, Marker, Piece, Place
 from sim.sekigahara.actions import face_name
-from sim.sekigahara.setup import printed_map
 from sim.sekigahara.board_state import BOX, MORI_BOX
 from sim.sekigahara.pieces import face
 
@@ -37,7 +36,7 @@ class SekigaharaAdapter(BoardAdapter):
 
     def __init__(self, game):
         super().__init__(game)
-        self.board = printed_map()
+        self.board = game.board
 
     def places(self):
         return [Place(n, self.board.attr(n, "x"), self.board.attr(n, "y")) for n in self.board.locations]

@@ -24,12 +24,17 @@ GAMES = {"sekigahara": ("scenarios/sekigahara/campaign.toml", "tokugawa"),
          "hellas": ("scenarios/hellas/431_campaign.toml", "athens")}
 
 
-def before_battle(system: str, seed: int = 3, limit: int = 3000):
+def scripted(system: str, seed: int):
+    """A new game, normal scripted players for every side, the person's side, the adapter."""
     path, human = GAMES[system]
     sim = importlib.import_module(f"sim.{system}")
-    adapter_cls = importlib.import_module(f"render.{system}").ADAPTER
     game = open_game(path, seed=seed)
     players = {s: sim.make_player(s, "normal", seed + i) for i, s in enumerate(game.sides())}
+    return game, players, human, importlib.import_module(f"render.{system}").ADAPTER
+
+
+def before_battle(system: str, seed: int = 3, limit: int = 3000):
+    game, players, human, adapter_cls = scripted(system, seed)
     for _ in range(limit):
         side = game.to_act()
         action = players[side].choose(game, side)
@@ -44,11 +49,7 @@ def before_battle(system: str, seed: int = 3, limit: int = 3000):
 
 def before_move(system: str, seed: int = 3, limit: int = 3000):
     """The first position where the person's side may move a piece on the map."""
-    path, human = GAMES[system]
-    sim = importlib.import_module(f"sim.{system}")
-    adapter_cls = importlib.import_module(f"render.{system}").ADAPTER
-    game = open_game(path, seed=seed)
-    players = {s: sim.make_player(s, "normal", seed + i) for i, s in enumerate(game.sides())}
+    game, players, human, adapter_cls = scripted(system, seed)
     for _ in range(limit):
         side = game.to_act()
         if side == human:

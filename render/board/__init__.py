@@ -23,28 +23,25 @@ def entry_points(adapter_cls):
     def play_replay(game, args=None):
         return replay_game(game, adapter_cls, args)
 
-    def export_png(game, path, side=None, size=(1280, 800), **kw):
-        return export(game, adapter_cls, path, side, size)
+    def export_png(game, path, side=None, size=(1280, 800), event=None, **kw):
+        return export(game, adapter_cls, path, side, size, event)
 
     return play, play_replay, export_png
 
 
 def opponents(game, side: str | None, level: str | None, seed: int):
-    """(humans, scripted players, note). A chosen side without --ai plays a normal opponent;
-    no side: hot-seat, the person plays every side."""
-    import importlib
+    """(humans, scripted players, note) from the system's registry entry. A chosen side without
+    --ai meets the system's default level; no side: hot-seat, the person plays every side."""
     from sim.core.errors import KassenError
+    from sim.core.registry import system
     sides = game.sides()
     if side is None:
         if level is not None:
             raise KassenError("--ai needs --side (the side you play); without it you play every side")
         return set(sides), {}, "hot-seat"
-    level = level or "normal"
-    make = importlib.import_module(f"sim.{game.system}").make_player
-    try:
-        others = {s: make(s, level, seed + i) for i, s in enumerate(sides) if s != side}
-    except (KeyError, ValueError):
-        raise KassenError(f"--ai {level}: no such opponent level for {game.system}") from None
+    entry = system(game.system)
+    level = level or entry.default_level
+    others = {s: entry.player(s, level, seed + i) for i, s in enumerate(sides) if s != side}
     return {side}, others, f"you: {side}, opponent: {level}"
 
 
@@ -88,11 +85,19 @@ def replay_game(game, adapter_cls, args=None):
         pygame.display.quit()
 
 
-def export(game, adapter_cls, path, side=None, size=(1280, 800)):
-    """One picture of the game from `side`'s view (None: everything), headless."""
+def export(game, adapter_cls, path, side=None, size=(1280, 800), event: int | None = None):
+    """One picture of the game from `side`'s view (None: everything), headless; with `event`,
+    the position after the action that produced that event (0-based, as the log counts)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
     from render.board.app import BoardApp
+    if event is not None:
+        from render.board.replay import Timeline
+        from sim.core.errors import KassenError
+        timeline = Timeline(game)
+        if not 0 <= event < len(timeline.events):
+            raise KassenError(f"--event {event}: the game has events 0-{len(timeline.events) - 1}")
+        game = timeline.at(next(k for k, end in enumerate(timeline.events_at) if end > event))
     pygame.display.init()
     pygame.font.init()
     surf = pygame.Surface(size)

@@ -75,6 +75,7 @@ class BoardAdapter:
     turn_kinds = frozenset()     # event kinds starting a turn / a phase (the replay's big steps)
     phase_kinds = frozenset()
     end_kinds = frozenset()  # action kinds pinned under the list (pass / end)
+    lines: dict = {}         # event kind -> fn(event, adapter, viewer) -> its log line in words
 
     def __init__(self, game):
         self.game = game
@@ -129,9 +130,14 @@ class BoardAdapter:
         return list(self.game.events)
 
     def event_line(self, event, viewer: str | None) -> str:
-        """An event in the log and battle panel; games override it to name their pieces."""
+        """An event in the log and battle panel: the game's own phrase from `lines`, with the
+        rule cited; else the event's describe() or its fields spelt out."""
         from render.board.text import event_line
-        return event_line(event)
+        say = self.lines.get(event.kind)
+        if say is None:
+            return event_line(event)
+        rule = getattr(event, "rule", "")
+        return say(event, self, viewer) + (f" ({rule})" if rule else "")
 
     def in_log(self, event) -> bool:
         """Whether the log shows an event: not the rolls that shuffle a deck (noise to a player)."""

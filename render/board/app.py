@@ -168,9 +168,9 @@ class BoardApp:
     # -- input ----------------------------------------------------------------------------------------
     def handle(self, ev) -> None:
         t = ev.type
-        if t == pygame.QUIT:
-            self.running = False
-        elif t == pygame.MOUSEMOTION:
+        if self.view.window_event(self, ev):
+            return
+        if t == pygame.MOUSEMOTION:
             self.mouse = ev.pos
             what, value = self.view.hit(ev.pos)
             hover = value if what == "place" else None
@@ -186,13 +186,6 @@ class BoardApp:
             self.cancel()
         elif t == pygame.KEYDOWN:
             self.key(ev.key, ev.mod)
-        elif t in (pygame.VIDEORESIZE, getattr(pygame, "WINDOWSIZECHANGED", -1)):
-            surf = pygame.display.get_surface()
-            size = surf.get_size() if surf is not None else (ev.w, ev.h)
-            self.view.layout((max(640, size[0]), max(480, size[1])))
-            self.dirty = True
-        elif t in (getattr(pygame, "WINDOWEXPOSED", -1), getattr(pygame, "VIDEOEXPOSE", -1)):
-            self.dirty = True
 
     def _wheel(self, steps: int) -> None:
         where = self.view.area(self.mouse)

@@ -198,7 +198,7 @@ class MapPainter:
         """Per side one row of chips (first side above the point, second below its name...);
         more than four of a side show as three and a "+n" chip."""
         x, y = self.xy[name]
-        cw, ch = 26, 16
+        cw, ch = round(26 * self.texts.scale), round(16 * self.texts.scale)
         sides = list(dict.fromkeys(p.side for p in stack))
         for k, side in enumerate(sides):
             row = [p for p in stack if p.side == side]
@@ -238,7 +238,7 @@ class MapPainter:
                 CLICKABLE if name in clickable else INK
             pygame.draw.rect(surf, edge, r, 3 if edge is not INK else 1)
             self.texts.blit(surf, name, (r.x + 6, r.y + 3), 11, INK, bold=True)
-            cw, ch = 26, 16
+            cw, ch = round(26 * self.texts.scale), round(16 * self.texts.scale)
             per_row = max(1, (r.w - 12) // (cw + 2))
             for i, p in enumerate(pieces.get(name, [])):
                 cr = pygame.Rect(r.x + 6 + (i % per_row) * (cw + 2), r.y + 20 + (i // per_row) * (ch + 2), cw, ch)

@@ -31,8 +31,10 @@ class Timeline:
         self.labels: list[str] = []
         self.snapshots = [self._snap(fresh.state)]
         self.events_at = [len(fresh.events)]
-        for a in self.actions:
+        forced = getattr(game, "forced", {})             # dice a test or tutorial forced
+        for i, a in enumerate(self.actions):
             self.labels.append(f"{a.side}: {describe(a, fresh)}")
+            fresh.state.dice.forced = list(forced.get(i, []))
             fresh.apply(a)
             self.snapshots.append(self._snap(fresh.state))
             self.events_at.append(len(fresh.events))
@@ -91,9 +93,9 @@ class ReplayApp:
 
     def handle(self, ev) -> None:
         t = ev.type
-        if t == pygame.QUIT:
-            self.running = False
-        elif t == pygame.MOUSEMOTION:
+        if self.view.window_event(self, ev):
+            return
+        if t == pygame.MOUSEMOTION:
             self.mouse = ev.pos
         elif t == pygame.MOUSEWHEEL:
             if self.view.area(self.mouse) == "log":
@@ -109,12 +111,6 @@ class ReplayApp:
                 self.key(value)
         elif t == pygame.KEYDOWN:
             self.key(ev.key, ev.mod)
-        elif t in (pygame.VIDEORESIZE, getattr(pygame, "WINDOWSIZECHANGED", -1)):
-            surf = pygame.display.get_surface()
-            self.view.layout(surf.get_size() if surf is not None else (ev.w, ev.h))
-            self.dirty = True
-        elif t == getattr(pygame, "WINDOWEXPOSED", -1):
-            self.dirty = True
 
     def key(self, key, mod: int = 0) -> None:
         if key == pygame.K_q and mod & pygame.KMOD_CTRL:

@@ -69,6 +69,11 @@ class Texts:
         return self.font(size).get_linesize()
 
 
+def plural(count: int, what: str) -> str:
+    """"1 hit", "3 hits"."""
+    return f"{count} {what}{'s' * (count != 1)}"
+
+
 def event_line(ev: Event) -> str:
     """An event in words: its own describe() where the game wrote one, else its kind and fields
     spelt out ("Fire: sector Fuchu, faction oda, dice 3, hits 1 (R-BATTLE)")."""

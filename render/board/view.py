@@ -242,6 +242,23 @@ class BoardView:
         place = self.map.place_at(pos)
         return ("place", place) if place else ("", None)
 
+    def window_event(self, owner, ev) -> bool:
+        """Close, resize and expose, the same for every board window (`owner` has `running`
+        and `dirty`). True when `ev` was one of them."""
+        t = ev.type
+        if t == pygame.QUIT:
+            owner.running = False
+        elif t in (pygame.VIDEORESIZE, getattr(pygame, "WINDOWSIZECHANGED", -1)):
+            surf = pygame.display.get_surface()
+            size = surf.get_size() if surf is not None else (ev.w, ev.h)
+            self.layout((max(640, size[0]), max(480, size[1])))
+            owner.dirty = True
+        elif t in (getattr(pygame, "WINDOWEXPOSED", -1), getattr(pygame, "VIDEOEXPOSE", -1)):
+            owner.dirty = True
+        else:
+            return False
+        return True
+
     def area(self, pos) -> str:
         """Which part a wheel over `pos` scrolls: chooser, list, log or map."""
         if self.chooser_rect.collidepoint(pos):

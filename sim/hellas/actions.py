@@ -20,6 +20,13 @@ def _card(game, card: str) -> str:
     return f"{info['event']} ({info['value']})" if info else card
 
 
+def _route(path) -> str:
+    """"Attica -> Megaris"; a long sea route by its ends and the waters it passes."""
+    if len(path) <= 4:
+        return " -> ".join(_where(p) for p in path)
+    return f"{_where(path[0])} -> {_where(path[-1])} via {_where(path[1])} ... {_where(path[-2])} ({len(path) - 1} moves)"
+
+
 def _where(loc: str) -> str:
     return loc[5:] + " (inside)" if loc.startswith("city:") else loc
 
@@ -55,7 +62,7 @@ class MoveBlock(Action):
     carry: str = ""
 
     def describe(self, game=None) -> str:
-        route = " -> ".join(_where(p) for p in self.path)
+        route = _route(self.path)
         carry = f" carrying {_block(game, self.carry)}" if self.carry else ""
         return f"Move {_block(game, self.block)} {route}{carry}"
 

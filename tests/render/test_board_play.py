@@ -180,11 +180,12 @@ def test_undo_takes_back_the_last_own_move_sekigahara():
     assert d.app.adapter.game is d.g
 
 
-def test_replay_steps_by_action_phase_and_turn_and_changes_viewpoint():
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_replay_steps_by_action_phase_and_turn_and_changes_viewpoint(system):
     from render.board.replay import ReplayApp
-    d = Driver("sekigahara")
-    d.advance(lambda d: d.g.state.week >= 2 or len(d.g.actions) > 60, limit=800)
-    rp = ReplayApp(d.g, d.adapter_cls, (1280, 800), side="tokugawa")
+    d = Driver(system)
+    d.advance(lambda d: len(d.g.actions) > 60, limit=800)
+    rp = ReplayApp(d.g, d.adapter_cls, (1280, 800), side=d.human)
     surf = pygame.Surface((1280, 800))
     press = lambda k: rp.handle(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0))
     press(pygame.K_RIGHT)
@@ -198,10 +199,13 @@ def test_replay_steps_by_action_phase_and_turn_and_changes_viewpoint():
     events = rp.timeline.events[rp.timeline.events_at[first_phase - 1]:rp.timeline.events_at[first_phase]]
     assert any(e.kind in d.app.adapter.phase_kinds | d.app.adapter.turn_kinds for e in events)
     press(pygame.K_v)
-    assert rp.viewer == "ishida"
+    sides = d.g.sides()
+    assert rp.viewer == (sides[sides.index(d.human) + 1] if d.human != sides[-1] else None)
     rp.draw(surf)
+    press(pygame.K_END)
+    assert rp.timeline.at(rp.k).state == d.g.state          # the replay ends where the game is
     rp.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-3, flipped=False, precise_x=0.0, precise_y=-3.0))
-    assert rp.k == first_phase                  # the wheel scrolls the list only
+    assert rp.k == len(d.g.actions)             # the wheel scrolls the list only
 
 
 @pytest.mark.parametrize("system", SYSTEMS)
@@ -264,8 +268,37 @@ def test_the_log_is_in_words_and_names_only_what_the_viewer_knows(system):
     if system == "hellas":
         ad, st = d.app.adapter, d.g.state
         for b in st.blocks.values():
-            name = ad._name(b.id, d.human)
+            name = ad.block_name(b.id, d.human)
             if b.side == d.human:
                 assert name == b.face
-            elif b.id not in ad._revealed:
+            elif b.id not in ad.revealed:
                 assert name == f"block {b.id}"
+
+
+def test_hot_seat_shows_the_side_to_act_and_hides_the_other_sides_blocks():
+    """No --side: the person plays both; the window shows the view of the side to act, so the
+    other side's blocks stay backs (Sekigahara 3.1)."""
+    from render.board.app import BoardApp
+    from render.sekigahara import ADAPTER
+    from sim.core.scenario import open_game
+    game = open_game("scenarios/sekigahara/campaign.toml", seed=1)
+    app = BoardApp(game, ADAPTER(game), (1280, 800))
+    actor = game.to_act()
+    assert app.viewer() == actor and app.human_turn()
+    pieces = app.scene().pieces
+    mine = [p for stack in pieces.values() for p in stack if p.side == actor]
+    assert mine and not any(p.hidden for p in mine)
+    hidden = sum(p.hidden for loc, stack in pieces.items() if loc in game.board.graph for p in stack)
+    face_down = sum(1 for b in game.state.blocks.values()
+                    if b.side != actor and b.location in game.board.graph and not b.face_up)
+    assert hidden == face_down > 0
+
+
+def test_resizing_the_window_lays_it_out_again():
+    d = Driver("amdt")
+    d.send(pygame.event.Event(pygame.VIDEORESIZE, w=1920, h=1080, size=(1920, 1080)))
+    v = d.app.view
+    if pygame.display.get_surface() is None:
+        assert v.size == (1920, 1080)
+    assert v.panel_rect.right == v.size[0] and v.status_rect.bottom == v.size[1]
+    assert v.texts.scale > 1 or v.size[1] <= 800
