@@ -10,6 +10,14 @@ COMMAND = {"daimyo": 7, "samurai": 3}   # 16.2.6(2)
 ALLIANCES = ("hideyoshi", "katsuie", "tokugawa")
 
 
+def clan_seat(clan: str) -> str:
+    """16.2.6(1): a clan's soldiers belong to the seat holding its daimyo (its head leader)."""
+    for l in data().leaders.values():
+        if l["clan"] == clan and clan != "Oda" and l.get("alliance"):
+            return l["alliance"]
+    return ""
+
+
 def faction(st: AmdtState, u: Unit) -> str:
     return st.clan_faction[u.clan]
 
@@ -165,6 +173,35 @@ def may_move_4p(st: AmdtState, u: Unit, alliance: str) -> bool:
     if u.kind == "leader":
         return u.id == "nobunaga" or player_of(st, u) == alliance
     return u.owner in (alliance, "oda")
+
+
+def sphere_owner(st: AmdtState, u: Unit) -> str | None:
+    """16.2.6(4): the seat that controls an Oda soldier standing in a player's sphere ("oda" on
+    Nobunaga's own ground, 16.2.6(3)); None where the sphere does not decide: outside the 4p
+    game, the guard, a clan whose daimyo a player holds (16.2.6(1)), sectors of no sphere, and
+    a set-up group with its leader in another's sphere (16.2.3, ruling A-69)."""
+    if st.mode != 4 or u.kind != "soldier" or u.guard or faction(st, u) != "oda" \
+            or clan_seat(u.clan):
+        return None
+    sp = sphere(st, u.sector)
+    if sp not in (*ALLIANCES, "oda"):
+        return None
+    if u.led_by and u.owner in ALLIANCES and u.owner != sp:
+        leader = st.units.get(u.led_by)
+        if leader is not None and leader.sector == u.sector and leader.status == "map" \
+                and player_of(st, leader) == u.owner:
+            return None
+    return sp
+
+
+def enforce_spheres(st: AmdtState) -> None:
+    """16.2.6(4), ruling A-38: all soldiers in a player's sphere are controlled by that player."""
+    if st.mode != 4 or ruling("soldier_owner") != "sphere":
+        return
+    for u in on_map(st):
+        seat = sphere_owner(st, u)
+        if seat is not None and u.owner != seat:
+            u.owner = seat
 
 
 def holds_kyoto(st: AmdtState, fac: str) -> bool:

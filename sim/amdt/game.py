@@ -7,11 +7,12 @@ import math
 
 from sim.amdt import battle, cards, endturn, stats, victory
 from sim.amdt import actions as A
-from sim.amdt.control import (ALLIANCES, activated, active_units, chit_player, enemy_units, faction, hand_of,
+from sim.amdt.control import (ALLIANCES, activated, active_units, chit_player, enemy_units, enforce_spheres,
+                              faction, hand_of,
                               holds_kyoto, is_closed_neutral, on_map, player_of, players,
                               sector_faction, soldiers, sphere)
 from sim.amdt.data import data
-from sim.amdt.events import (Captured, ChitDrawn, ClanEliminated, EndTurnChit, EntryAdvanced,
+from sim.amdt.events import (AmdtCardDrawn, Captured, ChitDrawn, ClanEliminated, EndTurnChit, EntryAdvanced,
                              Marched, MovementPoints, NeutralEntered, Placed, TurnStarted,
                              UnitLost)
 from sim.amdt.movement import (capturing_clan, discard_on_entry, group_for, legal_marches,
@@ -32,6 +33,7 @@ RAIN = "rain"
 
 class AmdtGame(Game):
     system = "amdt"
+    undo_barriers = (ChitDrawn, AmdtCardDrawn)    # a chit or a card drawn (core undo)
     state: AmdtState
 
     # -- set-up ----------------------------------------------------------------------------
@@ -167,6 +169,7 @@ class AmdtGame(Game):
     def _execute(self, action) -> None:
         getattr(self, f"_do_{action.kind}")(action)
         self._advance()
+        enforce_spheres(self.state)                 # 16.2.6(4), ruling A-38
 
     # -- activation actions -----------------------------------------------------------------
     def _do_March(self, a: A.March) -> None:

@@ -22,6 +22,8 @@ from sim.hellas.view import build_view
 
 class HellasGame(Game):
     system = "hellas"
+    # Cards dealt or shown, blocks turned face up, Hermes' intelligence (core undo).
+    undo_barriers = (E.CardsDealt, E.CardsRevealed, E.BlockRevealed, E.IntelGathered)
     state: HellasState
 
     def __init__(self, state, scenario, seed):
