@@ -7,15 +7,15 @@ from sim.core.codec import serializable
 from sim.core.dice import Dice
 
 
-_GEN = [0]   # bumped whenever a unit appears, leaves or changes place: keys the on-map index
+def touch(st: "AmdtState") -> None:
+    """Something the per-game memos depend on changed (a unit's place or side, an allegiance):
+    the on-map index and the activation memo (sim/amdt/control.py) are rebuilt."""
+    st.memo["gen"] = st.memo.get("gen", 0) + 1
 
 
-def touch() -> None:
-    _GEN[0] += 1
-
-
-def generation() -> int:
-    return _GEN[0]
+def _memo_field():
+    """Per-game memos: not saved, not compared, never shared between games."""
+    return field(default_factory=dict, repr=False, compare=False, metadata={"transient": True})
 
 
 _WATCHED = frozenset({"sector", "status", "in_castle", "clan", "owner"})
@@ -36,10 +36,15 @@ class AmdtUnit:
     status: str = "map"       # leaders: map | wounded | dead
     back_turn: int = 0        # wounded leaders: the turn they return (11.1)
     led_by: str = ""          # soldiers: the leader they last marched with (16.2.6)
+    # The memo of the state that holds this unit (attached by control.on_map), told of every
+    # change of place or side; None until then. Not saved.
+    memo: dict | None = field(default=None, repr=False, compare=False, metadata={"transient": True})
 
     def __setattr__(self, key, value):
         if key in _WATCHED:
-            _GEN[0] += 1
+            memo = self.__dict__.get("memo")
+            if memo is not None:
+                memo["gen"] = memo.get("gen", 0) + 1
         object.__setattr__(self, key, value)
 
 
@@ -123,6 +128,7 @@ class AmdtState:
     reason: str = ""
     credit: str = ""                   # 3p/4p: who achieved the last sudden-death condition
     stats: dict[str, int] = field(default_factory=dict)
+    memo: dict = _memo_field()
 
 
 # plain names used by the rules code

@@ -48,8 +48,11 @@ def to_document(game: Game) -> dict:
 def save(game: Game, path: str | Path) -> None:
     path = Path(path)
     tmp = path.with_suffix(path.suffix + ".tmp")
-    tmp.write_text(json.dumps(to_document(game), indent=1))
-    tmp.replace(path)  # never leave a half-written save behind
+    try:
+        tmp.write_text(json.dumps(to_document(game), indent=1))
+        tmp.replace(path)  # never leave a half-written save behind
+    except OSError as exc:
+        raise SaveError(str(path), f"cannot write the save ({exc.strerror or type(exc).__name__})") from None
 
 
 def game_class(system: str) -> type[Game]:

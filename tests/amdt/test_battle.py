@@ -186,7 +186,8 @@ def test_16_2_7b_excess_hits_fall_on_the_alliance_that_retreated():
     move(g, "niwa", "Kanagasaki")
     move(g, "akechi", "Kanagasaki")
     put(g, "Kanagasaki", "Oda", 1, owner="katsuie")
-    put(g, "Kanagasaki", "Oda", 2, owner="tokugawa")
+    for u in put(g, "Kanagasaki", "Oda", 2, owner="tokugawa"):
+        u.led_by = "akechi"                                 # a set-up group with its leader (ruling A-69)
     put(g, "Fuchu", "Asakura", 1)
     activate(g, "azai_asakura", 6)
     g.apply(A.March("anti", "Fuchu", "Kanagasaki", "kagetake", 3))

@@ -166,7 +166,8 @@ def test_1_7_mounting_up_removes_the_hq_and_the_hatamoto_mounts():
     assert not st.general("east").seated and st.general("east").mounted
     assert st.units["hata"].cavalry and st.units["hata"].mounting
     assert [e.rule for e in ev if e.kind == "UnitRemoved"] == ["1.7"]
-    assert g.stats()["sides"]["east"] == {"stands_lost": 0, "units_lost": 0, "leaders_killed": 0}   # D-47
+    assert g.stats()["sides"]["east"] == {"stands_lost": 0, "units_lost": 0, "leaders_killed": 0,
+                                          "points_down": 0.0}   # D-47
     with pytest.raises(RuleError):
         g.apply(A.MountUp("east"))
 
