@@ -50,9 +50,9 @@ def add_parsers(sub) -> None:
     c.add_argument("--ai", metavar="LEVEL", help="scripted opponent level for the other side "
                                                  "(default random; `kassen levels`)")
     c.add_argument("--size", type=_size, default=(1280, 800), metavar="WxH", help="window size, e.g. 1920x1080")
-    c.add_argument("--save", default=None, metavar="FILE", type=check.output_file,
-                   help="where Ctrl+S and closing the window save the game (default: an autosave in "
-                        "the user's data directory, ~/.local/share/kassen/saves; the window names it)")
+    c.add_argument("--save", metavar="FILE", type=check.output_file,
+                   help="where Ctrl+S and closing the window save the game "
+                        "(default: an autosave in the user data dir, ~/.local/share/kassen/saves; printed on start)")
     option_args(c)
 
     c = command(sub, "replay", "step through a saved game, or a game of a games file, by event, phase and turn",

@@ -475,10 +475,11 @@ class App(TableView):
         self.input.draw_tooltip(target)
 
 
-def run(app, fps: int = 60, max_frames: int | None = None) -> None:
+def run(app, fps: int = 60, max_frames: int | None = None, first_frame: bool = True) -> None:
     """The window loop. A frame is drawn only when something changed: an input event, an
     animation or scripted move under way, or a timed change (a message running out, a tooltip
-    due); otherwise the loop sleeps in pygame.event.wait, so an idle window costs no CPU."""
+    due); otherwise the loop sleeps in pygame.event.wait, so an idle window costs no CPU.
+    `first_frame`: draw once on entering (False: the window already shows this app)."""
     clock = pygame.time.Clock()
     frames = 0
     while app.running:
@@ -494,7 +495,7 @@ def run(app, fps: int = 60, max_frames: int | None = None) -> None:
             app.input.handle(ev)
         app.update(dt)
         due = getattr(app, "due", lambda: False)()
-        if busy or events or due or frames == 0:
+        if busy or events or due or (frames == 0 and first_frame):
             app.draw(pygame.display.get_surface())
             pygame.display.flip()
         frames += 1

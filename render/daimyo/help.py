@@ -2,6 +2,8 @@
 side panel stay visible beside it)."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 
 from render.assets import colour
@@ -56,7 +58,8 @@ def lines(app) -> list[tuple[str, str]]:
     else:
         out.append((f"{app.to_act or 'nobody'} is to act" + (" (scripted)" if app.to_act else ""), "dim"))
     out.append(("", "text"))
-    out.append((f"Autosave: {app.save_target()}", "dim"))
+    target = Path(app.save_target())          # folder and file apart: a long path has no spaces to wrap at
+    out += [(f"Saves go to the folder {target.parent}", "dim"), (f"as {target.name}", "dim")]
     return out
 
 

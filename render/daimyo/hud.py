@@ -162,10 +162,13 @@ def overlay_legend(state, u, reach=None, now: bool = False) -> list[str]:
     from sim.daimyo.combat import shooting
     from sim.daimyo.combat.weather import visibility
     if shooting.weapon(u) is not None:
-        eff, long = shooting.ranges(u)
-        reach = shooting.reach(state, u)
+        eff, _ = shooting.ranges(u)
+        far = shooting.reach(state, u)
         rule = "6.1" if u.troop.value == "artillery" else "4.5"
-        lines.append(f"orange: fire 0-{min(eff, reach):g} cm, yellow: to {reach:g} cm ({rule})")
+        lines.append(f"orange: fire 0-{min(eff, far):g} cm, yellow: to {far:g} cm ({rule})")
+        if reach.shots:
+            aims = ", ".join(state.units[t].name for t in reach.shots)
+            lines.append(f"orange outline: would shoot at {aims}")
     if visibility(state):
         lines.append(f"cyan ring: visibility {visibility(state):g} cm ({state.weather.replace('_', ' ')}, 6.2)")
     from render.daimyo.weather import weather_lines

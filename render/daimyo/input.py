@@ -16,7 +16,9 @@ from render.daimyo.scene import px
 from sim.daimyo import actions as A
 from sim.daimyo import preview, words
 from sim.daimyo import overlays as geo
+from sim.core.errors import RuleError
 from sim.daimyo.geometry import stand_corners
+from sim.daimyo.leaders import leader_xy
 
 TOOLTIP_SECONDS = 0.5     # the pointer rests this long before a tooltip shows
 
@@ -193,13 +195,43 @@ class InputHandler:
         return best
 
     def _move_leader(self, pos, x, y) -> None:
-        app, side = self.app, self._side()
-        if side is None:
+        if self._side() is None:
             return
+        self.app.issue(self._leader_order(pos))
+        self.app.selected_leader = None
+
+    def _leader_order(self, pos):
+        """The leader move the pointer at `pos` gives (onto one of his side's units: join it,
+        at its front centre as 4.4 asks)."""
+        app = self.app
+        lead = app.state.leaders[app.selected_leader]
+        x, y = self.world(pos)
         target = self._unit_at(pos)
-        attach = target if target and app.state.units[target].side == side else ""
-        app.issue(A.MoveLeader(side, app.selected_leader, round(x, 2), round(y, 2), attach))
-        app.selected_leader = None
+        attach = target if target and app.state.units[target].side == lead.side else ""
+        if attach:                       # 4.4: a leader joins a unit at its front centre
+            x, y = app.state.units[attach].x, app.state.units[attach].y
+        return A.MoveLeader(lead.side, lead.id, round(x, 2), round(y, 2), attach)
+
+    def _draw_leader_preview(self, target) -> None:
+        """The leader's move at the pointer as the rules take it: where he goes, whom he
+        joins, or the refusal with its rule (5.2, 4.4)."""
+        app = self.app
+        lead = app.state.leaders.get(app.selected_leader or "")
+        if lead is None or not app.viewport.collidepoint(self.mouse):
+            return
+        order = self._leader_order(self.mouse)
+        try:
+            app.game.validate(order)
+            line, refused = words.order_text(app.state, order), False
+        except RuleError as exc:
+            line, refused = f"Refused ({exc.rule}): {words.named(app.state, exc.reason)}", True
+        start = app.camera.world_to_screen(leader_xy(app.state, lead))
+        colour_ = colour("marker", "routing")[:3] if refused else colour("overlay", "ghost")[:3]
+        target.set_clip(app.viewport)
+        pygame.draw.line(target, colour_, px([start])[0], self.mouse, 2)
+        app.painter.draw(target, line, (self.mouse[0] + 12, self.mouse[1] + 8), app.ui_size,
+                         (150, 0, 0) if refused else (0, 0, 0), back=(255, 255, 255, 215))
+        target.set_clip(None)
 
     def _shoot_key(self) -> None:
         """4.5: a unit shoots at the nearest target in arc, so the rules' Shoot may name no
@@ -409,6 +441,9 @@ class InputHandler:
         """The ghost of the order at the pointer where the rules' plan puts it, with its cost
         and what happens on the way; red with the rule when the rules refuse it."""
         app, u = self.app, self.unit
+        if app.mode == "leader":
+            self._draw_leader_preview(target)
+            return
         if u is None or app.mode not in ("move", "wheel", "reform"):
             return
         order = self.pointed_order(u, self.mouse)

@@ -15,7 +15,7 @@ from sim.daimyo import preview
 from sim.daimyo.geometry import footprint
 
 MAX_OVERLAY_SIDE = 6000        # px; a command circle at extreme zoom is cut, not allocated whole
-LAYERS = ("beyond_sight", "command", "charge", "charge_target", "move", "fire_long", "fire_short", "wheel", "visibility")
+LAYERS = ("beyond_sight", "command", "charge", "charge_target", "shot_target", "move", "fire_long", "fire_short", "wheel", "visibility")
 
 
 def table_key(state) -> tuple:
@@ -67,6 +67,8 @@ def layers_for(state, unit, reach: preview.Reach | None = None) -> list[tuple[st
             [footprint(state.units[t]).buffer(0.8) for t in reach.charges])))
     if reach.straight is not None:
         out.append(("move", geo.move_reach(unit, reach.straight)))
+    if reach.shots:                               # whom its stands would shoot at (4.5)
+        out.append(("shot_target", shapely.union_all([footprint(state.units[t]).buffer(0.5) for t in reach.shots])))
     zones = geo.fire_zones(unit, state)
     if zones is not None:
         out.append(("fire_long", zones["long"]))

@@ -27,16 +27,12 @@ def sector_faction(st: AmdtState, sector: str) -> str:
     return st.clan_faction.get(clan, "") if clan else ""
 
 
-def _memo_key(st: AmdtState) -> tuple:
-    # changes of place or side (touch, Unit.__setattr__), units added or removed
-    return st.memo.get("gen", 0), len(st.units), st.next_id
-
-
 def on_map(st: AmdtState, sector: str | None = None) -> list[Unit]:
     """Units on the map (in one sector). Indexed in the game's own memo; the index is rebuilt
-    whenever a unit moves, appears or leaves (state.touch / Unit.__setattr__)."""
-    memo, key = st.memo, _memo_key(st)
-    if memo.get("index_key") != key:
+    whenever a unit moves, appears or leaves (Unit.__setattr__, state.touch, the unit count)."""
+    memo = st.memo
+    key = (memo.gen, len(st.units))
+    if memo.index_key != key:
         every: list[Unit] = []
         by: dict[str, list[Unit]] = {}
         for u in st.units.values():
@@ -45,10 +41,10 @@ def on_map(st: AmdtState, sector: str | None = None) -> list[Unit]:
             if u.status == "map":
                 every.append(u)
                 by.setdefault(u.sector, []).append(u)
-        memo.update(index_key=key, all=every, by=by)
+        memo.index_key, memo.all, memo.by = key, every, by
     if sector is None:
-        return list(memo["all"])
-    return list(memo["by"].get(sector, ()))
+        return list(memo.all)
+    return list(memo.by.get(sector, ()))
 
 
 def soldiers(units) -> list[Unit]:
@@ -127,13 +123,13 @@ def activated_ids(st: AmdtState) -> frozenset[str]:
     if act is None:
         return frozenset()
     memo = st.memo
-    key = (_memo_key(st), act.chit, act.player, len(st.chits))
-    if memo.get("act_key") != key:
+    key = (memo.gen, len(st.units), act.chit, act.player, len(st.chits))
+    if memo.act_key != key:
         fac = data().chits[act.chit]["faction"]
         ids = frozenset(u.id for u in on_map(st)
                         if st.clan_faction[u.clan] == fac and _activated(st, u))
-        memo.update(act_key=key, act_ids=ids)
-    return memo["act_ids"]
+        memo.act_key, memo.act_ids = key, ids
+    return memo.act_ids
 
 
 def active_units(st: AmdtState) -> list[Unit]:

@@ -7,15 +7,25 @@ from sim.core.codec import serializable
 from sim.core.dice import Dice
 
 
+class Memo:
+    """One game's memos (sim/amdt/control.py): the on-map index and the activated units, valid
+    while `gen` (bumped by every change of a unit's place or side, and by touch) stays put."""
+    __slots__ = ("gen", "index_key", "all", "by", "act_key", "act_ids")
+
+    def __init__(self):
+        self.gen = 0
+        self.index_key = self.act_key = None
+        self.all, self.by, self.act_ids = [], {}, frozenset()
+
+
 def touch(st: "AmdtState") -> None:
-    """Something the per-game memos depend on changed (a unit's place or side, an allegiance):
-    the on-map index and the activation memo (sim/amdt/control.py) are rebuilt."""
-    st.memo["gen"] = st.memo.get("gen", 0) + 1
+    """Something the memos depend on changed (an allegiance, a leader's seat): rebuild them."""
+    st.memo.gen += 1
 
 
 def _memo_field():
     """Per-game memos: not saved, not compared, never shared between games."""
-    return field(default_factory=dict, repr=False, compare=False, metadata={"transient": True})
+    return field(default_factory=Memo, repr=False, compare=False, metadata={"transient": True})
 
 
 _WATCHED = frozenset({"sector", "status", "in_castle", "clan", "owner"})
@@ -38,13 +48,11 @@ class AmdtUnit:
     led_by: str = ""          # soldiers: the leader they last marched with (16.2.6)
     # The memo of the state that holds this unit (attached by control.on_map), told of every
     # change of place or side; None until then. Not saved.
-    memo: dict | None = field(default=None, repr=False, compare=False, metadata={"transient": True})
+    memo: Memo | None = field(default=None, repr=False, compare=False, metadata={"transient": True})
 
     def __setattr__(self, key, value):
-        if key in _WATCHED:
-            memo = self.__dict__.get("memo")
-            if memo is not None:
-                memo["gen"] = memo.get("gen", 0) + 1
+        if key in _WATCHED and self.memo is not None:    # (the class default is None)
+            self.memo.gen += 1
         object.__setattr__(self, key, value)
 
 
@@ -128,7 +136,7 @@ class AmdtState:
     reason: str = ""
     credit: str = ""                   # 3p/4p: who achieved the last sudden-death condition
     stats: dict[str, int] = field(default_factory=dict)
-    memo: dict = _memo_field()
+    memo: Memo = _memo_field()
 
 
 # plain names used by the rules code

@@ -148,7 +148,8 @@ def command_lines(system: str, n: int, seed: int = 1, root: Path = Path(".")) ->
     from sim.core.dice import Dice
     s = str(root / SCENARIOS[system])
     templates = [
-        ["check", s], ["info", s],
+        ["check", s], ["info", s], ["info", s, "--units"], ["scenarios"], ["levels"],
+        ["check", Path(s).stem],
         ["run", s, "--quiet", "--max-actions", "20", "--seed", "2"],
         ["run", s, "--quiet", "--max-actions", "20", "--option", "turn_limit=3"],
         ["simulate", s, "--runs", "1", "--workers", "1", "--max-actions", "20", "--no-progress", "--json"],
@@ -163,12 +164,11 @@ def command_lines(system: str, n: int, seed: int = 1, root: Path = Path(".")) ->
     out = []
     for _ in range(n):
         argv = list(templates[dice.choice_index(len(templates))])
-        i = 1 + dice.choice_index(len(argv) - 1)
-        if dice.choice_index(3) == 0:     # an extra switch with a bad value
+        if len(argv) == 1 or dice.choice_index(3) == 0:     # an extra switch with a bad value
             flag = ("--save", "--plots", "--weather", "--option", "--seed", "--side")[dice.choice_index(6)]
             argv += [flag] if flag == "--weather" else [flag, ARGUMENTS[dice.choice_index(len(ARGUMENTS))]]
         else:
-            argv[i] = ARGUMENTS[dice.choice_index(len(ARGUMENTS))]
+            argv[1 + dice.choice_index(len(argv) - 1)] = ARGUMENTS[dice.choice_index(len(ARGUMENTS))]
         out.append(argv)
     return out
 
@@ -208,3 +208,57 @@ def _cli_trial(tally: Tally, main, argv: list[str], seconds: float) -> None:
         if code not in (0, None):
             raise RuntimeError(f"exit code {code}: {err.getvalue()[:200]}")
     _trial(tally, Mutant(" ".join(a[:30] for a in argv), ""), run, seconds)
+
+
+FORGED_VALUES = (-1, 0, 10**9, -(10**9), 1e300, float("nan"), float("inf"), -float("inf"), "",
+                 "nobody", "x" * 300, None, True)
+
+
+def _forgeries(action, dice) -> list:
+    """Variants of a legal action with one field set to an edge value or to another field's."""
+    import dataclasses
+    fields = [f.name for f in dataclasses.fields(action)]
+    out = []
+    for _ in range(3):
+        name = fields[dice.choice_index(len(fields))]
+        value = FORGED_VALUES[dice.choice_index(len(FORGED_VALUES))]
+        try:
+            out.append(dataclasses.replace(action, **{name: value}))
+        except (TypeError, ValueError):   # a __post_init__ refusing: nothing reaches the game
+            continue
+    return out
+
+
+def action_audit(system: str, games: int, actions: int = 150, seed: int = 1) -> Tally:
+    """Random games in which, before each legal action, forged variants of it are applied: each
+    must be refused with a RuleError that leaves the state exactly as it was, or be legal."""
+    from sim.core.codec import encode
+    from sim.core.dice import Dice
+    from sim.core.errors import KassenError
+    from sim.core.scenario import open_game
+    tally, dice = Tally(), Dice(seed)
+    for g in range(games):
+        game = open_game(SCENARIOS[system], seed=seed + g)
+        rng = RandomPlayer(seed + g)
+        for _ in range(actions):
+            side = game.to_act()
+            if side is None:
+                break
+            action = rng.choose(game, side)
+            for forged in _forgeries(action, dice):
+                before, n_events = encode(game.state), len(game.events)
+
+                def run(forged=forged, before=before, n_events=n_events):
+                    try:
+                        game.apply(forged)
+                    except KassenError:
+                        if encode(game.state) != before or len(game.events) != n_events:
+                            raise RuntimeError("a refused action changed the game") from None
+                        raise
+                kind, message = outcome(run)
+                tally.add(kind, repr(forged)[:150], message)
+                if kind == "accepted":
+                    break              # the forged action was legal after all: play on from it
+            else:
+                game.apply(action)
+    return tally

@@ -19,9 +19,9 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from sim.core.codec import decode, encode, serializable
+from sim.core.codec import decode, encode, field_problem, serializable
 from sim.core.dice import Dice
-from sim.core.errors import EngineError, KassenError, RuleError
+from sim.core.errors import EngineError, KassenError, RuleError, shorten
 from sim.core.events import DiceRolled, Event
 
 
@@ -141,6 +141,8 @@ class Game(ABC):
     def apply(self, action: Action) -> list[Event]:
         if self.is_over():
             raise RuleError("end", "the game is over; no further actions", self.system)
+        if not isinstance(action, Action) or (why := field_problem(action)):
+            raise RuleError("action", why or f"{shorten(action)} is not an action", self.system)
         side = getattr(action, "side", None)
         if side is not None and side != self.to_act():
             raise RuleError("turn", f"it is {self.to_act()}'s decision, not {side}'s", self.system)

@@ -131,6 +131,9 @@ def from_document(doc: object, where: str = "save") -> Game:
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise SaveError(where, "not a Kassen save file (missing format tag 'kassen-save')")
     doc = migrate(doc, where)
+    extra = sorted(set(doc) - set(_FIELDS) - {"format", "version"}, key=str)
+    if extra:
+        raise SaveError(where, f"unknown key {shorten(extra[0])} (not part of a Kassen save)")
     for key, kind in _FIELDS.items():
         if key not in doc:
             raise SaveError(where, f"missing key {key!r}")

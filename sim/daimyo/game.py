@@ -108,8 +108,9 @@ class DaimyoGame(Game):
                 group["units_lost"] += 1 if u.gone else 0
         for leader in st.leaders.values():
             sides[leader.side]["leaders_killed"] += 0 if leader.alive else 1
-        # where each unit left play (remove_unit records it there; gone units stay put), by side
-        positions = [(u.x, u.y, u.gone, u.side) for u in st.units.values() if u.gone]
+        # where each lost unit left play (remove_unit leaves it there), by side; an HQ abandoned
+        # on mounting up is no loss (ruling D-47)
+        positions = [(u.x, u.y, u.gone, u.side) for u in st.units.values() if u.gone and lost(u)]
         for side, numbers in sides.items():
             numbers["points_down"] = points_down(st, side)
         return {"turns": st.turn, "sides": sides, "clans": clans,

@@ -80,6 +80,7 @@ class Reach:
     turns: list[movement.Plan] = field(default_factory=list)
     fall_back: movement.Plan | None = None
     charges: list[str] = field(default_factory=list)   # enemies the charge rules offer (4.4)
+    shots: list[str] = field(default_factory=list)     # enemies its stands would shoot at (4.5)
 
     @property
     def still(self) -> bool:
@@ -100,7 +101,16 @@ def reach(st: DaimyoState, u: Unit, now: bool = True) -> Reach:
                 wheels[sign] = widest
     turns = [p for p in (_accepted(st, A.Turn(u.side, u.id, a), now) for a in (90, -90, 180)) if p]
     back = _accepted(st, A.FallBack(u.side, u.id, _fall_back_cm(u)), now)
-    return Reach(u.id, probe.refusal, straight, wheels, turns, back, _charges(st, u, now))
+    return Reach(u.id, probe.refusal, straight, wheels, turns, back, _charges(st, u, now), _shots(st, u))
+
+
+def _shots(st: DaimyoState, u: Unit) -> list[str]:
+    """4.5: the enemies the unit's stands would shoot at (the shooting rules' nearest target in
+    each stand's arc), if it may shoot this turn at all."""
+    from sim.daimyo.combat import shooting
+    if shooting.weapon(u) is None or shooting.may_shoot(st, u):
+        return []
+    return sorted({t.id for t, _ in shooting.targets(st, u).values()})
 
 
 def _charges(st: DaimyoState, u: Unit, now: bool) -> list[str]:

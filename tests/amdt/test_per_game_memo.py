@@ -29,4 +29,4 @@ def test_memos_are_not_saved():
     from sim.core.codec import encode
     g = open_game(SCENARIO, seed=4)
     text = str(encode(g.state))
-    assert "memo" not in text and "index_key" not in text
+    assert "memo" not in text and "Memo" not in text

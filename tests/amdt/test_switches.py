@@ -7,7 +7,7 @@ from sim.amdt import actions as A
 from sim.amdt import data as amdt_data
 from sim.amdt import endturn, rulings, victory
 from sim.amdt.control import sphere
-from tests.amdt.helpers import activate, game, move, soldiers_at, step
+from tests.amdt.helpers import activate, game, guard_hit_at_kanagasaki, soldiers_at, step
 
 # switch -> the test here that changes it (read by test_rulings to cover every switch)
 COVERED = {"turn_limit": "test_a53", "oda_six_castles": "test_a25", "azuchi_all_modes": "test_a22",
@@ -89,17 +89,7 @@ def test_a19_neutral_entry_advances_by_this_many_dice(switch, dice):
 @pytest.mark.parametrize("value, may_stay", [("if_possible", False), ("never", True)])
 def test_a45_guard_hit_forces_the_retreat_only_if_possible(switch, value, may_stay):
     switch("guard_forced_retreat", value)
-    g = game(2)
-    for u in soldiers_at(g, "Kanagasaki", guard=False):
-        del g.state.units[u.id]
-        u.status = "gone"
-    for lid in ("katsuie", "hideyoshi", "akechi", "niwa"):
-        move(g, lid, "Gifu")
-    activate(g, "azai_asakura", 6)
-    g.apply(A.March("anti", "Fuchu", "Kanagasaki", "kagetake", 2))
-    g.dice.force(6, 1, 1, 1, 1)
-    g.apply(A.Garrison("oda", 0))
-    g.apply(A.Retreat("anti", ""))
+    g = guard_hit_at_kanagasaki(game(2))
     assert (A.Retreat("oda", "") in g.legal_actions("oda")) is may_stay
 
 

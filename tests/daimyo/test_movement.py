@@ -9,7 +9,7 @@ from sim.daimyo import actions as A
 from sim.daimyo.geometry import footprint, stand_corners
 from sim.daimyo.model import Formation
 from sim.daimyo.movement import max_straight, plan
-from tests.daimyo.table_kit import CAV, game, give_orders, scenario, unit
+from tests.daimyo.table_kit import CAV, charge_next, game, give_orders, scenario, unit
 
 WOOD_AHEAD = {"id": "wood", "kind": "wood", "points": [[0, 24], [200, 24], [200, 40], [0, 40]]}
 
@@ -509,7 +509,6 @@ def test_4_3_2_unit_passed_by_missile_ashigaru_disordered_when_pushed_back_in_me
     no disorder yet, ruling D-43); east then charges b and wins the round by one hit: b's push
     back is a move "for any reason", so b is disordered (4.6.6 push back, 4.3.2)."""
     from sim.daimyo.charge_odds import charge_odds
-    from sim.daimyo.combat import Charge, React
     sc = scenario([unit("a", 60, 30, stands=2, files=2)],
                   [unit("b", 60, 40, facing=270, stands=2, files=2),
                    unit("m", 54, 41.5, facing=0, stands=2, files=1, weapons=["arquebus"])],
@@ -519,12 +518,7 @@ def test_4_3_2_unit_passed_by_missile_ashigaru_disordered_when_pushed_back_in_me
     b = st.units["b"]
     ev = g.apply(A.Move("west", "m", 14))
     assert not [e for e in ev if e.kind == "Disordered"] and b.passed_by_missile and not b.disordered
-    g.apply(A.EndMovement("west"))
-    g.apply(A.EndShooting("west"))
-    give_orders(g, "east")
-    g.apply(Charge("east", "a", "b"))
-    g.apply(React("west", "b", "stand"))
-    g.apply(A.EndMovement("east"))
+    charge_next(g, "a", "b")
     o = charge_odds(st, "a", "b")
     g.dice.force(6, 6, *[1, 1] * (len(o.a_stands) - 1 + len(o.b_stands)))      # 1 hit to 0
     ev = g.apply(A.EndShooting("east"))

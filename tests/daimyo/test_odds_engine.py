@@ -41,13 +41,13 @@ from sim.daimyo.tables import tables
 from .combat_helpers import activate, kinds, new_game, scenario, unit
 
 POSITIONS = int(os.environ.get("KASSEN_ODDS_POSITIONS", "150"))
-PLAIN = [t for t in ("mounted_samurai", "mounted_monk", "samurai", "young_samurai", "warrior_monk",
-                     "ashigaru", "ronin", "peasant")]
+TROOPS = ("mounted_samurai", "mounted_monk", "samurai", "young_samurai", "warrior_monk", "ashigaru",
+          "ronin", "peasant")                     # every troop type that fights hand to hand
 
 
 @S.composite
 def profile(draw, troop=None):
-    troop = troop or draw(S.sampled_from(PLAIN))
+    troop = troop or draw(S.sampled_from(TROOPS))
     row = tables().troops[troop]
     quality = draw(S.sampled_from(list(row.qualities)))
     weapons = list(row.required) or [draw(S.sampled_from(list(row.weapons)))]

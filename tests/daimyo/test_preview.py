@@ -1,6 +1,8 @@
 """Issue 24: the view's order previews are the rules' plans. For every unit at every movement
 decision of several played games, the previewed reach is accepted by `apply` with the cost and
-end pose previewed, nothing the rules offer lies beyond it, and just beyond it is refused."""
+end pose previewed, nothing the rules offer lies beyond it, and just beyond it is refused; the
+enemies outlined as chargeable are the rules' charges (4.4), and at every shooting step a unit
+is previewed shooting exactly when the rules offer its shot (4.5)."""
 import pytest
 
 from sim.core.codec import decode, encode
@@ -9,11 +11,13 @@ from sim.core.players import RandomPlayer
 from sim.core.scenario import open_game
 from sim.daimyo import actions as A
 from sim.daimyo import movement
+from sim.daimyo.combat.common import is_active
 from sim.daimyo import make_player
 from sim.daimyo.preview import preview, reach, travelled
 
-GAMES = [("scenarios/daimyo/training.toml", 7, "random"), ("scenarios/daimyo/training.toml", 2, "normal"),
-         ("scenarios/daimyo/nagashino.toml", 4, "normal"), ("scenarios/daimyo/artillery_drill.toml", 1, "random")]
+# (scenario, seed, players, shooting decisions with targets named that the game is known to reach)
+GAMES = [("scenarios/daimyo/training.toml", 7, "random", 0), ("scenarios/daimyo/training.toml", 2, "normal", 1),
+         ("scenarios/daimyo/nagashino.toml", 4, "normal", 0), ("scenarios/daimyo/artillery_drill.toml", 1, "random", 1)]
 
 
 def _player(level, side, seed):
@@ -75,11 +79,11 @@ def _check_unit(game, u, offered, charges) -> int:
     return len(shown)
 
 
-@pytest.mark.parametrize("path,seed,level", GAMES)
-def test_4_3_preview_reach_matches_accepted_orders_in_played_games(path, seed, level):
+@pytest.mark.parametrize("path,seed,level,min_shots", GAMES)
+def test_4_3_preview_reach_matches_accepted_orders_in_played_games(path, seed, level, min_shots):
     game = open_game(path, seed=seed)
     players = {s: _player(level, s, seed + i) for i, s in enumerate(game.sides())}
-    decisions = units_seen = still_seen = 0
+    decisions = units_seen = still_seen = shots_seen = 0
     for _ in range(140):
         side = game.to_act()
         if side is None:
@@ -94,8 +98,15 @@ def test_4_3_preview_reach_matches_accepted_orders_in_played_games(path, seed, l
                 charges = {a.target for a in legal if type(a).__name__ == "Charge" and a.unit == u.id}
                 units_seen += 1
                 still_seen += _check_unit(game, u, offered, charges) == 0
+        if st.phase == "shooting" and not st.pending:      # 4.5: whom the preview says it shoots at
+            shooters = {a.unit for a in game.legal_actions(side) if type(a).__name__ == "Shoot"}
+            for u in st.living(side):
+                if is_active(st, u):                      # the units shooting in this step
+                    shots_seen += bool(reach(st, u).shots)
+                    assert bool(reach(st, u).shots) == (u.id in shooters)
         game.apply(players[side].choose(game, side))
     assert decisions >= 5 and units_seen > decisions and still_seen > 0
+    assert shots_seen >= min_shots          # where targets were named: not a vacuous check
 
 
 def test_5_1_halted_unit_shows_why_it_stands_still():

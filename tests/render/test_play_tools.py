@@ -222,3 +222,61 @@ def test_menu_replays_this_game_and_loads_a_save(game, screen, monkeypatch):
     key(app, pygame.K_1)                                 # the autosave written above
     assert not app.menu.open and app.game is not game
     assert app.game.actions == game.actions and app.save_path.endswith(".json")
+
+
+def test_choices_beyond_nine_are_reached_on_the_next_page(game, screen, monkeypatch):
+    to_orders(game)
+    app = App(game)
+    many = [A.MoveLeader("east", "daimyo-honda", 40.0 + i, 20.0) for i in range(12)]
+    monkeypatch.setattr(app, "choices", lambda: many)
+    given = []
+    monkeypatch.setattr(app, "issue", lambda a: given.append(a) or True)
+    frame(app, screen)
+    assert any("page 1 of 2" in t for t in app.painter.texts())
+    key(app, pygame.K_PAGEDOWN)
+    frame(app, screen)
+    assert any("page 2 of 2" in t for t in app.painter.texts())
+    key(app, pygame.K_3)
+    assert given == [many[11]]
+
+
+def test_4_5_s_says_why_a_unit_cannot_shoot(game, screen):
+    to_orders(game)
+    app = App(game)
+    frame(app, screen)
+    click(app, unit_screen_centre(app, "honda-teppo"))
+    key(app, pygame.K_s)
+    assert app.message[0] == "Honda arquebusiers cannot shoot now: units shoot in the shooting step (4.5)"
+
+
+def test_4_4_4_5_overlays_outline_whom_the_unit_may_charge_and_would_shoot_at():
+    from render.daimyo import hud
+    from render.daimyo.overlays import layers_for
+    from tests.daimyo.table_kit import game as table, give_orders, scenario, unit
+    g = give_orders(table(scenario([unit("a", 50, 20, weapons=["arquebus"])], [unit("w", 50, 30, facing=270)])))
+    u = g.state.units["a"]
+    names = [n for n, _ in layers_for(g.state, u)]
+    assert "shot_target" in names and "charge_target" in names
+    legend = hud.overlay_legend(g.state, u)
+    assert "orange outline: would shoot at w" in legend
+    charges = [a.target for a in g.legal_actions("east") if type(a).__name__ == "Charge" and a.unit == "a"]
+    assert charges == ["w"] and "red outline: may charge w" in legend
+
+
+def test_5_2_leader_move_preview_is_the_rules_answer(game, screen):
+    to_orders(game)
+    app = App(game)
+    frame(app, screen)
+    lead = game.state.leaders["daimyo-honda"]
+    click(app, app.camera.world_to_screen((lead.x, lead.y)))
+    assert app.mode == "leader"
+    move_to(app, unit_screen_centre(app, "honda-teppo"))
+    frame(app, screen)
+    assert "Honda Tadakatsu joins Honda arquebusiers" in app.painter.texts()
+    move_to(app, app.camera.world_to_screen((lead.x + 60, lead.y + 40)))     # far beyond his move
+    frame(app, screen)
+    refusal = [t for t in app.painter.texts() if t.startswith("Refused (")]
+    assert refusal
+    before = len(game.actions)
+    click(app, app.camera.world_to_screen((lead.x + 60, lead.y + 40)))
+    assert len(game.actions) == before and app.message[0].startswith("Refused - rule")
