@@ -18,7 +18,7 @@ from pathlib import Path
 import pygame
 
 from render.board.adapter import BoardAdapter
-from render.board.choices import Choices
+from render.board.choices import Choices, describe
 from render.board.view import BoardView, Scene
 from sim.core.errors import RuleError
 
@@ -147,6 +147,7 @@ class BoardApp:
         if side is None or undoable(self.game, side) < 1:
             self.say("nothing to undo: a die roll, card draw, reveal or the other side came between")
             return False
+        last = self.game.actions[-1]
         try:
             self.game = undo(self.game, side)
         except RuleError as exc:
@@ -158,7 +159,7 @@ class BoardApp:
         self.lines = [self.adapter.event_line(e, self.viewer()) for e in log[:self.shown] if self.adapter.in_log(e)]
         self.feed, self.feed_over = [], False
         self._after_change()
-        self.say(f"undone: {len(self.game.actions)} actions now")
+        self.say(f"{side} takes back: {describe(last, self.game)}")
         return True
 
     def say(self, text: str) -> None:

@@ -178,6 +178,19 @@ def test_undo_takes_back_the_last_own_move_sekigahara():
     d.key(pygame.K_z, pygame.KMOD_CTRL)
     assert d.g.actions == before
     assert d.app.adapter.game is d.g
+    assert d.app.message[0].startswith("tokugawa takes back: March")
+    d.key(pygame.K_z, pygame.KMOD_CTRL)          # the activation before it: still tokugawa's own
+    assert len(d.g.actions) == len(before) - 1
+
+
+def test_undo_stops_at_what_the_other_side_has_seen_sekigahara():
+    """At the first bid nothing of tokugawa's own may be taken back: Ctrl+Z changes nothing
+    and says why."""
+    d = Driver("sekigahara")
+    d.settle()
+    before = list(d.g.actions)
+    d.key(pygame.K_z, pygame.KMOD_CTRL)
+    assert d.g.actions == before and d.app.message[0]
 
 
 @pytest.mark.parametrize("system", SYSTEMS)
