@@ -108,9 +108,8 @@ MARGIN_KEY = "points_down"       # a side's per-game stat of how far it is towar
 
 def outcome_split(played: list[GameSummary]) -> dict | None:
     """Decisive games, drawn games one side leads (marginal: the other is further toward
-    losing by the system's `points_down` stat, e.g. Daimyo's 5.2 points with units routing or at
-    half strength counted half) and level draws, with the margins; None if the system does not
-    report `points_down`."""
+    losing by the system's per-side `points_down` stat, which each system defines in its
+    stats()) and level draws, with the margins; None if the system does not report it."""
     if not played or not all(len(s.sides) == 2 and all(MARGIN_KEY in v for v in s.sides.values()) for s in played):
         return None
     draws = [s for s in played if s.draw]
@@ -129,13 +128,15 @@ def outcome_split(played: list[GameSummary]) -> dict | None:
             "margin": spread(margins)}
 
 
-def convergence(summaries: list[GameSummary], side: str) -> list[tuple[int, float, float, float]]:
-    """(games so far, win rate, CI low, CI high) after each played game, in index order."""
+def convergence(summaries: list[GameSummary], outcome) -> list[tuple[int, float, float, float]]:
+    """(games so far, rate, CI low, CI high) after each played game, in index order, of an
+    outcome: a side's name (its wins) or a test of a summary (e.g. `lambda s: s.draw`)."""
+    test = outcome if callable(outcome) else (lambda s: s.winner == outcome)
     out, k, n = [], 0, 0
     for s in summaries:
         if s.error is not None:
             continue
         n += 1
-        k += s.winner == side
+        k += bool(test(s))
         out.append((n, k / n, *wilson(k, n)))
     return out
