@@ -108,8 +108,9 @@ MARGIN_KEY = "points_down"       # a side's per-game stat of how far it is towar
 
 def outcome_split(played: list[GameSummary]) -> dict | None:
     """Decisive games, drawn games one side leads (marginal: the other is further toward
-    losing by the system's per-side `points_down` stat, which each system defines in its
-    stats()) and level draws, with the margins; None if the system does not report it."""
+    losing by the system's `points_down` stat, e.g. a tabletop game's victory points with units routing or at
+    half strength counted half) and level draws, with the margins; None if the system does not
+    report `points_down`."""
     if not played or not all(len(s.sides) == 2 and all(MARGIN_KEY in v for v in s.sides.values()) for s in played):
         return None
     draws = [s for s in played if s.draw]

@@ -298,7 +298,7 @@ class DaimyoScorer:
         return 2.0
 
     def _score_React(self, a) -> float:
-        return {"shoot": 1.5, "countercharge": 0.8 * self.p.aggression, "stand": 1.0,
+        return {"shoot": 1.5, "countercharge": 0.8 * self.p.aggression, "stand": 1.0, "face": 1.2,
                 "retire": 0.4 * self.p.caution}.get(a.choice, 0.5)
 
     def _score_Rally(self, a) -> float:
