@@ -194,7 +194,7 @@ def _best_target(fighters, enemies, mu):
 def _sector_goal(army, clan: str, enemies, nearest):
     """The enemy to march on: the nearest in the clan's sector, else the nearest anywhere."""
     sector = army.clan_sector.get(clan)
-    mine = [e for e in enemies if army.bounds != (0.0, 1.0) and army.sector_of(e.x, e.y) == sector]
+    mine = [e for e in enemies if sector is not None and army.sector_of(e.x, e.y) == sector]
     return min(mine, key=lambda e: math.dist((nearest.x, nearest.y), (e.x, e.y))) if mine else nearest
 
 

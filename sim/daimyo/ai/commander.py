@@ -53,6 +53,3 @@ class Commander:
         self.aims.update(clan_plan.aims(st, side, clan, self.matchups, Ground(st, self.routes)))
         if prev is None or (prev.state, prev.posture, prev.target) != (now.state, now.posture, now.target):
             self.log.append(PlanChanged(st.turn, side, clan, now.posture, now.state, now.objective, now.target, now.why))
-
-    def plan_of(self, clan: str) -> ClanPlan | None:
-        return self.clans.get(clan)

@@ -25,6 +25,7 @@ from sim.daimyo import actions as A
 from sim.daimyo.ai import guns
 from sim.daimyo.ai.fire import FireZones
 from sim.daimyo.ai import shortlist
+from sim.daimyo.ai.clan_plan import BAND_CM
 from sim.daimyo.ai.commander import Commander
 from sim.daimyo.ai.matchups import round_edge
 from sim.daimyo.ai.reach import Ground, may_charge_soon
@@ -48,7 +49,6 @@ OBJECTIVE_WORTH = 2.0  # added to the worth of charging or threatening a scenari
 MOVE_WORTH = 0.7    # points per normal move (or reform turn) a fighting unit is away from contact
 END_STEP = 0.01      # ending a step beats a pointless Hold, loses to any useful order
 LOOKAHEAD = 0.7      # weight of the move a turn or wheel opens for the next order (issue 19)
-STAND_OFF = 2.0      # cm outside the enemy's charge reach a line forms up (clan_plan.BAND_CM)
 
 
 class DaimyoScorer:
@@ -377,9 +377,7 @@ class DaimyoScorer:
         return out
 
     def _threat_count(self, threats: list[Unit]) -> float:
-        """How many enemies could charge first; with a plan, one whose clan has had its
-        activation this turn (4.1) counts half: it charges first next turn only if its side
-        wins the initiative (3)."""
+        """How many enemies could charge first (each weighed by _first_weight)."""
         return sum(self._first_weight(e) for e in threats)
 
     def _first_weight(self, e: Unit) -> float:
@@ -412,8 +410,8 @@ class DaimyoScorer:
 
     def _can_charge(self, u: Unit, x: float, y: float, facing: float, files: int, e: Unit) -> bool:
         """The rules' charge plan (4.4) from the pose: turning, run, ground and friends in the way."""
-        there = copy.copy(u)
-        there.x, there.y, there.facing, there.files = x, y, facing, files
+        there = _posed(u, None, x, y, facing)
+        there.files = files
         try:
             CH.plan(self.st, there, e)
             return True
@@ -468,7 +466,7 @@ class DaimyoScorer:
             if mode in ("form_up", "hold", "fall_back", "reform"):
                 # stand just outside the nearest enemy's charge reach (4.4), a move further
                 # when falling back: closer is danger, further is time lost
-                off = enemy.move_row.charge + STAND_OFF if may_charge_soon(enemy) else 3.0
+                off = enemy.move_row.charge + BAND_CM if may_charge_soon(enemy) else 3.0
                 if mode == "fall_back":
                     off += u.move_row.normal
                 eff = abs(eff - off)
