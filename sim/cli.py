@@ -104,7 +104,9 @@ def _open_table(path: str, seed: int):
 
 
 def _cmd_bench(args) -> int:
-    from sim.daimyo.bench import run_bench
+    from sim.daimyo.bench import run_against, run_bench
+    if args.against:
+        return run_against(args.against, args.level, args.turn_scale)
     return run_bench(args.battles, args.scenario, args.turn_limit, args.level)
 
 
@@ -175,6 +177,11 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--scenario", default="benchmarks/reference.toml", help="the battle (default: reference)")
     c.add_argument("--turn-limit", type=int, default=15, help="turns per battle (default 15)")
     c.add_argument("--level", default="hard", help="AI level of both sides (default hard)")
+    c.add_argument("--against", metavar="COMMIT", help="compare side by side with the engine at this git "
+                   "commit (a frozen worktree): replays and AI battles of three tables, and cost growth "
+                   "from 50 to 300 stands, as ratios")
+    c.add_argument("--turn-scale", type=float, default=1.0, help="with --against: scale each battle's "
+                   "turns (default 1: reference 15, Nagashino 18, training 12)")
     c.set_defaults(func=_cmd_bench)
     return p
 

@@ -140,6 +140,8 @@ class Unit:
     # artillery (6.1)
     gun_on_table: bool = False         # crew fled: the gun stands uncrewed until a unit takes it
     captured_from: str = ""            # a gun taken over from this side (worth no 5.2 points)
+    # derived, never saved: this unit's stand polygons by pose (geometry.shapes, per game)
+    shapes: dict = field(default_factory=dict, repr=False, compare=False, metadata={"transient": True})
 
     def __post_init__(self) -> None:
         if not self.starting_stands:

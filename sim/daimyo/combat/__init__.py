@@ -200,7 +200,7 @@ def validate(game, action) -> None:
         why = shooting.may_shoot(st, u)
         if why:
             raise C.err("4.5", why)
-        if not shooting.targets(st, u):
+        if not shooting.checked_targets(st, u):
             raise C.err("4.5", f"{u.id} has no enemy in range, arc and sight")
     elif isinstance(action, Challenge):
         if st.phase not in ("orders", "leaders"):

@@ -11,6 +11,7 @@ from sim.core.errors import RuleError
 from sim.daimyo.events import Disordered, LeaderKilled
 from sim.daimyo.geometry import CONTACT_TOLERANCE, LEADER_RADIUS, direction, stand_corners
 from sim.daimyo.geometry import footprint as _footprint
+from sim.daimyo.geometry.table import contacts
 from sim.daimyo.model import Troop, Unit
 from sim.daimyo.movement import remove_unit
 from sim.daimyo.state import DaimyoState
@@ -22,21 +23,17 @@ SYSTEM = "daimyo"
 OVERLAP = 1e-4          # cm^2: more than this is an overlap, not a touch
 
 
-_FP: dict = {}
-
-
 def footprint(u: Unit, x: float | None = None, y: float | None = None,
               facing: float | None = None, files: int | None = None):
-    """geometry.footprint, memoised on the pose and formation (combat asks the same shapes
-    many times per action; Shapely's union is the cost)."""
-    key = (u.stands, u.files if files is None else files, u.stand_w, u.stand_d,
+    """geometry.footprint, remembered in the unit's transient `shapes` on the pose rounded to
+    1e-6 cm (combat asks the same shapes many times per action; Shapely's union is the cost)."""
+    key = ("fp", u.stands, u.files if files is None else files, u.stand_w, u.stand_d,
            round(u.x if x is None else x, 6), round(u.y if y is None else y, 6),
            round((u.facing if facing is None else facing) % 360, 6))
-    got = _FP.get(key)
+    got = u.shapes.get(key)
     if got is None:
-        if len(_FP) > 20000:
-            _FP.clear()
-        got = _FP[key] = _footprint(u, x=x, y=y, facing=facing, files=files)
+        got = _footprint(u, x=x, y=y, facing=facing, files=files)
+        u.shapes[key] = got
     return got
 
 
@@ -130,10 +127,20 @@ def far_apart(a: tuple[float, float, float], b: tuple[float, float, float], gap:
     return math.hypot(a[0] - b[0], a[1] - b[1]) > a[2] + b[2] + gap + 1e-6
 
 
+def footprint_distance(a: Unit, b: Unit) -> float:
+    """Edge-to-edge distance of two units by Shapely (the oracle the table's kernels defer to)."""
+    return float(footprint(a).distance(footprint(b)))
+
+
 def enemies_in_contact(st: DaimyoState, u: Unit) -> list[Unit]:
-    fp, near = footprint(u), reach(u)
-    return [v for v in st.living() if v.side != u.side and not far_apart(near, reach(v), CONTACT_TOLERANCE)
-            and fp.distance(footprint(v)) <= CONTACT_TOLERANCE]
+    """Enemy units within the contact tolerance of u (ruling D-3), from the table's contact
+    matrix (geometry.table.contacts; Shapely decides pairs at the tolerance)."""
+    if st.units.get(u.id) is not u or not u.alive:
+        # a unit as it would stand (charge odds, what-ifs) or one gone: asked directly
+        fp, near = footprint(u), reach(u)
+        return [v for v in st.living() if v.side != u.side and not far_apart(near, reach(v), CONTACT_TOLERANCE)
+                and fp.distance(footprint(v)) <= CONTACT_TOLERANCE]
+    return [st.units[v] for v in contacts(st, footprint_distance)[u.id]]
 
 
 def in_melee(st: DaimyoState, u: Unit) -> bool:

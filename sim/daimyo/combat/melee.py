@@ -201,13 +201,9 @@ def _roll(game, a: Unit, b: Unit, stands, mods: list[Mod], round_no: int) -> tup
 def groups(st) -> list[list[Unit]]:
     """Connected groups of units in base contact with enemies (4.6.9)."""
     units = [u for u in st.living() if not u.routing]
-    fps = {u.id: footprint(u) for u in units}
     adj = {u.id: set() for u in units}
-    for i, a in enumerate(units):
-        for b in units[i + 1:]:
-            if a.side != b.side and fps[a.id].distance(fps[b.id]) <= CONTACT_TOLERANCE:
-                adj[a.id].add(b.id)
-                adj[b.id].add(a.id)
+    for u in units:
+        adj[u.id].update(v.id for v in C.enemies_in_contact(st, u) if v.id in adj)
     seen, out = set(), []
     for u in units:
         if u.id in seen or not adj[u.id]:

@@ -1,4 +1,4 @@
-"""Continuous table geometry for Daimyo (DESIGN.md seam 6), built on Shapely 2.
+"""The Shapely layer of the Daimyo table geometry (DESIGN.md seam 6).
 
 A unit's stands are derived from its pose and formation, never stored. Stand corners are
 computed for all stands at once with numpy and turned into polygons with Shapely's vectorised
@@ -100,24 +100,25 @@ def corners_of_units(units: Sequence[Unit]) -> np.ndarray:
     return np.concatenate(per_unit) if per_unit else np.empty((0, 4, 2))
 
 
-_SHAPES: dict = {}          # exact pose and formation -> (stand polygons, footprint)
-_SHAPES_MAX = 50_000
+SHAPES_MAX = 1_000          # poses remembered per unit
 
 
 def _shapes(unit: Unit, x: float | None = None, y: float | None = None, facing: float | None = None,
             files: int | None = None) -> list:
-    """The stands and footprint of a unit at a pose, memoised on the exact numbers that define
-    them (the same pose always gives the same shapes; Shapely geometries are immutable). The AI
-    and the menus ask for the same few poses thousands of times per battle."""
+    """The stands and footprint of a unit at a pose, remembered in the unit's own transient
+    `shapes` (per game, never saved) on the exact numbers that define them (the same pose
+    always gives the same shapes; Shapely geometries are immutable). The AI and the menus ask
+    for the same few poses thousands of times per battle."""
     key = (unit.stands, unit.files if files is None else files, unit.stand_w, unit.stand_d,
            unit.x if x is None else x, unit.y if y is None else y, unit.facing if facing is None else facing)
-    hit = _SHAPES.get(key)
+    memo = unit.shapes
+    hit = memo.get(key)
     if hit is None:
-        if len(_SHAPES) >= _SHAPES_MAX:
-            _SHAPES.clear()
+        if len(memo) >= SHAPES_MAX:
+            memo.clear()
         polys = shapely.polygons(stand_corners(unit, x=x, y=y, facing=facing, files=files))
         polys.flags.writeable = False
-        hit = _SHAPES[key] = [polys, None]
+        hit = memo[key] = [polys, None]
     return hit
 
 
