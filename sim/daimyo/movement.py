@@ -28,6 +28,8 @@ from sim.daimyo.geometry import (CONTACT_TOLERANCE, LEADER_RADIUS, direction, fo
                                  stand_polygons, swept_pieces, table_box)
 from sim.daimyo import artillery, plan_memo
 from sim.daimyo.model import Formation, Troop, Unit
+from sim.daimyo.geometry.kernels import box_pairs
+from sim.daimyo.geometry.table import arrays
 from sim.daimyo.state import DaimyoState
 from sim.daimyo.sweep import Motion, bisect, measure, minus, runs
 from sim.daimyo.tables import tables
@@ -99,48 +101,51 @@ class Plan:
 
 
 class _Others:
-    """The other stands on the table, split into friends and enemies, with STRtrees."""
+    """The other stands on the table, split into friends and enemies, read from the table arrays
+    (geometry.table); axis boxes pick the candidate pairs, Shapely answers for those."""
 
-    def __init__(self, st: DaimyoState, u: Unit, living: list[Unit]):
-        self.friend_ids, self.friend_polys = [], []
-        self.enemy_ids, self.enemy_polys = [], []
-        for o in living:
-            if o.id == u.id:
-                continue
-            polys = stand_polygons(o)
-            ids, out = (self.friend_ids, self.friend_polys) if o.side == u.side else (self.enemy_ids, self.enemy_polys)
-            ids.extend([o.id] * len(polys))
-            out.extend(polys)
-        self.friend_ids = np.array(self.friend_ids, dtype=object)
-        self.enemy_ids = np.array(self.enemy_ids, dtype=object)
-        self.friend_polys = np.array(self.friend_polys, dtype=object)
-        self.enemy_polys = np.array(self.enemy_polys, dtype=object)
-        self.friends = shapely.STRtree(self.friend_polys)
-        self.enemies = shapely.STRtree(self.enemy_polys)
+    def __init__(self, st: DaimyoState, u: Unit):
+        t = arrays(st)
+        side = np.repeat(t.side, t.count)
+        others = np.ones(len(side), dtype=bool)
+        if u.id in t.row:
+            others[t.stands_of(u.id)] = False
+        mine = side == hash(u.side)
+        polys = t.polygons()
+        friend, enemy = others & mine, others & ~mine
+        self.friend_ids, self.friend_polys, self.friend_boxes = t.owner[friend], polys[friend], t.boxes[friend]
+        self.enemy_ids, self.enemy_polys, self.enemy_boxes = t.owner[enemy], polys[enemy], t.boxes[enemy]
 
     def friend_overlaps(self, polys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Pairs (index into polys, friend unit id) that overlap beyond touching."""
         if len(self.friend_polys) == 0 or len(polys) == 0:
             return np.empty(0, dtype=int), np.empty(0, dtype=object)
-        src, dst = self.friends.query(polys, predicate="intersects")
+        src, dst = box_pairs(shapely.bounds(polys), self.friend_boxes, 0.0)
         if len(src) == 0:
             return src, np.empty(0, dtype=object)
         area = shapely.area(shapely.intersection(polys[src], self.friend_polys[dst]))
         keep = area > OVERLAP
         return src[keep], self.friend_ids[dst[keep]]
 
+    def enemies_within(self, polys: np.ndarray, distance: float) -> np.ndarray:
+        """Ids of enemy units with a stand within `distance` cm of any of `polys`."""
+        if len(self.enemy_polys) == 0 or len(polys) == 0:
+            return np.empty(0, dtype=object)
+        src, dst = box_pairs(shapely.bounds(polys), self.enemy_boxes, distance)
+        near = shapely.dwithin(polys[src], self.enemy_polys[dst], distance)
+        return self.enemy_ids[dst[near]]
+
 
 def _others(st: DaimyoState, u: Unit) -> _Others:
-    """`_Others` for `u`, reused while no unit on the table has changed side, pose, formation
-    or size (a menu plans several orders for each unit against the same table)."""
-    living = st.living()
-    world = tuple((o.id, o.side, o.x, o.y, o.facing, o.files, o.stands, o.stand_w, o.stand_d) for o in living)
+    """`_Others` for `u`, reused while the table arrays stand (a menu plans several orders for
+    each unit against the same table)."""
+    t = arrays(st)
     cache = st.geometry_cache.get("others")
-    if cache is None or cache[0] != world:
-        cache = st.geometry_cache["others"] = (world, {})
+    if cache is None or cache[0] != t.build:
+        cache = st.geometry_cache["others"] = (t.build, {})
     got = cache[1].get(u.id)
     if got is None:
-        got = cache[1][u.id] = _Others(st, u, living)
+        got = cache[1][u.id] = _Others(st, u)
     return got
 
 
@@ -460,11 +465,11 @@ def _check_enemies(st, u: Unit, others: _Others, pieces: np.ndarray) -> None:
     approach = tables().manoeuvre.charge_approach_cm
     if len(others.enemy_polys) == 0:
         return
-    src, dst = others.enemies.query(pieces, predicate="dwithin", distance=approach - EPS)
-    if len(src) == 0:
+    near = others.enemies_within(pieces, approach - EPS)
+    if len(near) == 0:
         return
     here = footprint(u)
-    for enemy in sorted(set(others.enemy_ids[dst].tolist())):
+    for enemy in sorted(set(near.tolist())):
         polys = others.enemy_polys[others.enemy_ids == enemy]
         closest = float(shapely.distance(pieces[:, None], polys[None, :]).min())
         start = float(shapely.distance(here, footprint(st.units[enemy])))   # the union of polys

@@ -131,3 +131,19 @@ def test_d3_table_follows_a_unit_moved_by_hand():
     assert b.id not in table.contacts(st, lambda p, q: 0.0)[a.id]
     b.x, b.y, b.facing = a.x, a.y, a.facing              # on top of it: distance 0
     assert b.id in table.contacts(st, lambda p, q: float(footprint(p).distance(footprint(q))))[a.id]
+
+
+@given(stn.lists(stn.tuples(coord, coord, stn.floats(0.1, 10), stn.floats(0.1, 10)), min_size=1, max_size=12),
+       stn.lists(stn.tuples(coord, coord, stn.floats(0.1, 10), stn.floats(0.1, 10)), min_size=1, max_size=12),
+       stn.sampled_from([0.0, 2.9999, 3.0]))
+@SETTINGS
+def test_4_3_2_and_4_4_box_pairs_hold_every_pair_shapely_finds(a, b, grow):
+    """movement's friend-overlap (4.3.2) and 3 cm approach (4.4) candidates: every pair of
+    boxes within `grow` by Shapely is among the kernel's pairs."""
+    aa = np.array([(x, y, x + w, y + h) for x, y, w, h in a])
+    bb = np.array([(x, y, x + w, y + h) for x, y, w, h in b])
+    src, dst = kernels.box_pairs(aa, bb, grow)
+    got = set(zip(src.tolist(), dst.tolist()))
+    near = shapely.dwithin(shapely.box(*aa.T)[:, None], shapely.box(*bb.T)[None, :], grow)
+    want = set(zip(*np.nonzero(near)))
+    assert want <= got

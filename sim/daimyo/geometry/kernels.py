@@ -164,6 +164,26 @@ def boxes_meet(boxes, lo_x, lo_y, hi_x, hi_y):
     return out
 
 
+@njit(cache=True)
+def box_pairs(a, b, grow):
+    """Every (i, j) whose axis boxes a[i] and b[j] (minx, miny, maxx, maxy) come within `grow`
+    (+ MARGIN) of each other: the candidates of an overlap or within-distance question."""
+    out_i = np.empty(max(16, len(a) * 4), np.int64)
+    out_j = np.empty(max(16, len(a) * 4), np.int64)
+    k = 0
+    g = grow + MARGIN
+    for i in range(len(a)):
+        for j in range(len(b)):
+            if a[i, 0] <= b[j, 2] + g and b[j, 0] <= a[i, 2] + g and \
+                    a[i, 1] <= b[j, 3] + g and b[j, 1] <= a[i, 3] + g:
+                if k == len(out_i):
+                    out_i = np.concatenate((out_i, np.empty(k, np.int64)))
+                    out_j = np.concatenate((out_j, np.empty(k, np.int64)))
+                out_i[k], out_j[k] = i, j
+                k += 1
+    return out_i[:k], out_j[:k]
+
+
 def warm() -> None:
     """Load (or, on a fresh machine, compile) every kernel now rather than in the first game
     that needs it: `kassen bench` times play, not the compiler."""
@@ -173,3 +193,4 @@ def warm() -> None:
     near_pairs(np.array([[0.5, 0.5, 1.0], [3.5, 3.5, 1.0]]), np.array([0, 1], np.int64), corners, start, count, 1.0)
     arc_may_hit(quad, 90.0, 10.0, False, corners, start, count, np.array([1], np.int64))
     boxes_meet(np.array([[0.0, 0.0, 1.0, 1.0]]), 0.0, 0.0, 1.0, 1.0)
+    box_pairs(np.array([[0.0, 0.0, 1.0, 1.0]]), np.array([[0.5, 0.5, 2.0, 2.0]]), 0.0)

@@ -47,14 +47,20 @@ def stand_layout(stands: int, files: int) -> list[tuple[int, float]]:
 
 def local_corners(unit: Unit, files: int | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Every stand corner in the unit's own frame, origin at its front centre: the forward and
-    rightward offsets, each (stands, 4), corners front-left, front-right, rear-right, rear-left."""
+    rightward offsets, each (stands, 4), corners front-left, front-right, rear-right, rear-left
+    (read-only; remembered in the unit's transient `shapes`)."""
     files = unit.files if files is None else files
-    layout = np.array(stand_layout(unit.stands, files), dtype=float).reshape(-1, 2)
-    w, d = unit.stand_w, unit.stand_d
-    rank, lat = layout[:, 0], layout[:, 1]
-    local_f = np.stack([-rank * d, -rank * d, -rank * d - d, -rank * d - d], axis=1)
-    local_r = np.stack([lat * w - w / 2, lat * w + w / 2, lat * w + w / 2, lat * w - w / 2], axis=1)
-    return local_f, local_r
+    key = ("local", unit.stands, files, unit.stand_w, unit.stand_d)
+    got = unit.shapes.get(key)
+    if got is None:
+        layout = np.array(stand_layout(unit.stands, files), dtype=float).reshape(-1, 2)
+        w, d = unit.stand_w, unit.stand_d
+        rank, lat = layout[:, 0], layout[:, 1]
+        local_f = np.stack([-rank * d, -rank * d, -rank * d - d, -rank * d - d], axis=1)
+        local_r = np.stack([lat * w - w / 2, lat * w + w / 2, lat * w + w / 2, lat * w - w / 2], axis=1)
+        local_f.flags.writeable = local_r.flags.writeable = False     # shared by every caller
+        got = unit.shapes[key] = (local_f, local_r)
+    return got
 
 
 def place_corners(local: tuple[np.ndarray, np.ndarray], poses) -> np.ndarray:

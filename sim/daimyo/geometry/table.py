@@ -57,6 +57,7 @@ class TableArrays:
         self.count = count
         self.corners = np.concatenate([placed[u.id][1] for u in units]) if units else np.empty((0, 4, 2))
         self.side = np.array([hash(u.side) for u in units], dtype=np.int64)
+        self.owner = np.repeat(np.array(ids, dtype=object), count)
         # bounding circle of each unit's stands, as combat.common.reach
         r = np.radians([u.facing for u in units])
         half = np.array([u.depth for u in units]) / 2
