@@ -267,14 +267,14 @@ def export_png(game, path, side=None, size=(1600, 1000), **kw) -> None:
 
 def play(game, args) -> None:
     """A window for the seats in args.side (comma list; default the first seat); the scripted
-    opponent (args.level, default normal) plays every other seat."""
+    opponent (args.ai, default normal) plays every other seat."""
     from sim.amdt import make_player
     pygame.init()
     view = MapView(getattr(args, "size", (1600, 1000)))
     screen = pygame.display.set_mode(view.size)
     pygame.display.set_caption("Kassen - A Most Dangerous Time")
     humans = set((getattr(args, "side", None) or game.sides()[0]).split(","))
-    level = getattr(args, "level", None) or "normal"
+    level = getattr(args, "ai", None) or "normal"
     bots = {s: make_player(s, level, 1000 + i) for i, s in enumerate(game.sides()) if s not in humans}
     clock = pygame.time.Clock()
     seat = sorted(humans)[0]

@@ -11,7 +11,8 @@ import importlib
 import os
 from pathlib import Path
 
-from sim.core.errors import KassenError
+from sim.core import args as check
+from sim.core.errors import KassenError, shorten
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -41,10 +42,10 @@ def add_parsers(sub) -> None:
     c = sub.add_parser("play", help="play a scenario (or continue a save) in a window")
     c.add_argument("scenario", help="scenario .toml or save file")
     c.add_argument("--side", help="the side you command (default: hot-seat, you command both)")
-    c.add_argument("--seed", type=int, default=1)
+    c.add_argument("--seed", type=check.seed, default=1)
     c.add_argument("--ai", metavar="LEVEL", help="scripted opponent level for the other side (default random)")
     c.add_argument("--size", type=_size, default=(1280, 800), help="window size, e.g. 1920x1080")
-    c.add_argument("--save", default="kassen-save.json",
+    c.add_argument("--save", default="kassen-save.json", type=check.output_file,
                    help="where Ctrl+S and closing the window save the game (default kassen-save.json)")
     option_args(c)
     c.set_defaults(func=cmd_play)
@@ -57,15 +58,15 @@ def add_parsers(sub) -> None:
     c = sub.add_parser("render", help="draw a save or scenario to a PNG or an animated GIF, headless")
     c.add_argument("source", help="save file or scenario .toml")
     out = c.add_mutually_exclusive_group(required=True)
-    out.add_argument("--png", help="write a picture here")
-    out.add_argument("--gif", help="write an animation here")
-    c.add_argument("--event", type=int, help="PNG: the state at this event (0-based); GIF: animate its action")
+    out.add_argument("--png", type=check.output_file, help="write a picture here")
+    out.add_argument("--gif", type=check.output_file, help="write an animation here")
+    c.add_argument("--event", type=check.integer(0, 1 << 40), help="PNG: the state at this event (0-based); GIF: animate its action")
     c.add_argument("--fraction", type=_fraction, default=1.0,
                    help="with --event: how far along that event's move to draw (0-1, default 1)")
-    c.add_argument("--fps", type=float, default=12, help="GIF frames per second (default 12)")
+    c.add_argument("--fps", type=check.positive_float(100), default=12, help="GIF frames per second (default 12)")
     c.add_argument("--side", help="view from this side's table edge")
     c.add_argument("--select", metavar="UNIT", help="PNG: show this unit's reach, arcs and command range")
-    c.add_argument("--seed", type=int, default=1, help="seed when rendering a scenario")
+    c.add_argument("--seed", type=check.seed, default=1, help="seed when rendering a scenario")
     c.add_argument("--size", type=_size, help="picture size (default 1280x800 PNG, 960x600 GIF)")
     option_args(c)
     c.set_defaults(func=cmd_render)
@@ -98,13 +99,24 @@ def view_module(game, needs: str):
 
 def _check_side(game, side: str | None) -> None:
     if side is not None and side not in game.sides():
-        raise KassenError(f"no side {side!r} in this game (sides: {', '.join(game.sides())})")
+        raise KassenError(f"no side {shorten(side)} in this game (sides: {', '.join(game.sides())})")
+
+
+def _check_level(game, level: str | None) -> None:
+    """`--ai` must name a level this system's scripted opponent has: no quiet hot-seat."""
+    if level is None:
+        return
+    from sim.batch.spec import RunSpec, valid_levels
+    levels = valid_levels(RunSpec(game=type(game)))
+    if level not in levels:
+        raise KassenError(f"--ai {shorten(level)}: no such {game.system} opponent (levels: {', '.join(levels)})")
 
 
 def cmd_play(args) -> int:
     from sim.cli import rule_options
     game = open_source(args.scenario, args.seed, rule_options(args))
     _check_side(game, args.side)
+    _check_level(game, args.ai)
     view_module(game, "play").play(game, args)
     return 0
 
@@ -131,18 +143,11 @@ def cmd_render(args) -> int:
     if args.png:
         target, kw = args.png, {**kw, "fraction": args.fraction, "selected": args.select}
         if args.select and args.select not in getattr(game.state, "units", {}):
-            raise KassenError(f"--select {args.select}: no such unit")
+            raise KassenError(f"--select {shorten(args.select)}: no such unit")
         export = view_module(game, "export_png").export_png
     else:
         target, kw = args.gif, {**kw, "fps": args.fps}
         export = view_module(game, "export_gif").export_gif
-    _writable(target)
     export(game, target, **{k: v for k, v in kw.items() if v is not None})
     print(f"wrote {target}")
     return 0
-
-
-def _writable(path: str) -> None:
-    folder = Path(path).resolve().parent
-    if not folder.is_dir():
-        raise KassenError(f"{path}: folder {folder} does not exist")

@@ -13,7 +13,7 @@ import os
 
 import pygame
 
-from sim.sekigahara.ai import public_map
+from sim.sekigahara.setup import printed_map
 
 ASPECT = 22 / 34
 COLOURS = {
@@ -44,7 +44,7 @@ class MapView:
     def __init__(self, size=(1600, 900)):
         pygame.font.init()
         self.size = size
-        self.map = public_map()
+        self.map = printed_map()
         w, h = size
         self.panel_w = 400
         map_w = w - self.panel_w - 20
@@ -258,7 +258,7 @@ def play(game, args):
     the scripted opponent plays the other side."""
     from sim.sekigahara import make_player
     human = getattr(args, "side", None) or "tokugawa"
-    level = getattr(args, "level", None) or "normal"
+    level = getattr(args, "ai", None) or "normal"
     other = "ishida" if human == "tokugawa" else "tokugawa"
     ai = make_player(other, level, getattr(args, "seed", 0) or 0)
     pygame.display.init()

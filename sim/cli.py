@@ -4,7 +4,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from sim.core.errors import KassenError
+from sim.core import args as check
+from sim.core.errors import KassenError, clip
 
 
 def _cmd_check(args) -> int:
@@ -104,7 +105,10 @@ def _open_table(path: str, seed: int):
 
 
 def _cmd_bench(args) -> int:
+    from sim.daimyo import LEVELS
     from sim.daimyo.bench import run_against, run_bench
+    if args.level not in LEVELS:
+        raise KassenError(f"--level {clip(repr(args.level))}: expected one of {', '.join(LEVELS)}")
     if args.against:
         return run_against(args.against, args.level, args.turn_scale)
     return run_bench(args.battles, args.scenario, args.turn_limit, args.level)
@@ -112,22 +116,22 @@ def _cmd_bench(args) -> int:
 
 def _batch_args(c: argparse.ArgumentParser) -> None:
     """Options shared by simulate and duel (sim/batch does the work)."""
-    c.add_argument("--runs", type=int, default=100, help="number of games (default 100)")
-    c.add_argument("--workers", type=int, help="local worker processes (default: CPU count)")
-    c.add_argument("--seed", type=int, default=1, help="master seed; game seeds derive from it")
-    c.add_argument("--personality", action="append", metavar="KEY=VALUE",
+    c.add_argument("--runs", type=check.runs, default=100, help="number of games (default 100)")
+    c.add_argument("--workers", type=check.workers, help="local worker processes (default: CPU count)")
+    c.add_argument("--seed", type=check.seed, default=1, help="master seed; game seeds derive from it")
+    c.add_argument("--personality", action="append", metavar="KEY=VALUE", type=check.weight,
                    help="AI personality weight, e.g. aggression=0.8 (repeatable)")
-    c.add_argument("--turn-limit", type=int, help="end games after this many turns (a system option)")
-    c.add_argument("--max-actions", type=int, default=100_000,
+    c.add_argument("--turn-limit", type=check.count, help="end games after this many turns (a system option)")
+    c.add_argument("--max-actions", type=check.count, default=100_000,
                    help="stop a game after this many actions and count it as a timeout")
     c.add_argument("--json", action="store_true", help="machine-readable output on stdout")
-    c.add_argument("--dask", metavar="ADDRESS", help="run on a Dask scheduler, e.g. tcp://host:8786")
+    c.add_argument("--dask", metavar="ADDRESS", type=check.scheduler, help="run on a Dask scheduler, e.g. tcp://host:8786")
     c.add_argument("--no-progress", action="store_true", help="no progress bar")
     option_args(c)
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="kassen", description="Samurai-era and ancient wargame simulator")
+    p = check.Parser(prog="kassen", description="Samurai-era and ancient wargame simulator")
     sub = p.add_subparsers(dest="command", required=True)
 
     c = sub.add_parser("check", help="validate scenario files")
@@ -140,9 +144,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     c = sub.add_parser("run", help="run one game headless with random legal orders and print its log")
     c.add_argument("scenario")
-    c.add_argument("--seed", type=int, default=1)
-    c.add_argument("--max-actions", type=int, default=20_000)
-    c.add_argument("--save", help="write the finished game to this save file")
+    c.add_argument("--seed", type=check.seed, default=1)
+    c.add_argument("--max-actions", type=check.count, default=20_000)
+    c.add_argument("--save", type=check.output_file, help="write the finished game to this save file")
     c.add_argument("--quiet", action="store_true", help="print only the result")
     option_args(c)
     c.set_defaults(func=_cmd_run)
@@ -151,7 +155,7 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("scenario")
     c.add_argument("--ai", action="append", metavar="LEVEL|SIDE=LEVEL",
                    help="AI level for every side, or for one side (repeatable)")
-    c.add_argument("--plots", metavar="DIR", help="write PNG plots into DIR")
+    c.add_argument("--plots", metavar="DIR", type=check.output_folder, help="write PNG plots into DIR")
     _batch_args(c)
     c.set_defaults(func=_cmd_simulate)
 
@@ -169,29 +173,29 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("table", metavar="scenario-or-save", help="a scenario (.toml) or a saved game (.json)")
     c.add_argument("--attacker", required=True, metavar="U", help="the charging (or fighting) unit's id")
     c.add_argument("--defender", required=True, metavar="V", help="the unit charged")
-    c.add_argument("--seed", type=int, default=0, help="seed for a scenario's set-up rolls")
+    c.add_argument("--seed", type=check.seed, default=0, help="seed for a scenario's set-up rolls")
     c.set_defaults(func=_cmd_odds)
 
     c = sub.add_parser("bench", help="time AI-vs-AI battles on the reference table and the odds")
-    c.add_argument("--battles", type=int, default=2, help="battles to time (default 2)")
+    c.add_argument("--battles", type=check.count, default=2, help="battles to time (default 2)")
     c.add_argument("--scenario", default="benchmarks/reference.toml", help="the battle (default: reference)")
-    c.add_argument("--turn-limit", type=int, default=15, help="turns per battle (default 15)")
+    c.add_argument("--turn-limit", type=check.count, default=15, help="turns per battle (default 15)")
     c.add_argument("--level", default="hard", help="AI level of both sides (default hard)")
     c.add_argument("--against", metavar="COMMIT", help="compare side by side with the engine at this git "
                    "commit (a frozen worktree): replays and AI battles of three tables, and cost growth "
                    "from 50 to 300 stands, as ratios")
-    c.add_argument("--turn-scale", type=float, default=1.0, help="with --against: scale each battle's "
+    c.add_argument("--turn-scale", type=check.positive_float(10.0), default=1.0, help="with --against: scale each battle's "
                    "turns (default 1: reference 15, Nagashino 18, training 12)")
     c.set_defaults(func=_cmd_bench)
     return p
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
     try:
+        args = build_parser().parse_args(argv)
         return args.func(args)
     except KassenError as exc:
-        print(f"kassen: {exc}", file=sys.stderr)
+        print(f"kassen: {clip(str(exc), 500)}", file=sys.stderr)
         return 2
 
 

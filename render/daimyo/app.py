@@ -326,16 +326,16 @@ def run(app: App, fps: int = 60, max_frames: int | None = None) -> None:
 
 
 def opponents_for(game, human: str | None, level: str | None, seed: int):
-    """Scripted players for the sides the human does not command, from sim.<system>.make_player.
-    Returns (humans, opponents, header note); an unknown level falls back to hot-seat."""
-    import importlib
+    """Scripted players for the sides the human does not command, from the system's registry
+    entry. Returns (humans, opponents, header note); an unknown level falls back to hot-seat."""
+    from sim.core.registry import LevelError, system
     sides = game.sides()
     if human is None or level is None:
         return set(sides), {}, "hot-seat"
     try:
-        make = importlib.import_module(f"sim.{game.system}").make_player
-        others = {s: make(s, level, seed + i) for i, s in enumerate(sides) if s != human}
-    except (KeyError, AttributeError):
+        entry = system(game.system)
+        others = {s: entry.player(s, level, seed + i) for i, s in enumerate(sides) if s != human}
+    except (KeyError, LevelError):
         return set(sides), {}, f"hot-seat (no '{level}' opponent yet)"
     return {human}, others, f"you: {human}, opponent: {level}"
 

@@ -90,6 +90,7 @@ class AmdtUnitLost(AmdtEvent):
     sector: str
     fate: str           # hit | killed | wounded | discarded | disbanded | dispersed
     rule: str = "R-BATTLE"
+    seat: str = ""      # the seat that commanded the unit (for per-game statistics)
 
 
 @_event

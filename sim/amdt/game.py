@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 import math
 
-from sim.amdt import battle, cards, endturn, victory
+from sim.amdt import battle, cards, endturn, stats, victory
 from sim.amdt import actions as A
 from sim.amdt.control import (ALLIANCES, activated, active_units, chit_player, enemy_units, faction, hand_of,
                               holds_kyoto, is_closed_neutral, on_map, player_of, players,
@@ -82,6 +82,10 @@ class AmdtGame(Game):
         if not self.is_over():
             return None
         return Result(st.winner or None, st.reason, {"turn": float(st.turn)})
+
+    def stats(self) -> dict:
+        """Per-game numbers for batch runs (sim/amdt/stats.py)."""
+        return stats.game_stats(self)
 
     def summary(self) -> str:
         return f"amdt {self.state.mode}-player game, seats {', '.join(self.sides())}, turn {self.state.turn}"
@@ -526,7 +530,7 @@ class AmdtGame(Game):
         u.status = "gone"          # (also bumps the on-map index)
         if u.clan not in st.gone_clans:
             st.eliminated[u.clan] = st.eliminated.get(u.clan, 0) + 1
-        self.emit(UnitLost(u.id, u.clan, u.sector, fate, rule))
+        self.emit(UnitLost(u.id, u.clan, u.sector, fate, rule, player_of(st, u)))
 
     def leader_hit(self, u, rule: str) -> None:
         st = self.state
@@ -551,7 +555,7 @@ class AmdtGame(Game):
             self.kill_leader(u, "killed", rule)
             return
         u.status, u.back_turn, u.in_castle = "wounded", st.turn + ruling("wounded_return"), False
-        self.emit(UnitLost(u.id, u.clan, u.sector, "wounded", rule))
+        self.emit(UnitLost(u.id, u.clan, u.sector, "wounded", rule, player_of(st, u)))
         if u.id == "nobunaga":
             for g in st.units.values():
                 g.guard = False
@@ -561,7 +565,7 @@ class AmdtGame(Game):
     def kill_leader(self, u, fate: str, rule: str) -> None:
         st = self.state
         u.status = "dead"
-        self.emit(UnitLost(u.id, u.clan, u.sector, fate, rule))
+        self.emit(UnitLost(u.id, u.clan, u.sector, fate, rule, player_of(st, u)))
         for chit, info in data().chits.items():
             if info.get("leader") == u.id:
                 if chit in st.chits:

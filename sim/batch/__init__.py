@@ -1,9 +1,8 @@
 """Generic batch simulation: many AI-vs-AI games of any system, statistics and plots.
 
-What a system provides (sim/systems.md, plus two optional additions used here):
-- `sim.<system>.make_player(side, level, seed, **personality)`; personality keywords are
-  passed only when the user gives some.
-- `sim.<system>.LEVELS`: the accepted levels, weakest first (the level "random" is generic).
+What a system provides (sim/systems.md):
+- its registry entry `sim.<system>.SYSTEM` (sim.core.registry): players, levels weakest first
+  (the level "random" is generic), sides, per-game statistics and plots.
 - `Game.new(scenario, seed, turn_limit=...)` if the system supports `--turn-limit`.
 - `game.stats() -> dict`, every key optional (see worker.read_stats): turns; sides and clans
   with numeric losses (stands_lost, units_lost, leaders_killed, ...; a clan also names its

@@ -13,7 +13,7 @@ from rich.table import Table
 from sim.batch.duel import duel_report, duel_spec
 from sim.batch.report import pct, print_report
 from sim.batch.runner import check_counts, dask_executor, run_batch
-from sim.batch.spec import BatchError, RunSpec, default_level, spec_from_file
+from sim.batch.spec import BatchError, RunSpec, default_level, spec_from_file, system_entry
 from sim.batch.stats import summarise
 
 
@@ -27,13 +27,6 @@ def _pairs(items: list[str], what: str) -> dict[str, str]:
     return out
 
 
-def _number(text: str) -> float | str:
-    try:
-        return float(text)
-    except ValueError:
-        return text
-
-
 def base_spec(args, path: str) -> RunSpec:
     check_counts(args.runs, args.workers)
     if args.dask and args.workers is not None:
@@ -41,7 +34,7 @@ def base_spec(args, path: str) -> RunSpec:
     from sim.cli import rule_options
     options = {"turn_limit": args.turn_limit} if args.turn_limit is not None else {}
     options.update(rule_options(args))
-    personality = {k: _number(v) for k, v in _pairs(args.personality or [], "--personality").items()}
+    personality = dict(args.personality or [])      # KEY=NUMBER pairs, checked by argparse
     return spec_from_file(path, seed=args.seed, options=options, personality=personality,
                           max_actions=args.max_actions)
 
@@ -69,7 +62,7 @@ def simulate(args) -> int:
             "runs": args.runs, "levels": summaries[0].levels if summaries else {}}
     if args.plots:
         from sim.batch.plots import write_plots  # matplotlib only when plots are asked for
-        written, skipped = write_plots(summaries, report, args.plots, title)
+        written, skipped = write_plots(summaries, report, args.plots, title, system_entry(spec).plots)
         meta["plots"] = [str(p) for p in written]
         meta["plots_skipped"] = skipped
     if args.json:

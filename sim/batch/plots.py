@@ -16,6 +16,7 @@ import numpy as np  # noqa: E402
 from sim.batch.report import KNOWN  # noqa: E402
 from sim.batch.stats import convergence  # noqa: E402
 from sim.batch.worker import GameSummary  # noqa: E402
+from sim.core.registry import PLOTS  # noqa: E402
 
 
 def _figure(rows=1, cols=1, **kw):
@@ -58,7 +59,19 @@ def turn_histogram(report, title, path):
     return _save(fig, path)
 
 
-def casualties(report, title, path):
+def ending_reasons(report, title, path):
+    reasons = report["reasons"]
+    labels = list(reasons)
+    fig, axes = _figure(figsize=(8, 0.45 * len(labels) + 1.6))
+    ax = axes[0, 0]
+    ax.barh(labels, [reasons[r] for r in labels])
+    ax.invert_yaxis()
+    ax.grid(axis="x", alpha=0.3)
+    ax.set(title=f"{title}: how the {report['played']} games ended", xlabel="games")
+    return _save(fig, path)
+
+
+def casualties(report, title, path, what: str = "casualties"):
     groups = report["losses"]["clans"] or report["losses"]["sides"]
     names = {k for numbers in groups.values() for k in numbers if k != "side"}
     stats = [k for k in KNOWN if k in names] + sorted(names - set(KNOWN))
@@ -76,7 +89,7 @@ def casualties(report, title, path):
         ax.tick_params(labelleft=False)
     handles = [plt.Rectangle((0, 0), 1, 1, color=c) for c in colours.values()]
     fig.legend(handles, list(colours), title="side", loc="outside right upper", fontsize="small")
-    fig.suptitle(f"{title}: casualties per {'clan' if report['losses']['clans'] else 'side'}")
+    fig.suptitle(f"{title}: {what} per {'clan' if report['losses']['clans'] else 'side'}")
     return _save(fig, path)
 
 
@@ -120,25 +133,32 @@ def heatmap(summaries, title, path):
 
 
 def write_plots(summaries: list[GameSummary], report: dict, out_dir: str | Path,
-                title: str = "batch") -> tuple[list[Path], list[str]]:
-    """Write the PNGs into out_dir; returns (files written, plots skipped with the reason)."""
+                title: str = "batch", plots: tuple[str, ...] = PLOTS) -> tuple[list[Path], list[str]]:
+    """Write the PNGs a system declares (sim.core.registry.System.plots) into out_dir; returns
+    (files written, plots skipped with the reason)."""
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     written, skipped = [], []
-    if report["played"]:
-        written.append(win_rate_convergence(summaries, report, title, out / "win_rate.png"))
-    else:
-        skipped.append("win_rate.png: no game finished without an error")
-    if report["turns"]:
-        written.append(turn_histogram(report, title, out / "turns.png"))
-    else:
-        skipped.append("turns.png: the system does not report turns")
-    if report["losses"]["clans"] or report["losses"]["sides"]:
-        written.append(casualties(report, title, out / "casualties.png"))
-    else:
-        skipped.append("casualties.png: the system does not report losses")
-    if any(s.positions for s in summaries if s.error is None):
-        written.append(heatmap([s for s in summaries if s.error is None], title, out / "heatmap.png"))
-    else:
-        skipped.append("heatmap.png: no rout/destruction positions reported")
+    losses = report["losses"]["clans"] or report["losses"]["sides"]
+    played = [s for s in summaries if s.error is None]
+    drawers = {  # name: (file, has data, draw, why skipped)
+        "win_rate": ("win_rate.png", report["played"], lambda p: win_rate_convergence(summaries, report, title, p),
+                     "no game finished without an error"),
+        "turns": ("turns.png", report["turns"], lambda p: turn_histogram(report, title, p),
+                  "the system does not report turns"),
+        "reasons": ("reasons.png", report["reasons"], lambda p: ending_reasons(report, title, p),
+                    "no game finished without an error"),
+        "casualties": ("casualties.png", losses, lambda p: casualties(report, title, p),
+                       "the system does not report losses"),
+        "side_stats": ("sides.png", losses, lambda p: casualties(report, title, p, "mean numbers at the end"),
+                       "the system does not report per-side numbers"),
+        "heatmap": ("heatmap.png", any(s.positions for s in played), lambda p: heatmap(played, title, p),
+                    "no rout/destruction positions reported"),
+    }
+    for name in plots:
+        file, has_data, draw, why = drawers[name]
+        if has_data:
+            written.append(draw(out / file))
+        else:
+            skipped.append(f"{file}: {why}")
     return written, skipped

@@ -54,6 +54,14 @@ def print_report(report: dict, title: str, console: Console | None = None) -> No
     outcome.add_row("timeouts (max actions)", str(report["timeouts"]["count"]), pct(report["timeouts"]))
     console.print(outcome)
 
+    if report["reasons"]:
+        reasons = Table(title="How the games ended")
+        reasons.add_column("Reason", overflow="fold")
+        reasons.add_column("Games", justify="right")
+        for reason, count in report["reasons"].items():
+            reasons.add_row(reason, str(count))
+        console.print(reasons)
+
     turns, actions = report["turns"], report["actions"]
     length = Table(title="Game length")
     for col in ("", "mean", "median", "min", "max"):

@@ -58,7 +58,7 @@ def run_batch(spec: RunSpec, runs: int, executor: Executor | None = None,
     """
     check_counts(runs, workers)
     check_spec(spec)
-    workers = workers or os.cpu_count() or 1
+    workers = min(workers or os.cpu_count() or 1, runs)     # no idle processes for a short batch
     bounds = chunk_bounds(runs, _slots(executor, workers), chunk)
     if executor is None and workers == 1:
         with _progress(progress, runs) as advance:

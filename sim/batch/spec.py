@@ -1,24 +1,23 @@
 """What a batch plays: one scenario, its Game class, who commands each side, and the limits.
 
 A spec is plain picklable data (the Game class pickles by reference), so it can be shipped to
-process-pool or Dask workers unchanged. Players come from a system module's
-`make_player(side, level, seed[, **personality])` (sim/systems.md); the level "random" (uniform
-legal orders) is always available, because AI strength is measured against it.
+process-pool or Dask workers unchanged. Players and levels come from the system's registry
+entry (sim.core.registry.System); the level "random" (uniform legal orders) is always available,
+because AI strength is measured against it.
 """
 from __future__ import annotations
 
 import hashlib
-import importlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sim.core.errors import KassenError
-from sim.core.players import Player, RandomPlayer
+from sim.core.errors import KassenError, shorten
+from sim.core.players import Player
 from sim.core.protocol import Game
+from sim.core.registry import LevelError, RANDOM, System, random_only, system
 from sim.core.scenario import read_toml, system_of
 
-RANDOM = "random"
 
 
 class BatchError(KassenError):
@@ -40,7 +39,7 @@ class RunSpec:
     personality: dict[str, Any] = field(default_factory=dict)
     options: dict[str, Any] = field(default_factory=dict)  # passed to Game.new (e.g. turn_limit)
     max_actions: int = 100_000        # guard against endless games: hitting it is a timeout
-    # Module exporting make_player/LEVELS. None: sim.<system>, else the Game class's own module.
+    # Module declaring the SYSTEM (a dotted path, e.g. for test systems). None: sim.<system>.
     players: str | None = None
 
 
@@ -58,23 +57,22 @@ def derive_seed(master: int, *path: int) -> int:
     return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big") >> 1
 
 
-def _module(spec: RunSpec):
-    names = [spec.players] if spec.players else [f"sim.{spec.game.system}", spec.game.__module__]
+def system_entry(spec: RunSpec) -> System:
+    """The System declaring this spec's game (sim.core.registry): sim.<system>, else the Game
+    class's own module (test systems), or the module named by `spec.players`; a game that
+    declares none is played with the level "random" only."""
+    names = [spec.players] if spec.players else [spec.game.system, spec.game.__module__]
     for name in names:
         try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError:
+            return system(name)
+        except KeyError:
             continue
-        if hasattr(module, "make_player"):
-            return module
-    return None
+    return random_only(spec.game)   # a Game with no scripted opponent can still be played at random
 
 
 def valid_levels(spec: RunSpec) -> tuple[str, ...]:
-    """The levels this system's players accept (its LEVELS), plus the generic 'random'."""
-    module = _module(spec)
-    declared = tuple(getattr(module, "LEVELS", ())) if module is not None else ()
-    return declared + (() if RANDOM in declared else (RANDOM,))
+    """The levels this system's players accept, weakest first ("random" is always one)."""
+    return system_entry(spec).levels
 
 
 def check_spec(spec: RunSpec) -> None:
@@ -96,15 +94,20 @@ def check_spec(spec: RunSpec) -> None:
                              f"valid levels: {', '.join(valid)}")
     if not spec.lineup:
         raise BatchError("the lineup needs at least one AI level")
+    if spec.personality:       # one probe player: a weight the AI does not take fails here, once
+        level = next((lv for lv in (*spec.lineup, *spec.levels.values()) if lv != RANDOM), None)
+        try:
+            if level is not None:
+                make_player(spec, sides[0], level, 0)
+        except (TypeError, ValueError, KeyError) as exc:
+            raise BatchError(f"--personality {sorted(spec.personality)}: not taken by the "
+                             f"{spec.game.system} AI ({shorten(str(exc), 120)})") from None
     if spec.max_actions < 1:
         raise BatchError(f"max actions must be at least 1 (got {spec.max_actions})")
 
 
 def default_level(spec: RunSpec) -> str:
-    """'normal' where a system has it, else its strongest declared level (LEVELS are weak->strong)."""
-    valid = valid_levels(spec)
-    declared = [lv for lv in valid if lv != RANDOM] or [RANDOM]
-    return "normal" if "normal" in declared else declared[-1]
+    return system_entry(spec).default_level
 
 
 def seat_levels(spec: RunSpec, sides: tuple[str, ...], index: int) -> dict[str, str]:
@@ -117,11 +120,7 @@ def seat_levels(spec: RunSpec, sides: tuple[str, ...], index: int) -> dict[str, 
 
 
 def make_player(spec: RunSpec, side: str, level: str, seed: int) -> Player:
-    module = _module(spec)
-    factory = getattr(module, "make_player", None) if module is not None else None
-    if level == RANDOM and RANDOM not in getattr(module, "LEVELS", ()):
-        return RandomPlayer(seed)
-    if factory is None:
-        raise BatchError(f"no make_player found for {spec.game.system}; only level 'random' is available")
-    # Personality weights are passed only when given, so systems without them still work.
-    return factory(side, level, seed, **spec.personality) if spec.personality else factory(side, level, seed)
+    try:
+        return system_entry(spec).player(side, level, seed, **spec.personality)
+    except LevelError as exc:
+        raise BatchError(str(exc)) from None

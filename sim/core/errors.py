@@ -1,6 +1,18 @@
 """Error types. Every error a user can cause names the rule, file or key at fault."""
 from __future__ import annotations
 
+SHOWN = 60   # characters of a bad value an error line echoes
+
+
+def clip(text: str, limit: int = SHOWN) -> str:
+    """`text` cut to `limit` characters, saying how long it was."""
+    return text if len(text) <= limit else f"{text[:limit - 1]}…({len(text):,} chars)"
+
+
+def shorten(value: object, limit: int = SHOWN) -> str:
+    """`repr(value)` clipped, so a 50 MB value never makes a 50 MB error line."""
+    return clip(repr(value), limit)
+
 
 class KassenError(Exception):
     """Base of every error Kassen raises on purpose (the CLI prints these without a traceback)."""
@@ -37,3 +49,13 @@ class SaveError(KassenError):
     def __init__(self, file: str, message: str):
         self.file = file
         super().__init__(f"{file}: {message}")
+
+
+class EngineError(KassenError):
+    """A fault inside the rules engine while it handled an action (a bug, not a user error).
+    The game is restored to where it was before the action, so it can still be saved."""
+
+    def __init__(self, system: str, action: object, exc: BaseException):
+        self.action = action
+        super().__init__(f"[{system}] internal error while handling {shorten(action, 160)}: "
+                         f"{type(exc).__name__}: {clip(str(exc), 160)} (the game is unchanged; please report this)")

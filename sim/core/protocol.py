@@ -5,6 +5,13 @@ this interface only. A system subclasses `Game`, keeps its whole state in one se
 dataclass with a `dice` field, and implements the abstract methods. `apply` is the only way to
 change a game: it asks the system to validate the action first (a `RuleError` leaves the state
 untouched) and then to execute it, collecting every event, dice rolls included.
+
+`apply` is all-or-nothing: if executing an action raises anything, the state is rebuilt as it
+was before the action (from a checkpoint of the encoded state plus the actions since, with the
+dice that were forced before each) and the error is re-raised as a RuleError or an EngineError
+naming the action. The checkpoint is refreshed every CHECKPOINT_EVERY actions, so rebuilding
+never replays more than that, and a successful action costs nothing extra. (A state edited by
+hand outside `apply`, as some tests do, is captured only at the next checkpoint.)
 """
 from __future__ import annotations
 
@@ -12,9 +19,9 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from sim.core.codec import serializable
+from sim.core.codec import decode, encode, serializable
 from sim.core.dice import Dice
-from sim.core.errors import RuleError
+from sim.core.errors import EngineError, KassenError, RuleError
 from sim.core.events import DiceRolled, Event
 
 
@@ -35,6 +42,9 @@ class Result:
     scores: dict[str, float] = field(default_factory=dict)
 
 
+CHECKPOINT_EVERY = 64
+
+
 class Game(ABC):
     """A running game: a state, the actions that made it, and the events they produced."""
 
@@ -46,6 +56,11 @@ class Game(ABC):
         self.seed = seed
         self.actions: list[Action] = []
         self.events: list[Event] = []
+        # Dice results queued by `dice.force` before action i (tests, tutorials): part of the
+        # record, so that `seed + actions + forced` replays the game exactly.
+        self.forced: dict[int, list[int]] = {}
+        self.version = 0        # bumped by every change of state; per-game caches key on it
+        self._checkpoint: tuple[Any, int] | None = None   # (encoded state, len(actions))
         self._pending: list[Event] | None = None
         self._attach_dice()
 
@@ -60,10 +75,13 @@ class Game(ABC):
         """Set up a game from scenario data (a parsed TOML document); options are CLI switches."""
 
     @classmethod
-    def replay(cls, scenario: dict, seed: int, actions: list[Action]) -> "Game":
-        """`seed + actions` rebuilds a game exactly (DESIGN.md seam 3)."""
+    def replay(cls, scenario: dict, seed: int, actions: list[Action],
+               forced: dict[int, list[int]] | None = None) -> "Game":
+        """`seed + actions` rebuilds a game exactly (DESIGN.md seam 3); `forced` holds the dice
+        results queued before action i, when a test or a tutorial forced them."""
         game = cls.new(scenario, seed)
-        for action in actions:
+        for i, action in enumerate(actions):
+            game.state.dice.forced = list((forced or {}).get(i, []))
             game.apply(action)
         return game
 
@@ -118,10 +136,39 @@ class Game(ABC):
         side = getattr(action, "side", None)
         if side is not None and side != self.to_act():
             raise RuleError("turn", f"it is {self.to_act()}'s decision, not {side}'s", self.system)
-        self.validate(action)
-        events = self.run_step(lambda: self._execute(action))
+        try:
+            self.validate(action)
+        except KassenError:
+            raise
+        except Exception as exc:     # a validator that breaks on odd input must not escape raw
+            raise EngineError(self.system, action, exc) from exc
+        index, forced = len(self.actions), list(self.state.dice.forced)
+        if self._checkpoint is None or index - self._checkpoint[1] >= CHECKPOINT_EVERY:
+            self._checkpoint = (encode(self.state), index)
+        try:
+            events = self.run_step(lambda: self._execute(action))
+        except Exception as exc:
+            self._restore(index, forced)
+            if isinstance(exc, KassenError):
+                raise
+            raise EngineError(self.system, action, exc) from exc
+        if forced:
+            self.forced[index] = forced
         self.actions.append(action)
+        self.version += 1
         return events
+
+    def _restore(self, index: int, forced: list[int]) -> None:
+        """The state as it was before action `index`: the checkpoint, then the actions since."""
+        encoded, start = self._checkpoint
+        kept = len(self.events)
+        self.set_state(decode(encoded, "checkpoint"))
+        for i in range(start, index):
+            self.state.dice.forced = list(self.forced.get(i, []))
+            action = self.actions[i]
+            self.run_step(lambda: self._execute(action))
+        del self.events[kept:]
+        self.state.dice.forced = forced
 
     def run_step(self, step) -> list[Event]:
         """Run `step` collecting its events (and dice rolls) into the game's history. Used by
@@ -149,4 +196,6 @@ class Game(ABC):
     def set_state(self, state: Any) -> None:
         """Replace the state (used by load); reattaches the dice listener."""
         self.state = state
+        self.version += 1
+        self._checkpoint = None
         self._attach_dice()

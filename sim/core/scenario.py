@@ -1,13 +1,13 @@
 """Reading scenario files (TOML) and opening a game from one, for any system."""
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 from typing import TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from sim.core.errors import ScenarioError
+from sim.core import reading
+from sim.core.errors import ScenarioError, clip, shorten
 from sim.core.protocol import Game
 from sim.core.save import game_class
 
@@ -15,16 +15,8 @@ M = TypeVar("M", bound=BaseModel)
 
 
 def read_toml(path: str | Path) -> dict:
-    path = Path(path)
-    try:
-        with path.open("rb") as fh:
-            return tomllib.load(fh)
-    except FileNotFoundError:
-        raise ScenarioError(str(path), "", "no such file") from None
-    except IsADirectoryError:
-        raise ScenarioError(str(path), "", "is a folder, not a scenario file") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ScenarioError(str(path), "", f"not valid TOML: {exc}") from None
+    """A scenario file, read through the one gate for files (sim/core/reading.py)."""
+    return reading.read_toml(path)
 
 
 def validate_model(model: type[M], data: dict, where: str) -> M:
@@ -35,10 +27,10 @@ def validate_model(model: type[M], data: dict, where: str) -> M:
         err = exc.errors()[0]
         key = ".".join(str(p) for p in err["loc"]) or "(top level)"
         got = err.get("input")
-        shown = "" if isinstance(got, dict) else f" (got {got!r})"
+        shown = "" if isinstance(got, dict) else f" (got {shorten(got)})"
         more = len(exc.errors()) - 1
         tail = f"; and {more} more problem{'s' if more > 1 else ''}" if more else ""
-        raise ScenarioError(where, key, f"{err['msg']}{shown}{tail}") from None
+        raise ScenarioError(where, clip(key, 120), f"{clip(err['msg'], 200)}{shown}{tail}") from None
 
 
 def system_of(data: dict, where: str) -> type[Game]:
@@ -48,7 +40,7 @@ def system_of(data: dict, where: str) -> type[Game]:
     try:
         return game_class(system)
     except KeyError:
-        raise ScenarioError(where, "system", f"unknown game system {system!r}") from None
+        raise ScenarioError(where, "system", f"unknown game system {shorten(system)}") from None
 
 
 def open_game(path: str | Path, seed: int = 0, **options) -> Game:

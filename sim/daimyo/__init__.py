@@ -1,15 +1,20 @@
 """Daimyo (Ian Duncan, 2004): tabletop miniatures rules on a continuous table."""
+from sim.ai.scored import LEVELS
+from sim.core.registry import Stat, System
 from sim.daimyo.game import DaimyoGame
 
 GAME = DaimyoGame
-LEVELS = ("random", "easy", "normal", "hard")
 
 
 def make_player(side: str, level: str, seed: int, **personality):
-    """A scripted opponent for `side` at `level` (random, easy, normal, hard); unknown
-    levels raise KeyError so callers can list the valid ones."""
+    """A scripted opponent for `side` at `level` (easy, normal, hard; "random" is generic)."""
+    from sim.ai.scored import Personality, ScoredPlayer
     from sim.daimyo.ai.scorer import DaimyoScorer
-    from sim.ai.scored import LEVELS, Personality, ScoredPlayer
-    if level not in LEVELS:
-        raise KeyError(level)
     return ScoredPlayer(DaimyoScorer(Personality(**personality)), level, seed)
+
+
+SYSTEM = System(
+    "daimyo", DaimyoGame, make_player, LEVELS, sides=None,   # each scenario names its two armies
+    stats=(Stat("stands_lost", "stands lost"), Stat("units_lost", "units lost"),
+           Stat("leaders_killed", "leaders killed")),
+    plots=("win_rate", "turns", "reasons", "casualties", "heatmap"), personality=True)

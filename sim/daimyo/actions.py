@@ -1,6 +1,7 @@
 """Daimyo actions (orders). Each is validated against the rules before anything changes."""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from sim.core.codec import serializable
@@ -126,3 +127,17 @@ class MountUp(Action):
     hatamoto, if named, mounts with him."""
     side: str
     hatamoto: str = ""
+
+
+TABLE_LIMIT = 10_000.0      # cm or degrees: far beyond any table, any move, any turn
+
+
+def measure_problem(action: Action) -> str | None:
+    """Why a distance, angle, position or count of an order is no measure at all (nan, inf,
+    or absurdly large), or None. Checked before any rule reads it, so the geometry never sees it."""
+    for name, value in vars(action).items():
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            continue
+        if not math.isfinite(value) or abs(value) > TABLE_LIMIT:
+            return f"{action.kind}.{name} = {value!r} is not a measure on the table (finite, within ±{TABLE_LIMIT:g})"
+    return None

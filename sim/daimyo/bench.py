@@ -16,6 +16,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from sim.core.errors import KassenError
 from sim.core.players import play_out
 from sim.core.scenario import open_game
 
@@ -131,8 +132,11 @@ def frozen_tree(commit: str) -> Path:
     """A git worktree of `commit` under the temp directory (made once, then reused): the old
     engine, imported only in subprocesses so the two never share a module."""
     root = Path(__file__).resolve().parents[2]
-    sha = subprocess.run(["git", "-C", str(root), "rev-parse", "--short", commit], check=True,
-                         capture_output=True, text=True).stdout.strip()
+    got = subprocess.run(["git", "-C", str(root), "rev-parse", "--verify", "--short", f"{commit}^{{commit}}"],
+                         capture_output=True, text=True)
+    if got.returncode:
+        raise KassenError(f"--against {commit!r}: not a commit of this repository ({root})")
+    sha = got.stdout.strip()
     tree = Path(tempfile.gettempdir()) / f"kassen-bench-{sha}"
     if not (tree / "sim").is_dir():
         subprocess.run(["git", "-C", str(root), "worktree", "add", "--detach", str(tree), sha], check=True,

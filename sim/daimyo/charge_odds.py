@@ -20,7 +20,6 @@ from sim.daimyo.combat import common as C
 from sim.daimyo.combat import melee, reactions, shooting
 from sim.daimyo.model import Troop
 from sim.daimyo.state import DaimyoState
-from sim.daimyo.tables import tables
 
 SYSTEM = "daimyo"
 Mod = tuple[str, int, str]
@@ -72,12 +71,10 @@ def _fighter(st: DaimyoState, unit_id: str, role: str):
 
 
 def _stand_totals(st, a, b, rounds_done: int) -> tuple[tuple[int, ...], tuple[Mod, ...]]:
-    """4.6.1-4.6.3: each of a's fighting stands' modifier total against b."""
-    mods = tuple(melee.modifiers(st, a, b, rounds_done))
-    base = sum(v for _, v, _ in mods)
-    flank = tables().melee_modifiers["attacked_in_flank_or_rear"]     # ruling D-13
-    stands = melee.fighting_stands(st, a, b, rounds_done, set())
-    return tuple(base + (flank if fr else 0) for _, fr in stands), mods
+    """4.6.1-4.6.3: each of a's fighting stands' modifier total against b, from the same
+    description the engine rolls (melee.round_stands)."""
+    stands = melee.round_stands(st, a, b, rounds_done)
+    return tuple(sum(v for _, v, _ in sm) for _, sm in stands), tuple(melee.modifiers(st, a, b, rounds_done))
 
 
 def charge_odds(st: DaimyoState, attacker: str, defender: str) -> ChargeOdds:
@@ -102,6 +99,11 @@ def charge_odds(st: DaimyoState, attacker: str, defender: str) -> ChargeOdds:
         a = copy.copy(u)                   # the charger where the charge puts it (4.4)
         a.x, a.y, a.facing = p.final
         a.charge_target, a.charge_bonus = t.id, p.bonus
+        a_dis, t_dis = CH.contact_disorders(p)
+        a.disordered = a.disordered or bool(a_dis)
+        if t_dis and not t.disordered:
+            t = copy.copy(t)
+            t.disordered = True
         edge, rounds = p.edge, 0
     a_stands, a_mods = _stand_totals(st, a, t, rounds)
     b_stands, b_mods = _stand_totals(st, t, a, rounds)

@@ -176,6 +176,8 @@ class DaimyoGame(Game):
 
     def validate(self, action: Action) -> None:
         st = self.state
+        if (why := A.measure_problem(action)):
+            raise RuleError("4.3", why, self.system)
         if st.pending:
             combat.validate_decision(self, st.pending[-1], action)
             return
@@ -201,8 +203,10 @@ class DaimyoGame(Game):
         elif isinstance(action, A.MoveLeader):
             movement.plan_leader(st, action, during_activation=st.phase == "orders")
         elif isinstance(action, A.MountUp):
-            if st.phase != "orders" or (why := command.mount_up_problem(st, action.side, action.hatamoto)):
-                raise RuleError("1.7", why or "mount up during the General's activation", self.system)
+            why = ("mount up during the General's activation" if st.phase != "orders"
+                   else command.mount_up_problem(st, action.side, action.hatamoto))
+            if why:
+                raise RuleError("1.7", why, self.system)
         elif combat.handles(action):
             combat.validate(self, action)
         elif want is None:

@@ -45,7 +45,7 @@ class DaimyoState:
     event: str = ""                 # 5.3 random event in force this turn
     winner: str = ""
     over_reason: str = ""
-    first_shot_done: list[str] = field(default_factory=list)   # 4.5.4 first shot of the game
+    first_shot_done: list[str] = field(default_factory=list)   # 4.5.4 units that have shot (D-101)
     routs: list[tuple[float, float, str]] = field(default_factory=list)  # where units routed/died
     # Derived, never saved: terrain movement views and stand polygons (terrain, movement).
     geometry_cache: dict = field(default_factory=dict, repr=False, compare=False,

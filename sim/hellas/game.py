@@ -15,6 +15,7 @@ from sim.hellas.query import (area_of, cargo, fleets_at, inside, is_fleet, uprig
                               used_capacity, controller)
 from sim.hellas.rulings import RULINGS
 from sim.hellas.setup import build_state, parse
+from sim.hellas.stats import game_stats
 from sim.hellas.state import BOX, POOL, SEASONS, SIDES, WINTER, HellasState, Turn, in_city, other
 from sim.hellas.view import build_view
 
@@ -48,6 +49,10 @@ class HellasGame(Game):
     # -- protocol --------------------------------------------------------------------------
     def sides(self):
         return SIDES
+
+    def stats(self) -> dict:
+        """Per-game numbers for batch runs (sim/hellas/stats.py)."""
+        return game_stats(self)
 
     def is_over(self) -> bool:
         return self.state.over

@@ -5,9 +5,13 @@ Modules: pieces (blocks, decks, bid numbers), setup (scenario check, initial set
 bid, turns), movement (7, 9.3), combat (8, 9.1-9.2), game (the protocol: steps, legal
 actions, validation, views), events, actions, ai (scripted opponent). Rulings: docs/rulings.md.
 """
+from sim.core.registry import System
 from sim.sekigahara.game import SekigaharaGame
+from sim.sekigahara.pieces import SIDES
+from sim.sekigahara.stats import STATS
 
 GAME = SekigaharaGame
+LEVELS = ("random", "easy", "normal", "hard")
 
 
 def make_player(side: str, level: str = "normal", seed: int = 0):
@@ -15,4 +19,7 @@ def make_player(side: str, level: str = "normal", seed: int = 0):
     return ScriptedPlayer(side, level, seed)
 
 
-__all__ = ["GAME", "make_player", "SekigaharaGame"]
+SYSTEM = System("sekigahara", SekigaharaGame, make_player, LEVELS, SIDES, stats=STATS,
+                plots=("win_rate", "turns", "reasons", "side_stats"))
+
+__all__ = ["GAME", "LEVELS", "SYSTEM", "make_player", "SekigaharaGame"]

@@ -8,28 +8,16 @@ leader and, for Ishida, no cards thrown into battles it cannot win).
 """
 from __future__ import annotations
 
-import tomllib
 from collections import Counter
-from importlib import resources
 
-from sim.board.mapgraph import load_map
 from sim.core.dice import Dice
+from sim.sekigahara.setup import printed_map
 from sim.sekigahara import actions as A
 from sim.sekigahara.combat import impact_of
 from sim.sekigahara.pieces import IEYASU, LOYALTY, MITSUNARI, card_clan, card_type, face
 
 NOISE = {"easy": 2.0, "normal": 0.3, "hard": 0.3}
 TYPE_WORTH = {"double": 3.0, "attack": 2.0, "single": 1.0, LOYALTY: 1.6}
-
-_MAP = None
-
-
-def public_map():
-    global _MAP
-    if _MAP is None:
-        text = resources.files("sim.sekigahara").joinpath("data", "map.toml").read_text()
-        _MAP = load_map(tomllib.loads(text), "map.toml", edge_kinds={"highway", "road"})
-    return _MAP
 
 
 class ScriptedPlayer:
@@ -39,7 +27,8 @@ class ScriptedPlayer:
         self.side, self.level = side, level
         self.enemy = "ishida" if side == "tokugawa" else "tokugawa"
         self.dice = Dice(seed * 7919 + (1 if side == "ishida" else 0))
-        self.map = public_map()
+        # The printed map is public; each player reads its own copy (no module-level state).
+        self.map = printed_map()
         self.dist = {loc: self.map.distances(loc) for loc in self.map.locations}
 
     # -- helpers ---------------------------------------------------------------------------

@@ -18,6 +18,7 @@ from sim.sekigahara.combat import CombatRules
 from sim.sekigahara.movement import OPTIONS, MovementRules
 from sim.sekigahara.pieces import LOYALTY, SIDES
 from sim.sekigahara.setup import initial_state, load
+from sim.sekigahara.stats import game_stats
 from sim.sekigahara.weekly import WeeklyCycle
 
 # Which actions each step accepts, and the rule section cited when an action does not fit.
@@ -50,11 +51,12 @@ class SekigaharaGame(BoardState, WeeklyCycle, MovementRules, CombatRules, Game):
 
     @classmethod
     def check(cls, scenario: dict, where: str, **options) -> None:
-        load(scenario, where)
+        load(scenario, where, **options)
 
     @classmethod
     def new(cls, scenario: dict, seed: int, **options) -> "SekigaharaGame":
-        sc, board, _ = load(scenario, "scenario")
+        sc, board, _ = load(scenario, "scenario", **options)
+        scenario = {**scenario, "options": sc.options.model_dump()}   # so replay sees the same options
         dice = Dice(seed)
         state = initial_state(board, dice)
         game = cls(state, scenario, seed, board, sc.options)
@@ -77,6 +79,10 @@ class SekigaharaGame(BoardState, WeeklyCycle, MovementRules, CombatRules, Game):
             return None
         sc = self.scores()
         return Result(self.state.winner, self.state.reason, {k: float(v) for k, v in sc.items()})
+
+    def stats(self) -> dict:
+        """Per-game numbers for batch runs (sim/sekigahara/stats.py)."""
+        return game_stats(self)
 
     def summary(self):
         return (f"sekigahara: {len(self.board.locations)} locations, "

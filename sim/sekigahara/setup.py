@@ -1,16 +1,16 @@
 """Scenario checking and initial setup (Sekigahara 5)."""
 from __future__ import annotations
 
-from importlib import resources
 from pathlib import Path
+from typing import Annotated
 
-import tomllib
 from pydantic import BaseModel, ConfigDict, Field
 
 from sim.board.blocks import Block, assign_ids
 from sim.board.cards import CardPile
 from sim.board.mapgraph import BoardMap, load_map
 from sim.core.errors import ScenarioError
+from sim.core.reading import read_toml
 from sim.core.scenario import validate_model
 from sim.sekigahara.board_state import BAG
 from sim.sekigahara.pieces import CLANS, SIDES, deck_cards, face, manifest_faces
@@ -19,40 +19,53 @@ HAND = 5   # 5.1
 
 
 class Options(BaseModel):
-    """Rule switches for the [DEF] defaults of the reference (12.x), so they can be corrected."""
-    model_config = ConfigDict(extra="forbid")
-    big_stack: int = Field(7, ge=2)            # 12.3 oversized-stack threshold
+    """Rule switches for the [DEF] defaults of the reference (12.x), so they can be corrected.
+    Unknown keys (also --weather, --option of another system) are refused, never ignored."""
+    model_config = ConfigDict(extra="forbid", strict=True)
+    big_stack: int = Field(7, ge=2, le=40)     # 12.3 oversized-stack threshold (a side has < 40 blocks)
     pass_option: bool = True                   # 12.3 pass: discard and redraw
-    recruitment_blocks: list[int] = Field(default_factory=lambda: [0, 2, 2, 2, 1, 1, 1],
-                                          min_length=7, max_length=7)
+    recruitment_blocks: list[Annotated[int, Field(ge=0, le=12)]] = Field(
+        default_factory=lambda: [0, 2, 2, 2, 1, 1, 1], min_length=7, max_length=7)
 
 
 class Meta(BaseModel):
-    title: str
-    notes: str = ""
+    model_config = ConfigDict(extra="forbid")
+    title: str = Field(min_length=1, max_length=200)
+    notes: str = Field("", max_length=20_000)
 
 
 class Scenario(BaseModel):
     model_config = ConfigDict(extra="forbid")
     system: str
     meta: Meta
-    map: str = "package:map.toml"
+    map: str = Field("package:map.toml", pattern=r"^package:[a-z0-9_]+\.toml$")   # the package's own maps, by name
     options: Options = Field(default_factory=Options)
 
 
+DATA = Path(__file__).parent / "data"
+
+
 def map_data(ref: str, where: str) -> tuple[dict, str]:
-    if ref.startswith("package:"):
-        name = ref.split(":", 1)[1]
-        text = resources.files("sim.sekigahara").joinpath("data", name).read_text()
-        return tomllib.loads(text), f"sim/sekigahara/data/{name}"
-    path = Path(where).parent / ref
-    try:
-        return tomllib.loads(path.read_text()), str(path)
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise ScenarioError(where, "map", f"cannot read map {ref!r}: {exc}") from None
+    """A map of the package's own data, by name (the schema admits no paths): a scenario or a
+    save can never make Kassen read another file."""
+    name = ref.split(":", 1)[1]
+    if not (DATA / name).is_file():
+        known = sorted(p.name for p in DATA.glob("*.toml"))
+        raise ScenarioError(where, "map", f"no map {name!r} in the package (maps: {', '.join(known)})")
+    return read_toml(DATA / name), f"sim/sekigahara/data/{name}"
 
 
-def load(scenario: dict, where: str) -> tuple[Scenario, BoardMap, dict]:
+def printed_map() -> BoardMap:
+    """The campaign's map as printed (public knowledge, e.g. for the scripted opponent)."""
+    data, where = map_data(Scenario.model_fields["map"].default, "sim/sekigahara")
+    return load_map(data, where, edge_kinds={"highway", "road"})
+
+
+def load(scenario: dict, where: str, **options) -> tuple[Scenario, BoardMap, dict]:
+    """The scenario checked, with `options` (command-line switches) laid over its [options]."""
+    if options:
+        table = scenario.get("options", {})
+        scenario = {**scenario, "options": {**(table if isinstance(table, dict) else {}), **options}}
     sc = validate_model(Scenario, scenario, where)
     if sc.system != "sekigahara":
         raise ScenarioError(where, "system", f"expected 'sekigahara', got {sc.system!r}")

@@ -16,11 +16,14 @@ def run(capsys, *argv):
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["--runs", "0"], "--runs must be at least 1 (got 0)"),
-    (["--workers", "0"], "--workers must be at least 1 (got 0)"),
-    (["--ai", "hard"], "unknown AI level 'hard' for race; valid levels: timid, mixed, bold, random"),
+    (["--runs", "0"], "argument --runs: expected a whole number from 1 to 10,000,000, got '0' "
+     "(see kassen simulate -h)"),
+    (["--workers", "0"], "argument --workers: expected a whole number from 1 to 1,024, got '0' "
+     "(see kassen simulate -h)"),
+    (["--ai", "hard"], "unknown AI level 'hard' for race; valid levels: random, timid, mixed, bold"),
     (["--ai", "c=bold"], "unknown side 'c'; sides are: a, b"),
-    (["--personality", "risk"], "--personality expects KEY=VALUE, got 'risk'"),
+    (["--personality", "risk"], "argument --personality: expected KEY=VALUE, got 'risk' "
+     "(see kassen simulate -h)"),
     (["--ai", "b="], "--ai expects KEY=VALUE, got 'b='"),
     (["--workers", "2", "--dask", "tcp://127.0.0.1:1"], "--workers sizes the local pool; with --dask "
      "the cluster's workers are used"),
@@ -32,7 +35,7 @@ def test_simulate_refuses_bad_arguments_in_one_line(capsys, race_file, argv, mes
 
 def test_duel_refuses_unknown_level(capsys, race_file):
     code, _, err = run(capsys, "duel", race_file, "--a", "bold", "--b", "expert", "--no-progress")
-    assert code == 2 and "valid levels: timid, mixed, bold, random" in err
+    assert code == 2 and "valid levels: random, timid, mixed, bold" in err
 
 
 def test_unknown_system_in_scenario_is_a_clear_error(capsys, tmp_path):

@@ -90,7 +90,7 @@ def test_bad_requests_are_refused_before_any_game(spec):
         run_batch(spec, 0)
     with pytest.raises(BatchError, match="workers must be at least 1"):
         run_batch(spec, 5, workers=0)
-    with pytest.raises(BatchError, match="valid levels: timid, mixed, bold, random"):
+    with pytest.raises(BatchError, match="valid levels: random, timid, mixed, bold"):
         run_batch(replace(spec, lineup=("hard",)), 5)
     with pytest.raises(BatchError, match="does not take these options"):
         run_batch(replace(spec, options={"weather": "rain"}), 5)

@@ -1,4 +1,4 @@
-"""A system module for batch tests, following sim/systems.md: GAME, make_player, LEVELS.
+"""A system module for batch tests: it declares a SYSTEM (sim.core.registry) like sim.<system>.
 
 StatRace is the core toy race game plus a `stats()` whose every number is counted from the
 game's own events: a rolled 1 is a "stumble" (reported as stands_lost) at the runner's track
@@ -9,9 +9,9 @@ from __future__ import annotations
 from sim.core.dice import Dice
 from sim.core.events import DiceRolled
 from sim.core.protocol import Result
+from sim.core.registry import Stat, System
 from tests.core.toygame import Advance, Moved, RaceGame, RaceState
 
-LEVELS = ("timid", "mixed", "bold")   # weak -> strong
 
 
 class StatRace(RaceGame):
@@ -87,3 +87,8 @@ def make_player(side, level, seed, **personality):
     if level == "mixed":
         return MixedPlayer(seed, **personality)
     raise ValueError(f"unknown level {level!r}")
+
+
+SYSTEM = System("race", StatRace, make_player, ("random", "timid", "mixed", "bold"), sides=("a", "b"),
+                stats=(Stat("stands_lost", "stumbles"), Stat("units_lost", "falls")),
+                plots=("win_rate", "turns", "reasons", "casualties", "heatmap"), personality=True)

@@ -55,6 +55,23 @@ def activate(game: DaimyoGame, side: str, clan: str, phase: str = "orders") -> N
     st.phase = phase
 
 
+def east_first_next_turn(game: DaimyoGame) -> None:
+    """Forgo everything left in the turn through the real actions; east wins the next
+    initiative (6+3 v 1+2), goes first, activates clan "e" (6+6+2) and ends its movement."""
+    from sim.daimyo import actions as A
+    turn = game.state.turn
+    while game.state.turn == turn:
+        side = game.to_act()
+        if not game.dice.forced:
+            game.dice.force(6, 1)                  # used by the initiative roll only
+        game.apply(next(a for a in game.legal_actions(side) if a.kind.startswith("End")))
+    assert not game.dice.forced
+    game.apply(A.ChooseOrder("east", True))
+    game.dice.force(6, 6)
+    game.apply(A.ActivateClan("east", "e"))
+    game.apply(A.EndMovement("east"))
+
+
 def step(game: Game, fn):
     """Run a rule function as if an action were applied; returns its events."""
     return game.run_step(fn)

@@ -91,7 +91,7 @@ def test_6_1_missile_fire_at_a_gun_has_no_column_bonus():
     # a gun is one stand, not a column (4.5.4 +1 for a column does not apply)
     g = table([unit("s", "ashigaru", "regular", ["arquebus"], "light", 4, 4, 60, 30, 90)], [gun("wg", y=40, facing=270)])
     st = g.state
-    st.first_shot_done = ["east", "west"]
+    st.first_shot_done = list(st.units)     # every unit has had its first volley
     got = {l: v for l, v, _ in shooting.modifiers(st, st.units["s"], st.units["wg"], False)}
     assert got == {"target in light armour": 1}
 

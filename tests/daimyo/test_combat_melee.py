@@ -6,7 +6,10 @@ from sim.daimyo.combat import melee
 from sim.daimyo.model import Armour, Quality, Weapon
 from sim.daimyo.terrain import Feature
 
-from .combat_helpers import activate, kinds, new_game, scenario, step, unit
+from sim.daimyo import actions as A
+from sim.daimyo.combat import Charge, React
+
+from .combat_helpers import activate, east_first_next_turn, kinds, new_game, scenario, step, unit
 
 
 def clash(a=None, b=None, a_stands=(4, 4), b_stands=(4, 4), **kw):
@@ -185,17 +188,57 @@ def test_4_6_5_two_hits_more_routs_and_winner_pursues():
     assert g.state.units["b"].gone == "destroyed"
 
 
-def test_4_6_5_draw_continues_and_melee_of_a_second_turn_disorders():
+def test_4_6_5_draw_continues_next_turn():
     g = clash()
     ev = _fight(g, [3, 4] + [1, 1] * 3 + [3, 4] + [1, 1] * 3)
     assert {e.outcome for e in kinds(ev, "MeleeResult")} == {"draw"}
     st = g.state
     assert melee.groups(st) and st.melee_rounds["a|b"] == 1
-    st.turn += 1
-    st.melee_fought = []
-    ev = _fight(g, [1, 1] * 16)
-    assert {e.unit for e in kinds(ev, "Disordered")} == {"a", "b"}     # 4.2.1 cause 6
-    assert kinds(ev, "MeleeRound")[0].round == 2
+    assert not kinds(ev, "Disordered")
+
+
+# -- 4.2.1 cause 6 with 4.6.1: a melee of more than one turn, played through the turn sequence --
+def samurai_charge():
+    """East 3x2 bow samurai (improvised weapons in melee) charge west's 3x2 bow samurai, turn 1."""
+    sc = scenario([unit("a", "samurai", "veteran", ["bow"], "medium", 6, 3, 60, 30, 90)],
+                  [unit("b", "samurai", "veteran", ["bow"], "medium", 6, 3, 60, 40, 270)],
+                  east_daimyo=(60, 20), west_daimyo=(60, 50))
+    g = new_game(sc)
+    activate(g, "east", "e")
+    g.apply(Charge("east", "a", "b"))
+    g.apply(React("west", "b", "stand"))
+    g.apply(A.EndMovement("east"))
+    return g
+
+
+def test_4_2_1_cause_6_4_6_1_second_turn_round_in_two_ranks_disorder_when_the_melee_ends():
+    """4.6.1: from the second round all weapons fight in 2 ranks, so the second turn's round is
+    6 v 6 at +0 (improvised weapon +1, medium armour -1), not 3 v 3 disordered at -1: the
+    4.2.1 cause 6 disorder comes at the conclusion of the melee (ruling D-100)."""
+    g = samurai_charge()
+    g.dice.force(*[1, 1] * 6)                                   # round 1: 3 v 3, no hits: a draw
+    ev = g.apply(A.EndShooting("east"))
+    assert [len(e.rolls) for e in kinds(ev, "MeleeRound")] == [3, 3]
+    east_first_next_turn(g)
+    st = g.state
+    a, b = st.units["a"], st.units["b"]
+    assert st.turn == 2 and not a.disordered and not b.disordered
+    g.dice.force(*[6, 6] * 6, *[1, 1] * 6, 1, 1)                # 6 hits to 0: b routs; rout 1, pursuit 1
+    ev = g.apply(A.EndShooting("east"))
+    ra, rb = kinds(ev, "MeleeRound")
+    assert (ra.round, len(ra.rolls), len(rb.rolls)) == (2, 6, 6)
+    assert {sum(v for _, v, _ in r.modifiers) for r in ra.rolls + rb.rolls} == {0}
+    assert [e.unit for e in kinds(ev, "Disordered")][-1:] == ["a"]
+    assert ev.index(kinds(ev, "Disordered")[-1]) > ev.index(kinds(ev, "MeleeResult")[-1])
+    assert a.disordered and "a|b" not in st.melee_start and "a|b" not in st.melee_rounds
+
+
+def test_4_2_1_cause_6_a_melee_decided_in_its_first_turn_leaves_the_winner_in_good_order():
+    g = samurai_charge()
+    g.dice.force(*[6, 6] * 3, *[1, 1] * 3, 1, 1)                # 3 hits to 0: b routs
+    ev = g.apply(A.EndShooting("east"))
+    assert {e.unit: e.outcome for e in kinds(ev, "MeleeResult")} == {"a": "win", "b": "rout"}
+    assert not g.state.units["a"].disordered and "a|b" not in g.state.melee_start
 
 
 def test_4_6_6_infantry_do_not_follow_up_cavalry_that_charged():

@@ -7,7 +7,7 @@ from sim.daimyo.combat.actions import Shoot
 from sim.daimyo.model import Armour, Quality
 from sim.daimyo.terrain import Feature
 
-from .combat_helpers import activate, new_game, scenario, step, unit
+from .combat_helpers import activate, east_first_next_turn, kinds, new_game, scenario, step, unit
 
 
 def duel(shooter_kw=None, target_kw=None, gap=6.0, **kw):
@@ -21,7 +21,7 @@ def duel(shooter_kw=None, target_kw=None, gap=6.0, **kw):
                   east_daimyo=(60, 24), west_daimyo=(60, 60), **kw)
     g = new_game(sc)
     activate(g, "east", "e", "shooting")
-    g.state.first_shot_done = ["east", "west"]       # switch the +2 off unless a test wants it
+    g.state.first_shot_done = ["s", "t"]       # both units have had their first volley (4.5.4)
     return g
 
 
@@ -40,6 +40,28 @@ def test_4_5_4_first_shot_of_the_game_plus_2_only_in_good_order():
     assert mods(g, False) == {"first shot of the game": 2}
     g.state.units["s"].disordered = True
     assert "first shot of the game" not in mods(g, False)
+
+
+def test_4_5_4_first_volley_plus_2_for_each_unit_once_in_the_game_ruling_D_101():
+    """Two east arquebus units shoot in turn 1: each gets +2 on its first volley; in turn 2
+    the first unit's second volley does not."""
+    sc = scenario([unit("s1", "ashigaru", "regular", ["arquebus"], "light", 4, 4, 40, 30, 90),
+                   unit("s2", "ashigaru", "regular", ["arquebus"], "light", 4, 4, 80, 30, 90)],
+                  [unit("t1", "ashigaru", "regular", ["long_spear"], "medium", 4, 4, 40, 40, 270),
+                   unit("t2", "ashigaru", "regular", ["long_spear"], "medium", 4, 4, 80, 40, 270)],
+                  east_daimyo=(60, 24), west_daimyo=(60, 70))
+    g = new_game(sc)
+    activate(g, "east", "e", "shooting")
+    first = []
+    for uid in ("s1", "s2"):
+        g.dice.force(*[1, 1] * 4)
+        shot = kinds(g.apply(Shoot("east", uid)), "ShotResolved")[0]
+        first.append(dict((label, v) for label, v, _ in shot.modifiers))
+    assert first == [{"first shot of the game": 2}] * 2                    # 10 cm: long range
+    east_first_next_turn(g)
+    g.dice.force(*[1, 1] * 4)
+    shot = kinds(g.apply(Shoot("east", "s1")), "ShotResolved")[0]
+    assert "first shot of the game" not in {label for label, _, _ in shot.modifiers}
 
 
 @pytest.mark.parametrize("setup,label,value", [

@@ -63,7 +63,7 @@ def test_6_2_arquebus_shooting_modifiers(w, label_value):
     g = game(weather=True)
     st = g.state
     st.weather = w
-    st.first_shot_done = ["east", "west"]
+    st.first_shot_done = list(st.units)     # every unit has had its first volley
     mods = [(l, v) for l, v, _ in shooting.modifiers(st, st.units["s"], st.units["t"], False)]
     assert mods == ([label_value] if label_value else [])
 
@@ -73,7 +73,7 @@ def test_6_2_thunderstorm_no_arquebus_fire_bow_minus_2():
     st = g.state
     st.weather = "thunderstorm"
     assert "no arquebus fire" in shooting.may_shoot(st, st.units["s"])
-    st.first_shot_done = ["east", "west"]
+    st.first_shot_done = list(st.units)     # every unit has had its first volley
     mods = [(l, v) for l, v, _ in shooting.modifiers(st, st.units["t"], st.units["s"], False)]
     assert ("thunderstorm", -2) in mods
 

@@ -75,22 +75,23 @@ def test_4_4_4_6_cavalry_charge_on_ashigaru_in_the_open_worked_example():
     test = one(ev, "MoraleTested")
     assert (test.unit, test.reason, test.total, test.passed, test.result) == ("horse", 1, 5, True, "none")
 
-    # -- turn 2, east active: round 2, both disordered (4.2.1 cause 6) ---------------------
+    # -- turn 2, east active: round 2 in good order (the 4.2.1 cause 6 disorder comes when
+    # the melee ends, ruling D-100); one rank each (4 x 1 teppo, 3 x 1 horse) -------------
     st.turn += 1
     step(g, lambda: combat.start_of_turn(g))
     activate(g, "east", "e", "shooting")
-    g.dice.force(1, 1, 1, 1, 1, 1, 1, 1,    # teppo: 4 stands at -4, all miss
-                 3, 4, 4, 4, 1, 1,          # horse: 3 stands at +1: 8 hit, 9 hit, 3
+    g.dice.force(1, 1, 1, 1, 1, 1, 1, 1,    # teppo: 4 stands at -3, all miss
+                 3, 3, 4, 4, 1, 1,          # horse: 3 stands at +2: 8 hit, 10 hit, 4
                  2,                          # rout 1d6 = 2: 12 cm (light infantry)
                  1)                          # pursuit 1d6 = 1: 15 cm (heavy cavalry)
     ev = g.apply(A.EndShooting("east"))
-    assert {e.unit for e in kinds(ev, "Disordered")} >= {"teppo", "horse"}
     r_t, r_h = kinds(ev, "MeleeRound")
+    assert ev.index(r_t) < ev.index(kinds(ev, "Disordered")[0])
     assert (r_t.unit, r_t.round, len(r_t.rolls), r_t.hits) == ("teppo", 2, 4, 0)
     assert {m[0]: m[1] for m in r_t.rolls[0].modifiers} == {
-        "heavy-armoured enemy": -2, "enemy of higher quality": -1, "disordered": -1}
+        "heavy-armoured enemy": -2, "enemy of higher quality": -1}
     assert (r_h.unit, len(r_h.rolls), r_h.hits) == ("horse", 3, 2)
-    assert {m[0]: m[1] for m in r_h.rolls[0].modifiers} == {"lance": 1, "follow-up": 1, "disordered": -1}
+    assert {m[0]: m[1] for m in r_h.rolls[0].modifiers} == {"lance": 1, "follow-up": 1}
     assert {e.unit: e.outcome for e in kinds(ev, "MeleeResult")} == {"teppo": "rout", "horse": "win"}
     routed = one(ev, "UnitRouted")
     assert (routed.roll, routed.distance, routed.outcome) == (2, 12, "moved")
@@ -98,6 +99,7 @@ def test_4_4_4_6_cavalry_charge_on_ashigaru_in_the_open_worked_example():
     pursued = one(ev, "Pursued")
     assert (pursued.roll, pursued.distance, pursued.outcome) == (1, 15, "caught")
     assert teppo.gone == "destroyed"
+    assert horse.disordered                               # 4.2.1 cause 6: a two-turn melee ended
     assert g.is_over() and g.result().winner == "west"
 
 

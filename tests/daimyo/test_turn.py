@@ -5,6 +5,7 @@ import pytest
 from sim.core.errors import RuleError
 from sim.daimyo import actions as A
 from sim.daimyo import command
+from sim.daimyo.combat import Charge, React, Shoot
 from sim.daimyo.movement import leader_candidates
 from tests.daimyo.table_kit import game, give_orders, scenario, unit
 
@@ -259,13 +260,55 @@ def test_4_2_2_reformed_unit_loses_disorder_at_end_of_turn():
     assert any(e.kind == "Reformed" for e in g.events)
 
 
-def test_4_2_2_unit_hit_this_turn_does_not_reform():
-    g = give_orders(game(scenario([unit("a", 50, 30)], east_daimyo=(50, 35))))
-    g.state.units["a"].disordered = True
+def reforming_under_fire(bows_faces):
+    """East's disordered 'a' reforms; then west's bowmen 10 cm in front of it shoot at it
+    (4 stands at long range: 2d6 +0 needs 8)."""
+    g = give_orders(game(scenario([unit("a", 50, 30)], [unit("bows", 50, 40, facing=270, weapons=["bow"])],
+                                  east_daimyo=(50, 25), west_daimyo=(50, 45))))
+    g.state.units["a"].disordered = True          # the position: a unit in disorder
     g.apply(A.Reform("east", "a", 2, 90))
-    g.state.units["a"].hits_this_turn = 1
+    g.apply(A.EndMovement("east"))
+    g.apply(A.EndShooting("east"))
+    give_orders(g, "west")
+    g.apply(A.EndMovement("west"))
+    g.dice.force(*bows_faces)
+    ev = g.apply(Shoot("west", "bows"))
+    shot = [e for e in ev if e.kind == "ShotResolved"][0]
+    g.apply(A.EndShooting("west"))
+    return g, shot
+
+
+def test_4_2_2_unit_hit_by_shooting_this_turn_does_not_reform():
+    g, shot = reforming_under_fire([4, 4, 1, 1, 1, 1, 1, 1])
+    assert shot.target == "a" and shot.hits == 1
     finish_turn(g)
-    assert g.state.units["a"].disordered
+    assert g.state.units["a"].disordered and not any(e.kind == "Reformed" for e in g.events)
+
+
+def test_4_2_2_unit_shot_at_without_a_hit_reforms():
+    g, shot = reforming_under_fire([1, 1] * 4)
+    assert shot.target == "a" and shot.hits == 0
+    finish_turn(g)
+    assert not g.state.units["a"].disordered
+
+
+def test_4_2_2_unit_that_fought_a_melee_this_turn_does_not_reform():
+    """West charges the reforming unit in its own activation; the melee is fought (a draw)."""
+    g = give_orders(game(scenario([unit("a", 50, 30)], [unit("w", 50, 36, facing=270, weapons=["imw"])],
+                                  east_daimyo=(50, 25), west_daimyo=(50, 45))))
+    g.state.units["a"].disordered = True          # the position: a unit in disorder
+    g.apply(A.Reform("east", "a", 2, 90))
+    g.apply(A.EndMovement("east"))
+    g.apply(A.EndShooting("east"))
+    give_orders(g, "west")
+    g.apply(Charge("west", "w", "a"))
+    g.apply(React("east", "a", "stand"))
+    g.apply(A.EndMovement("west"))
+    g.dice.force(*[1, 1] * 8)                     # nobody hits: a draw
+    ev = g.apply(A.EndShooting("west"))
+    assert {e.outcome for e in ev if e.kind == "MeleeResult"} == {"draw"}
+    finish_turn(g)
+    assert g.state.units["a"].disordered and not any(e.kind == "Reformed" for e in g.events)
 
 
 def test_4_2_2_a_reformed_unit_moves_again_the_next_turn():

@@ -49,7 +49,7 @@ def test_6_2_bow_shooting_modifiers(w, mod):
     g = game(weather=True)
     st = g.state
     st.weather = w
-    st.first_shot_done = ["east", "west"]
+    st.first_shot_done = list(st.units)     # every unit has had its first volley
     got = {l: v for l, v, _ in shooting.modifiers(st, st.units["s"], st.units["t"], False)}
     assert got.get(w) == mod
 

@@ -1,9 +1,8 @@
-import argparse
-
 import pygame
 import pytest
 from PIL import Image
 
+from sim.core.args import Parser
 from render.cli import add_parsers
 from render.daimyo.export import export_gif, export_png, gif_positions
 from render.daimyo.replay import ReplayViewer, Timeline
@@ -83,7 +82,7 @@ def test_export_gif_of_one_action(tmp_path):
 
 
 def _cli(*argv):
-    p = argparse.ArgumentParser()
+    p = Parser()                    # kassen's parser: bad arguments are KassenErrors
     add_parsers(p.add_subparsers(dest="command", required=True))
     args = p.parse_args(list(argv))
     return args.func(args)

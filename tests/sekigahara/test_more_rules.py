@@ -95,14 +95,39 @@ def test_scenario_errors_name_the_file_and_key():
     assert e.value.key == "meta"
 
 
-def test_scenario_with_a_broken_map_is_refused(tmp_path):
+def test_a_broken_map_is_refused_naming_the_road(tmp_path):
+    from sim.board.mapgraph import load_map
     text = (tmp_path / "m.toml")
     base = open("sim/sekigahara/data/map.toml").read()
     text.write_text(base.replace('a = "Osaka"\nb = "Kyoto"', 'a = "Osaka"\nb = "Kyotoo"', 1))
-    (tmp_path / "s.toml").write_text('system = "sekigahara"\nmap = "m.toml"\n[meta]\ntitle = "x"\n')
     with pytest.raises(ScenarioError) as e:
-        GAME.check(read_toml(tmp_path / "s.toml"), str(tmp_path / "s.toml"))
+        load_map(read_toml(text), str(text), edge_kinds={"highway", "road"})
     assert e.value.key == "road[0].b" and "Kyotoo" in str(e.value)
+
+
+@pytest.mark.parametrize("ref", ["m.toml", "package:../../../../../etc/passwd", "/dev/zero",
+                                 "package:map", "package:nosuch.toml"])
+def test_a_scenario_map_names_only_the_packages_own_maps(tmp_path, ref):
+    (tmp_path / "m.toml").write_text(open("sim/sekigahara/data/map.toml").read())
+    with pytest.raises(ScenarioError) as e:
+        GAME.check({**read_toml(SCENARIO), "map": ref}, "s.toml")
+    assert e.value.key == "map"
+
+
+@pytest.mark.parametrize("options, key", [({"weather": True}, "options.weather"),
+                                          ({"big_stak": 5}, "options.big_stak"),
+                                          ({"big_stack": -3}, "options.big_stack"),
+                                          ({"big_stack": 10**9}, "options.big_stack")])
+def test_unknown_or_out_of_range_options_are_refused_not_ignored(options, key):
+    with pytest.raises(ScenarioError) as e:
+        GAME.check(read_toml(SCENARIO), "s.toml", **options)
+    assert e.value.key == key
+
+
+def test_a_command_line_option_reaches_the_game_and_its_replay():
+    g = GAME.new(read_toml(SCENARIO), 1, big_stack=5)
+    assert g.opt["big_stack"] == 5
+    assert GAME.replay(g.scenario, 1, []).opt["big_stack"] == 5
 
 
 def test_9_3_mori_called_out_by_an_attack_cannot_move_in_the_same_turn():

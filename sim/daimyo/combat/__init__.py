@@ -271,6 +271,7 @@ def execute_decision(game, decision: Decision, action) -> None:
         else:
             rule = "4.6.6" if d.data["mode"] == "follow_up" else "4.6.8"
             game.emit(Note(f"{d.data['unit']} holds its obstacle: no {d.data['mode'].replace('_', ' ')}", rule))
+    melee.end_melees(game)                 # 4.2.1 cause 6
     melee.refresh_melee_lists(st)
 
 
@@ -289,6 +290,7 @@ def end_of_turn_morale(game) -> None:
     for u in st.living():
         if u.remove_at_end_of_turn:
             remove_unit(game, u, "dispersed", "4.2.2.1")
+    melee.end_melees(game)                 # 4.2.1 cause 6
     melee.refresh_melee_lists(st)
 
 

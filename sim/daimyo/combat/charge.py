@@ -162,8 +162,9 @@ def contact(game, p: ChargePlan, how: str = "charge") -> None:
     u.charge_bonus = p.bonus and how == "charge"
     game.emit(ChargeMoved(u.id, t.id, tuple(p.path), True, how))
     C.ride_down_leaders(game, u, p.path)
-    if p.terrain_disorder:
-        C.set_disordered(game, u, "charged in light or difficult terrain", "4.3.1")
+    charger_cause, target_cause = contact_disorders(p)
+    if charger_cause:
+        C.set_disordered(game, u, *charger_cause)
     if st.event == "heroic_charge" and not st.heroic_unit and how == "charge":
         st.heroic_unit = u.id              # 5.3 event 4
     key = C.pair_key(u.id, t.id)
@@ -173,8 +174,16 @@ def contact(game, p: ChargePlan, how: str = "charge") -> None:
         from sim.daimyo.movement import remove_unit
         remove_unit(game, t, "destroyed", "5.1")
         return
-    if p.edge != "front":             # ruling D-61: it does not turn; 4.2.1 cause 4
-        C.set_disordered(game, t, f"charged in the {p.edge}", "4.2.1")
+    if target_cause:
+        C.set_disordered(game, t, *target_cause)
+
+
+def contact_disorders(p: ChargePlan) -> tuple[tuple[str, str] | None, tuple[str, str] | None]:
+    """(cause, rule) of the disorder a charge's contact brings the charger and the target, or
+    None: the one account `contact` applies and the exact odds (charge_odds.py) assume."""
+    charger = ("charged in light or difficult terrain", "4.3.1") if p.terrain_disorder else None
+    target = (f"charged in the {p.edge}", "4.2.1") if p.edge != "front" else None   # 4.2.1 cause 4
+    return charger, target
 
 
 def failed(game, u: Unit, p: ChargePlan) -> None:

@@ -186,12 +186,21 @@ def _boxes_within(p, q, gap: float) -> bool:
     return p[0] <= q[2] + g and q[0] <= p[2] + g and p[1] <= q[3] + g and q[1] <= p[3] + g
 
 
-def _roll(game, a: Unit, b: Unit, stands, mods: list[Mod], round_no: int) -> tuple[StandRoll, ...]:
-    hit_on = tables().melee.hit_on
+def round_stands(st, a: Unit, b: Unit, rounds_done: int, used: set[int] = frozenset()) \
+        -> list[tuple[int, tuple[Mod, ...]]]:
+    """The one description of a melee round for a against b (4.6.1-4.6.3): each fighting
+    stand with every modifier it rolls at. The engine rolls these (`resolve_group`) and the
+    exact odds count them (charge_odds.py), so the two cannot disagree."""
+    mods = tuple(modifiers(st, a, b, rounds_done))
     flank_mod = ("attacked in flank or rear", tables().melee_modifiers["attacked_in_flank_or_rear"], "4.6.3")
+    return [(i, mods + ((flank_mod,) if fr else ()))           # ruling D-13
+            for i, fr in fighting_stands(st, a, b, rounds_done, set(used))]
+
+
+def _roll(game, a: Unit, b: Unit, stands: list[tuple[int, tuple[Mod, ...]]]) -> tuple[StandRoll, ...]:
+    hit_on = tables().melee.hit_on
     out = []
-    for i, fr in stands:
-        sm = tuple(mods) + ((flank_mod,) if fr else ())   # ruling D-13
+    for i, sm in stands:
         faces = game.dice.two_d6(f"melee {a.name} stand {i} vs {b.name}", "4.6.2")
         total = sum(faces) + sum(v for _, v, _ in sm)
         out.append(StandRoll(i, faces, sm, total, total >= hit_on))
@@ -231,7 +240,27 @@ def melee_step(game) -> None:
             resolve_group(game, group)
             if st.pending:
                 break
+    end_melees(game)
     refresh_melee_lists(st)
+
+
+def end_melees(game) -> None:
+    """4.2.1 cause 6: at the conclusion of a melee that lasted more than one turn (its two
+    units no longer in contact: pushed back without a follow-up, routed, destroyed, retired
+    by a morale result), both units still on the table are disordered. A melee whose loser
+    was pushed back and followed up goes on (ruling D-100). Its round count is then forgotten,
+    so a later charge between the same units starts a new melee at round one."""
+    st = game.state
+    waiting = {C.pair_key(d.data["unit"], d.data["loser"]) for d in st.pending if d.kind == "follow_up"}
+    for key in list(st.melee_start):
+        a, b = (st.units[k] for k in key.split("|"))
+        if key in waiting or (a.alive and b.alive and C.touching(a, b)):
+            continue
+        began = st.melee_start.pop(key)
+        st.melee_rounds.pop(key, None)
+        if began < st.turn:
+            for v in (a, b):
+                C.set_disordered(game, v, "its melee lasted more than one turn", "4.2.1")
 
 
 def refresh_melee_lists(st) -> None:
@@ -264,22 +293,21 @@ def resolve_group(game, group: list[Unit]) -> None:
     inflicted: dict[tuple[str, str], int] = {}
     for a, b in pairs:
         key = C.pair_key(a.id, b.id)
-        if st.melee_start.setdefault(key, st.turn) < st.turn:   # 4.2.1 cause 6
-            for v in (a, b):
-                C.set_disordered(game, v, "melee lasted more than one turn", "4.2.1")
+        st.melee_start.setdefault(key, st.turn)
         done = st.melee_rounds.get(key, 0)
-        sa = fighting_stands(st, a, b, done, used[a.id])
-        sb = fighting_stands(st, b, a, done, used[b.id])
+        sa = round_stands(st, a, b, done, used[a.id])
+        sb = round_stands(st, b, a, done, used[b.id])
         used[a.id].update(i for i, _ in sa)
         used[b.id].update(i for i, _ in sb)
-        ra = _roll(game, a, b, sa, modifiers(st, a, b, done), done + 1)
-        rb = _roll(game, b, a, sb, modifiers(st, b, a, done), done + 1)
+        ra = _roll(game, a, b, sa)
+        rb = _roll(game, b, a, sb)
         inflicted[(a.id, b.id)] = sum(r.hit for r in ra)
         inflicted[(b.id, a.id)] = sum(r.hit for r in rb)
         game.emit(MeleeRound(a.id, b.id, done + 1, ra, inflicted[(a.id, b.id)]))
         game.emit(MeleeRound(b.id, a.id, done + 1, rb, inflicted[(b.id, a.id)]))
         st.melee_rounds[key] = done + 1
         st.melee_fought.append(key)
+        a.fought = b.fought = True              # 4.2.2: a unit that fought does not reform
         for x, y in ((a, b), (b, a)):
             if x.follow_up_bonus == y.id:
                 x.follow_up_bonus = ""

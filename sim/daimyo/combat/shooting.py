@@ -155,7 +155,7 @@ def modifiers(st, u: Unit, target: Unit, effective: bool) -> list[Mod]:
     m = tables().shooting_modifiers
     w = weapon(u)
     out: list[Mod] = []
-    if u.side not in st.first_shot_done and not u.disordered:
+    if u.id not in st.first_shot_done and not u.disordered:      # ruling D-101: each unit's first volley
         out.append(("first shot of the game", m["first_shot"], "4.5.4"))
     if target.armour is Armour.LIGHT:
         out.append(("target in light armour", m["target_light_armour"], "4.5.4"))
@@ -200,10 +200,11 @@ def resolve(game, u: Unit, groups: dict[tuple[str, bool], int], closing: bool = 
         game.emit(ShotResolved(u.id, tid, n, "effective" if effective else "long", rolls,
                                tuple(mods), hits, closing))
         if hits:
-            target.hit_by_shooting = True
+            target.hit_by_shooting = True      # ruling D-11: no rally from rout this turn
+            target.hits_this_turn += hits      # 4.2.2: no reform this turn
             C.add_hits(game, target, hits, "shooting", "4.5.5")
-    if u.side not in st.first_shot_done and not u.disordered:
-        st.first_shot_done.append(u.side)
+    if u.id not in st.first_shot_done:         # its first volley is spent, in order or not (D-101)
+        st.first_shot_done.append(u.id)
     u.shot = True
 
 

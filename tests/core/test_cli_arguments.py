@@ -1,0 +1,49 @@
+"""Command lines are checked before any work starts (issue 23): each bad value is one
+`kassen: ...` line with the value shortened, and nothing is played or written first."""
+import pytest
+
+from sim.cli import main
+
+TRAINING = "scenarios/daimyo/training.toml"
+SEKI = "scenarios/sekigahara/campaign.toml"
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["run", TRAINING, "--save", "/nonexistent/s.json"], "--save: folder '/nonexistent' does not exist"),
+    (["run", TRAINING, "--save", ""], "--save: expected a file name, got an empty one"),
+    (["run", TRAINING, "--max-actions", "-1"], "--max-actions: expected a whole number from 1"),
+    (["simulate", TRAINING, "--plots", "README.md"], "--plots: expected a folder, not a file"),
+    (["simulate", TRAINING, "--runs", "1e9"], "--runs: expected a whole number from 1 to 10,000,000"),
+    (["simulate", TRAINING, "--runs", "1000000000"], "--runs: expected a whole number"),
+    (["simulate", TRAINING, "--dask", "not a url"], "--dask: expected a scheduler address"),
+    (["simulate", TRAINING, "--personality", "aggression=abc"], "--personality: expected KEY=NUMBER"),
+    (["simulate", TRAINING, "--personality", "aggression=nan"], "--personality: expected KEY=NUMBER"),
+    (["render", TRAINING, "--png", "docs"], "--png: expected a file name, not a folder"),
+    (["render", TRAINING, "--gif", "x.gif", "--fps", "0"], "--fps: expected a number above 0"),
+    (["render", TRAINING, "--gif", "x.gif", "--fps", "nan"], "--fps: expected a number above 0"),
+    (["bench", "--battles", "0"], "--battles: expected a whole number from 1"),
+    (["bench", "--level", "garbage"], "--level 'garbage': expected one of random, easy, normal, hard"),
+    (["run", SEKI, "--weather"], "options.weather: Extra inputs are not permitted"),
+    (["run", SEKI, "--option", "bigstack=3"], "options.bigstack: Extra inputs are not permitted"),
+    (["play", SEKI, "--side", "tokugawa", "--ai", "garbage"], "--ai 'garbage': no such sekigahara opponent"),
+    (["run", TRAINING, "--seed", "x" * 100_000], "chars)"),
+])
+def test_bad_arguments_are_one_line_before_any_work(capsys, tmp_path, argv, message):
+    assert main(argv) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and message in err and len(err) < 600
+
+
+def test_more_workers_than_runs_start_no_idle_processes(monkeypatch):
+    from sim.batch import runner
+    from sim.batch.spec import spec_from_file
+    started = []
+
+    class Pool:
+        def __init__(self, max_workers):
+            started.append(max_workers)
+            raise SystemExit    # enough: the pool's size is what is measured
+    monkeypatch.setattr(runner, "ProcessPoolExecutor", Pool)
+    with pytest.raises(SystemExit):
+        runner.run_batch(spec_from_file(SEKI), 2, workers=24, progress=False)
+    assert started == [2]
