@@ -30,22 +30,18 @@ def melee_weapon(u: Unit) -> Weapon:
     return Weapon.IMW
 
 
-_CONTACTS: dict = {}        # both units' exact poses and formations -> edge_contacts answer
-
-
 def edge_contacts(a: Unit, b: Unit) -> list[frozenset[str]]:
     """For each stand of a, which of its edges touch b's stands along more than half a cm
-    (numpy bounds, Shapely only where they cannot tell: combat/contact.py). Memoised on the
-    numbers that define both units' stands: a charge's odds ask the same pairs many times."""
-    key = (a.stands, a.files, a.stand_w, a.stand_d, a.x, a.y, a.facing,
+    (numpy bounds, Shapely only where they cannot tell: combat/contact.py). Remembered in a's
+    transient `shapes` (per game) on the numbers that define both units' stands: a charge's
+    odds ask the same pairs many times."""
+    key = ("edge_contacts", a.stands, a.files, a.stand_w, a.stand_d, a.x, a.y, a.facing,
            b.stands, b.files, b.stand_w, b.stand_d, b.x, b.y, b.facing)
-    got = _CONTACTS.get(key)
+    got = a.shapes.get(key)
     if got is None:
-        if len(_CONTACTS) > 20000:
-            _CONTACTS.clear()
         touch = edges_touching(stand_corners(a), (b.x, b.y, b.facing), local_corners(b),
                                lambda: footprint(b).buffer(CONTACT_TOLERANCE))
-        got = _CONTACTS[key] = tuple(frozenset(EDGES[k] for k in range(4) if row[k]) for row in touch)
+        got = a.shapes[key] = tuple(frozenset(EDGES[k] for k in range(4) if row[k]) for row in touch)
     return list(got)
 
 
