@@ -23,13 +23,13 @@ from shapely.geometry import Point
 from sim.core.errors import RuleError
 from sim.core.events import Note
 from sim.daimyo import actions as A
-from sim.daimyo.events import Disordered, FormationChanged, UnitMoved, UnitRemoved
-from sim.daimyo.geometry import (CONTACT_TOLERANCE, LEADER_RADIUS, direction, footprint,
-                                 stand_polygons, swept_pieces, table_box)
+from sim.daimyo.events import FormationChanged, UnitMoved
+from sim.daimyo.geometry import CONTACT_TOLERANCE, LEADER_RADIUS, direction, footprint, swept_pieces, table_box
 from sim.daimyo import artillery, plan_memo
+from sim.daimyo.effects import kill_leader, make_disordered, remove_unit  # noqa: F401  (remove_unit: callers' old home)
 from sim.daimyo.model import Formation, Troop, Unit
 from sim.daimyo.geometry.kernels import box_pairs
-from sim.daimyo.geometry.table import arrays
+from sim.daimyo.geometry.table import arrays, in_step
 from sim.daimyo.state import DaimyoState
 from sim.daimyo.sweep import Motion, bisect, measure, minus, runs
 from sim.daimyo.tables import tables
@@ -106,11 +106,10 @@ class _Others:
 
     def __init__(self, st: DaimyoState, u: Unit):
         t = arrays(st)
-        side = np.repeat(t.side, t.count)
-        others = np.ones(len(side), dtype=bool)
+        others = np.ones(len(t.stand_side), dtype=bool)
         if u.id in t.row:
             others[t.stands_of(u.id)] = False
-        mine = side == hash(u.side)
+        mine = t.stand_side == hash(u.side)
         polys = t.polygons()
         friend, enemy = others & mine, others & ~mine
         self.friend_ids, self.friend_polys, self.friend_boxes = t.owner[friend], polys[friend], t.boxes[friend]
@@ -121,6 +120,8 @@ class _Others:
         if len(self.friend_polys) == 0 or len(polys) == 0:
             return np.empty(0, dtype=int), np.empty(0, dtype=object)
         src, dst = box_pairs(shapely.bounds(polys), self.friend_boxes, 0.0)
+        meet = shapely.intersects(polys[src], self.friend_polys[dst])
+        src, dst = src[meet], dst[meet]
         if len(src) == 0:
             return src, np.empty(0, dtype=object)
         area = shapely.area(shapely.intersection(polys[src], self.friend_polys[dst]))
@@ -152,12 +153,14 @@ def _others(st: DaimyoState, u: Unit) -> _Others:
 @contextmanager
 def reading(st: DaimyoState):
     """While the table is only read (an AI weighing its menu): the plan memo is brought up to
-    date once, not at every plan. The state must not change inside the block."""
+    date once, not at every plan, and the table arrays are checked once. The state must not
+    change inside the block."""
     m = plan_memo.memo(st)
     m.sync(st)
     outer, m.frozen = m.frozen, True
     try:
-        yield
+        with in_step(st):           # the table arrays, too, are trusted while nothing moves
+            yield
     finally:
         m.frozen = outer
 
@@ -613,7 +616,6 @@ def execute(game, p: Plan) -> None:
             make_disordered(game, other, f"{u.id} passed through it", "4.3.2")
     for f in p.walked_into:
         st.units[f].blocked = True
-    from sim.daimyo.combat.common import kill_leader      # 5.1 reason 5 for his friends
     for lid in p.kills:
         kill_leader(game, st.leaders[lid], f"run down by {u.id}", "4.3.3")
     if p.leaves_table:
@@ -628,27 +630,9 @@ def moved_by_combat(game, u: Unit) -> None:
         make_disordered(game, u, "moved after missile ashigaru passed through it", "4.3.2")
 
 
-def make_disordered(game, u: Unit, cause: str, rule: str) -> None:
-    if not u.disordered:
-        u.disordered = True
-        game.emit(Disordered(u.id, cause, rule))
-
-
 def _rule(how: str) -> str:
     return {"move": "4.3", "wheel": "4.3.5.1", "turn": "4.3.5.2", "fall_back": "4.3.5.3",
             "reform": "4.3.5.4"}.get(how, "4.3")
-
-
-def remove_unit(game, u: Unit, reason: str, rule: str) -> None:
-    st = game.state
-    u.gone = reason
-    if reason != "abandoned":
-        st.armies[u.side].units_destroyed += 1
-    st.routs.append((u.x, u.y, reason))
-    for leader in st.attached(u.id):
-        leader.attached_to = ""
-        leader.x, leader.y = u.x, u.y
-    game.emit(UnitRemoved(u.id, reason, rule))
 
 
 # -- finite menus for AI and random players -----------------------------------------------

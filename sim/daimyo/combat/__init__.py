@@ -286,7 +286,7 @@ def end_of_turn_morale(game) -> None:
     st = game.state
     rout.routers_move(game, None)
     morale.end_of_turn(game)
-    from sim.daimyo.movement import remove_unit
+    from sim.daimyo.effects import remove_unit
     for u in st.living():
         if u.remove_at_end_of_turn:
             remove_unit(game, u, "dispersed", "4.2.2.1")

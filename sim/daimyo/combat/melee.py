@@ -6,7 +6,7 @@ from __future__ import annotations
 from sim.daimyo import artillery
 from sim.daimyo.geometry import CONTACT_TOLERANCE, direction, local_corners, stand_corners, stand_layout
 from sim.daimyo.model import Armour, Troop, Unit, Weapon
-from sim.daimyo.movement import remove_unit
+from sim.daimyo.effects import remove_unit
 from sim.daimyo.state import Decision
 from sim.daimyo.tables import tables
 

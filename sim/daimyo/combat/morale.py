@@ -136,7 +136,7 @@ def apply(game, u: Unit, result: str, away_from: Unit | None = None) -> None:
     st = game.state
     if result in ("retire", "retreat", "rout"):
         if _leaving_many_sides(st, u):     # 4.6.9: giving ground when attacked from several sides
-            from sim.daimyo.movement import remove_unit
+            from sim.daimyo.effects import remove_unit
             remove_unit(game, u, "destroyed", "4.6.9")
             return
         end_frenzy(game, u, result)
@@ -152,7 +152,7 @@ def apply(game, u: Unit, result: str, away_from: Unit | None = None) -> None:
     elif result == "rout":
         rout.start_rout(game, u, about_face=False)
     elif result == "dispersed":
-        from sim.daimyo.movement import remove_unit
+        from sim.daimyo.effects import remove_unit
         remove_unit(game, u, "dispersed", "5.1")
 
 
@@ -212,7 +212,7 @@ def retreat(game, u: Unit) -> None:
 
 def _left_table(game, u: Unit) -> None:
     if u.alive and not C.on_table(game.state, u):
-        from sim.daimyo.movement import remove_unit
+        from sim.daimyo.effects import remove_unit
         remove_unit(game, u, "left_table", "4.3.4")
 
 

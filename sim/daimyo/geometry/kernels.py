@@ -184,6 +184,18 @@ def box_pairs(a, b, grow):
     return out_i[:k], out_j[:k]
 
 
+
+@njit(cache=True)
+def box_gaps(boxes, lo_x, lo_y, hi_x, hi_y):
+    """Distance from each axis box (n, 4) to the box given: a lower bound of the distance of
+    whatever lies inside them (0 where they meet)."""
+    out = np.empty(len(boxes))
+    for k in range(len(boxes)):
+        dx = max(0.0, max(boxes[k, 0] - hi_x, lo_x - boxes[k, 2]))
+        dy = max(0.0, max(boxes[k, 1] - hi_y, lo_y - boxes[k, 3]))
+        out[k] = math.sqrt(dx * dx + dy * dy)
+    return out
+
 def warm() -> None:
     """Load (or, on a fresh machine, compile) every kernel now rather than in the first game
     that needs it: `kassen bench` times play, not the compiler."""
@@ -194,3 +206,4 @@ def warm() -> None:
     arc_may_hit(quad, 90.0, 10.0, False, corners, start, count, np.array([1], np.int64))
     boxes_meet(np.array([[0.0, 0.0, 1.0, 1.0]]), 0.0, 0.0, 1.0, 1.0)
     box_pairs(np.array([[0.0, 0.0, 1.0, 1.0]]), np.array([[0.5, 0.5, 2.0, 2.0]]), 0.0)
+    box_gaps(np.array([[0.0, 0.0, 1.0, 1.0]]), 2.0, 2.0, 3.0, 3.0)

@@ -37,6 +37,7 @@ class TableArrays:
         self.row: dict[str, int] = {}
         self._placed: dict[str, tuple[tuple, np.ndarray]] = {}
         self.derived: dict = {}      # answers computed from these arrays, dropped when they change
+        self._polygons = None
 
     def refresh(self, units: list[Unit]) -> None:
         keys = [_key(u) for u in units]
@@ -58,6 +59,8 @@ class TableArrays:
         self.corners = np.concatenate([placed[u.id][1] for u in units]) if units else np.empty((0, 4, 2))
         self.side = np.array([hash(u.side) for u in units], dtype=np.int64)
         self.owner = np.repeat(np.array(ids, dtype=object), count)
+        self.stand_side = np.repeat(self.side, count)
+        self._polygons = None
         # bounding circle of each unit's stands, as combat.common.reach
         r = np.radians([u.facing for u in units])
         half = np.array([u.depth for u in units]) / 2
@@ -85,6 +88,9 @@ class TableArrays:
             self.circles[i] = (u.x - math.cos(r) * u.depth / 2, u.y - math.sin(r) * u.depth / 2,
                                math.hypot(u.width, u.depth) / 2)
             self.boxes[sl] = np.concatenate([c.min(axis=1), c.max(axis=1)], axis=1)
+            if self._polygons is not None:
+                self._polygons = self._polygons.copy()      # arrays handed out stay as they were
+                self._polygons[sl] = shapely.polygons(c)
             self.keys[i] = keys[i]
         self.build += 1
         self.derived = {}
@@ -95,11 +101,11 @@ class TableArrays:
         return slice(int(self.start[i]), int(self.start[i] + self.count[i]))
 
     def polygons(self) -> np.ndarray:
-        """Shapely polygons of every stand (the same coordinates as geometry.stand_polygons)."""
-        got = self.derived.get("polygons")
-        if got is None:
-            got = self.derived["polygons"] = shapely.polygons(self.corners)
-        return got
+        """Shapely polygons of every stand (the same coordinates as geometry.stand_polygons),
+        made when first asked and then replaced unit by unit as units move."""
+        if self._polygons is None:
+            self._polygons = shapely.polygons(self.corners)
+        return self._polygons
 
 
 def arrays(st) -> TableArrays:
