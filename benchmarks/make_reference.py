@@ -1,5 +1,5 @@
-"""Write benchmarks/reference.toml: a generated 150-stand table for benchmarks and property tests
-(kept out of scenarios/daimyo/, which holds the playable scenarios).
+"""Write scenarios/daimyo/reference.toml: a generated 150-stand table for benchmarks and property tests
+(bundled with the scenarios, so `kassen bench` and `kassen simulate reference` work from an install).
 
 Two armies of 5 clans x 3 units x 5 stands, deployed in two lines across a 240 x 120 cm table
 with a river (bridge and ford), a road, a wood, a hill and a fenced village between them.
@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
-OUT = Path(__file__).resolve().parent / "reference.toml"
+OUT = Path(__file__).resolve().parent.parent / "scenarios" / "daimyo" / "reference.toml"
 
 KINDS = [  # troop, quality, weapons, armour
     ("ashigaru", "regular", ["arquebus"], "light"),

@@ -1,13 +1,14 @@
-"""Bundled assets (assets/ at the project root): colours and the UI font, loaded once."""
+"""Bundled assets (assets/ in the repository, the package render.data once installed):
+colours and the UI font, loaded once."""
 from __future__ import annotations
 
 import tomllib
 from functools import lru_cache
-from pathlib import Path
-
 import pygame
 
-ASSETS = Path(__file__).resolve().parent.parent / "assets"
+from sim.core import bundled
+
+ASSETS = bundled.folder(bundled.ASSETS)
 FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
 
 

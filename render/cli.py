@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import importlib.util
 import os
 from pathlib import Path
 
 from sim.core import args as check
+from sim.core.bundled import scenario_file
 from sim.core.errors import KassenError, shorten
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -38,43 +40,76 @@ def _fraction(text: str) -> float:
 
 
 def add_parsers(sub) -> None:
-    from sim.cli import option_args
-    c = sub.add_parser("play", help="play a scenario (or continue a save) in a window")
-    c.add_argument("scenario", help="scenario .toml or save file")
+    from sim.cli import command, option_args, scenario_arg, seed_arg
+    c = command(sub, "play", "play a scenario (or continue a save) in a window",
+                ["kassen play training --side east --ai normal   # the AI plays west",
+                 "kassen play kassen-save.json                   # continue a saved game"], cmd_play)
+    scenario_arg(c, what="scenario file (.toml), bundled name (e.g. training) or save file")
     c.add_argument("--side", help="the side you command (default: hot-seat, you command both)")
-    c.add_argument("--seed", type=check.seed, default=1)
-    c.add_argument("--ai", metavar="LEVEL", help="scripted opponent level for the other side (default random)")
-    c.add_argument("--size", type=_size, default=(1280, 800), help="window size, e.g. 1920x1080")
-    c.add_argument("--save", default="kassen-save.json", type=check.output_file,
+    seed_arg(c, 1, "the game's seed (dice)")
+    c.add_argument("--ai", metavar="LEVEL", help="scripted opponent level for the other side "
+                                                 "(default random; `kassen levels`)")
+    c.add_argument("--size", type=_size, default=(1280, 800), metavar="WxH", help="window size, e.g. 1920x1080")
+    c.add_argument("--save", default="kassen-save.json", metavar="FILE", type=check.output_file,
                    help="where Ctrl+S and closing the window save the game (default kassen-save.json)")
     option_args(c)
-    c.set_defaults(func=cmd_play)
 
-    c = sub.add_parser("replay", help="step through a saved game by event, phase and turn")
-    c.add_argument("save")
+    c = command(sub, "replay", "step through a saved game, or a game of a games file, by event, phase and turn",
+                ["kassen replay game.json --side west",
+                 "kassen replay --from games.parquet --game 3"], cmd_replay)
+    c.add_argument("save", nargs="?", help="save file (from kassen play or kassen run --save)")
+    games_args(c)
     c.add_argument("--side", help="view the table from this side's edge")
-    c.set_defaults(func=cmd_replay)
 
-    c = sub.add_parser("render", help="draw a save or scenario to a PNG or an animated GIF, headless")
-    c.add_argument("source", help="save file or scenario .toml")
+    c = command(sub, "render", "draw a save, scenario or simulated game to a PNG or an animated GIF, headless",
+                ["kassen render nagashino --png nagashino.png",
+                 "kassen render game.json --png out.png --event 40 --fraction 0.5",
+                 "kassen render --from games.csv --game 3 --gif game3.gif"], cmd_render)
+    scenario_arg(c, "source", "save file, scenario file (.toml) or bundled name", nargs="?")
+    games_args(c)
     out = c.add_mutually_exclusive_group(required=True)
-    out.add_argument("--png", type=check.output_file, help="write a picture here")
-    out.add_argument("--gif", type=check.output_file, help="write an animation here")
-    c.add_argument("--event", type=check.integer(0, 1 << 40), help="PNG: the state at this event (0-based); GIF: animate its action")
+    out.add_argument("--png", metavar="FILE", type=check.output_file, help="write a picture here")
+    out.add_argument("--gif", metavar="FILE", type=check.output_file, help="write an animation here")
+    c.add_argument("--event", type=check.integer(0, 1 << 40), metavar="N",
+                   help="PNG: the state at this event (0-based); GIF: animate its action")
     c.add_argument("--fraction", type=_fraction, default=1.0,
                    help="with --event: how far along that event's move to draw (0-1, default 1)")
     c.add_argument("--fps", type=check.positive_float(100), default=12, help="GIF frames per second (default 12)")
     c.add_argument("--side", help="view from this side's table edge")
     c.add_argument("--select", metavar="UNIT", help="PNG: show this unit's reach, arcs and command range")
-    c.add_argument("--seed", type=check.seed, default=1, help="seed when rendering a scenario")
-    c.add_argument("--size", type=_size, help="picture size (default 1280x800 PNG, 960x600 GIF)")
+    seed_arg(c, 1, "seed when rendering a scenario")
+    c.add_argument("--size", type=_size, metavar="WxH", help="picture size (default 1280x800 PNG, 960x600 GIF)")
     option_args(c)
-    c.set_defaults(func=cmd_render)
+
+
+def games_args(c: argparse.ArgumentParser) -> None:
+    c.add_argument("--from", dest="games_file", metavar="FILE",
+                   help="a games file written by kassen simulate --games (.jsonl, .csv, .parquet)")
+    c.add_argument("--game", type=check.integer(0, 1 << 40), metavar="N", help="with --from: the game's number (its `game` column)")
+
+
+def _game_of_file(args, positional: str | None, name: str):
+    """With --from FILE --game N: that game played again from its seed and levels (checked
+    against the file); else None, and the positional argument names the source."""
+    if args.games_file is None:
+        if args.game is not None:
+            raise KassenError("--game needs --from FILE (a games file from kassen simulate --games)")
+        if positional is None:
+            raise KassenError(f"give a {name}, or --from FILE --game N")
+        return None
+    if positional is not None:
+        raise KassenError(f"give either a {name} or --from FILE, not both")
+    if args.game is None:
+        raise KassenError(f"--from {args.games_file} needs --game N")
+    from sim.batch.games import game_from_row, read_games
+    return game_from_row(read_games(args.games_file), args.game, args.games_file)
 
 
 def open_source(path: str, seed: int = 1, options: dict | None = None):
     """A scenario (.toml) starts a new game (with `options` over its [options]); anything
-    else is read as a save, which keeps the options it was played with."""
+    else is read as a save, which keeps the options it was played with. A bundled scenario's
+    name (`training`) stands for its file."""
+    path = str(scenario_file(path))
     if not Path(path).exists():
         raise KassenError(f"{path}: no such file")
     if Path(path).suffix.lower() == ".toml":
@@ -88,6 +123,8 @@ def open_source(path: str, seed: int = 1, options: dict | None = None):
 
 def view_module(game, needs: str):
     """render.<system>, which must provide `needs` (play, play_replay, export_png or export_gif)."""
+    if importlib.util.find_spec("pygame") is None:      # headless installs leave the view out
+        raise KassenError("windows and pictures need the view extra: pip install 'kassen[view]'")
     try:
         module = importlib.import_module(f"render.{game.system}")
     except ModuleNotFoundError:
@@ -123,9 +160,12 @@ def cmd_play(args) -> int:
 
 def cmd_replay(args) -> int:
     from sim.core.save import load
-    if Path(args.save).suffix.lower() == ".toml":
-        raise KassenError(f"{args.save} is a scenario; replay needs a save file (from kassen play or kassen run --save)")
-    game = load(args.save)
+    game = _game_of_file(args, args.save, "save file")
+    if game is None:
+        if Path(args.save).suffix.lower() == ".toml":
+            raise KassenError(f"{args.save} is a scenario; replay needs a save file "
+                              "(from kassen play or kassen run --save)")
+        game = load(args.save)
     _check_side(game, args.side)
     view_module(game, "play_replay").play_replay(game, args)
     return 0
@@ -135,7 +175,11 @@ def cmd_render(args) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")     # pictures need no window
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from sim.cli import rule_options
-    game = open_source(args.source, args.seed, rule_options(args))
+    game = _game_of_file(args, args.source, "save or scenario")
+    if game is None:
+        game = open_source(args.source, args.seed, rule_options(args))
+    elif rule_options(args):
+        raise KassenError("--from: a simulated game keeps the options it was played with")
     _check_side(game, args.side)
     kw = {"event": args.event, "side": args.side}
     if args.size:

@@ -17,4 +17,4 @@ def make_player(side: str, level: str, seed: int, **personality):
 # every seat of the 2-, 3- and 4-player games (16.0)
 SEATS = tuple(dict.fromkeys(p for mode in data().modes.values() for p in mode["players"]))
 SYSTEM = System("amdt", AmdtGame, make_player, LEVELS, SEATS, stats=STATS,
-                plots=("win_rate", "turns", "reasons", "side_stats"))
+                plots=("outcomes", "win_rate", "length", "reasons", "statistics"))

@@ -86,6 +86,8 @@ class AmdtGame(Game):
     def stats(self) -> dict:
         """Per-game numbers for batch runs (sim/amdt/stats.py)."""
         return stats.game_stats(self)
+    def length(self) -> str:
+        return f"{victory.last_turn(self)} turns"
 
     def summary(self) -> str:
         return f"amdt {self.state.mode}-player game, seats {', '.join(self.sides())}, turn {self.state.turn}"

@@ -6,7 +6,7 @@ What a system provides (sim/systems.md):
 - `Game.new(scenario, seed, turn_limit=...)` if the system supports `--turn-limit`.
 - `game.stats() -> dict`, every key optional (see worker.read_stats): turns; sides and clans
   with numeric losses (stands_lost, units_lost, leaders_killed, ...; a clan also names its
-  "side"); positions [(x, y, kind)] of routs/destructions; table (width, height), origin at
+  "side"); positions [(x, y, kind[, side])] of units lost; table (width, height), origin at
   the lower left.
 
 Plots live in sim.batch.plots (imported on demand: workers need no matplotlib).

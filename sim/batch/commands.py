@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.table import Table
 
 from sim.batch.duel import duel_report, duel_spec
+from sim.batch.games import check_target, game_row, write_games
 from sim.batch.report import pct, print_report
 from sim.batch.runner import check_counts, dask_executor, run_batch
 from sim.batch.spec import BatchError, RunSpec, default_level, spec_from_file, system_entry
@@ -55,14 +56,19 @@ def simulate(args) -> int:
     plain = [a for a in args.ai or [] if "=" not in a]
     spec = replace(spec, lineup=(plain[-1] if plain else default_level(spec),),
                    levels=_pairs([a for a in args.ai or [] if "=" in a], "--ai"))
+    if args.games:
+        check_target(args.games)
     summaries = _run(spec, args)
     report = summarise(summaries)
     title = spec.scenario.get("meta", {}).get("title") or spec.source
     meta = {"scenario": spec.source, "system": spec.game.system, "seed": spec.seed,
             "runs": args.runs, "levels": summaries[0].levels if summaries else {}}
+    if args.games:
+        meta["games_file"] = str(write_games([game_row(spec, s) for s in summaries], args.games))
     if args.plots:
         from sim.batch.plots import write_plots  # matplotlib only when plots are asked for
-        written, skipped = write_plots(summaries, report, args.plots, title, system_entry(spec).plots)
+        written, skipped = write_plots(summaries, args.plots, title, scenario=args.scenario,
+                                       plots=system_entry(spec).plots)
         meta["plots"] = [str(p) for p in written]
         meta["plots_skipped"] = skipped
     if args.json:
@@ -74,6 +80,9 @@ def simulate(args) -> int:
         print_report(report, title, console)
         for path in meta.get("plots", []):
             console.print(f"plot: {path}")
+        if args.games:
+            console.print(f"games: {meta['games_file']} (one row per game; "
+                          f"kassen replay --from {meta['games_file']} --game N shows one)")
         for line in meta.get("plots_skipped", []):
             console.print(f"[dim]skipped {line}[/dim]")
     return 1 if report["errors"]["count"] else 0

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from sim.core.bundled import scenario_file
 from sim.core.errors import KassenError, shorten
 from sim.core.players import Player
 from sim.core.protocol import Game
@@ -44,8 +45,8 @@ class RunSpec:
 
 
 def spec_from_file(path: str | Path, **fields) -> RunSpec:
-    """A spec for a scenario file; its system (and so its Game class) is read from the file."""
-    data = read_toml(path)
+    """A spec for a scenario file or bundled name; its system (and Game class) is read from the file."""
+    data = read_toml(scenario_file(path))
     cls = system_of(data, str(path))
     cls.check(data, str(path), **fields.get("options", {}))
     return RunSpec(game=cls, scenario=data, source=str(path), **fields)

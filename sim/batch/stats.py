@@ -102,13 +102,15 @@ def summarise(summaries: list[GameSummary]) -> dict:
     }
 
 
-def convergence(summaries: list[GameSummary], side: str) -> list[tuple[int, float, float, float]]:
-    """(games so far, win rate, CI low, CI high) after each played game, in index order."""
+def convergence(summaries: list[GameSummary], outcome) -> list[tuple[int, float, float, float]]:
+    """(games so far, rate, CI low, CI high) after each played game, in index order, of an
+    outcome: a side's name (its wins) or a test of a summary (e.g. `lambda s: s.draw`)."""
+    test = outcome if callable(outcome) else (lambda s: s.winner == outcome)
     out, k, n = [], 0, 0
     for s in summaries:
         if s.error is not None:
             continue
         n += 1
-        k += s.winner == side
+        k += bool(test(s))
         out.append((n, k / n, *wilson(k, n)))
     return out

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from sim.batch.spec import RunSpec, derive_seed, make_player, seat_levels
 from sim.core.players import play_out
+from sim.core.save import state_digest
 
 Numbers = dict[str, float]
 
@@ -29,8 +30,9 @@ class GameSummary:
     sides: dict[str, Numbers] = field(default_factory=dict)   # side -> losses etc.
     clans: dict[str, Numbers] = field(default_factory=dict)   # clan -> losses etc.
     clan_side: dict[str, str] = field(default_factory=dict)
-    positions: tuple[tuple[float, float, str], ...] = ()      # (x, y, kind) of routs/destructions
+    positions: tuple[tuple, ...] = ()      # (x, y, kind[, side]) of units routed or lost
     table: tuple[float, float] | None = None                  # table (width, height) if given
+    digest: str = ""                       # the final state's checksum: a replay must match it
 
     @property
     def draw(self) -> bool:
@@ -53,7 +55,7 @@ def read_stats(game) -> dict:
     """The optional `game.stats()` contract, read defensively.
 
     Keys (all optional): turns: int; sides: {side: {stat: number}}; clans: {clan: {"side": side,
-    stat: number}}; positions: [(x, y, kind), ...]; table: (width, height).
+    stat: number}}; positions: [(x, y, kind[, side]), ...]; table: (width, height).
     """
     stats = getattr(game, "stats", None)
     raw = stats() if callable(stats) else {}
@@ -66,12 +68,25 @@ def read_stats(game) -> dict:
     out["clans"] = _numbers(clans)
     out["clan_side"] = {str(c): str(v["side"]) for c, v in clans.items()
                         if isinstance(v, dict) and "side" in v}
-    out["positions"] = tuple((float(p[0]), float(p[1]), str(p[2]))
+    out["positions"] = tuple((float(p[0]), float(p[1]), *(str(v) for v in p[2:4]))
                              for p in raw.get("positions") or () if len(p) >= 3)
     table = raw.get("table")
     if isinstance(table, (tuple, list)) and len(table) == 2:
         out["table"] = (float(table[0]), float(table[1]))
     return out
+
+
+def _play(spec: RunSpec, game, seed: int, levels: dict[str, str]) -> None:
+    players = {side: make_player(spec, side, levels[side], derive_seed(seed, k))
+               for k, side in enumerate(game.sides())}
+    play_out(game, players, max_actions=spec.max_actions)
+
+
+def replay_game(spec: RunSpec, seed: int, levels: dict[str, str]):
+    """One game again from its seed and levels: the same game, move for move."""
+    game = spec.game.new(spec.scenario, seed, **spec.options)
+    _play(spec, game, seed, levels)
+    return game
 
 
 def play_game(spec: RunSpec, index: int) -> GameSummary:
@@ -80,11 +95,8 @@ def play_game(spec: RunSpec, index: int) -> GameSummary:
     game = None
     try:
         game = spec.game.new(spec.scenario, seed, **spec.options)
-        sides = tuple(game.sides())
-        levels = seat_levels(spec, sides, index)
-        players = {side: make_player(spec, side, levels[side], derive_seed(seed, k))
-                   for k, side in enumerate(sides)}
-        play_out(game, players, max_actions=spec.max_actions)
+        levels = seat_levels(spec, tuple(game.sides()), index)
+        _play(spec, game, seed, levels)
         over = game.is_over()
         result = game.result() if over else None
         stats = read_stats(game)
@@ -98,7 +110,7 @@ def play_game(spec: RunSpec, index: int) -> GameSummary:
         winner=result.winner if result else None,
         reason=result.reason if result else
         ("over, but the game gave no result" if over else f"stopped after {spec.max_actions} actions"),
-        timeout=not over, actions=len(game.actions), **stats)
+        timeout=not over, actions=len(game.actions), digest=state_digest(game), **stats)
 
 
 def play_chunk(spec: RunSpec, start: int, stop: int) -> list[GameSummary]:

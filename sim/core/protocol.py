@@ -120,6 +120,10 @@ class Game(ABC):
         """One line about the game (for `kassen check`)."""
         return f"{self.system} game, sides {', '.join(self.sides())}"
 
+    def length(self) -> str | None:
+        """How long the scenario runs at most, e.g. "12 turns" (for `kassen scenarios`)."""
+        return None
+
     def info(self) -> str:
         """Scenario description and historical notes (for `kassen info`)."""
         meta = self.scenario.get("meta", {})

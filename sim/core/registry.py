@@ -19,7 +19,7 @@ from sim.core.protocol import Game
 RANDOM = "random"
 BUNDLED = ("daimyo", "sekigahara", "amdt", "hellas")   # the systems shipped with Kassen
 # Plots sim.batch can draw (sim/batch/plots.py); a system lists those its stats support.
-PLOTS = ("win_rate", "turns", "reasons", "casualties", "side_stats", "heatmap")
+PLOTS = ("outcomes", "win_rate", "length", "reasons", "casualties", "statistics", "heatmap")
 
 
 class LevelError(KassenError):
@@ -42,7 +42,7 @@ class System:
     levels: tuple[str, ...]           # weakest to strongest, "random" first
     sides: tuple[str, ...] | None     # every side a scenario may seat (None: each scenario names them)
     stats: tuple[Stat, ...] = ()      # per-side numbers game.stats() reports, in table order
-    plots: tuple[str, ...] = ("win_rate", "turns", "reasons")
+    plots: tuple[str, ...] = ("outcomes", "win_rate", "length", "reasons")
     personality: bool = False         # the factory takes personality weights
 
     def __post_init__(self):
@@ -90,7 +90,7 @@ def system(name: str) -> System:
 
 def random_only(game: type[Game]) -> System:
     """An entry for a Game class no System declares: it can still be played at random."""
-    return System(game.system, game, RandomPlayer, (RANDOM,), sides=None, plots=("win_rate", "turns"))
+    return System(game.system, game, RandomPlayer, (RANDOM,), sides=None, plots=("outcomes", "win_rate", "length"))
 
 
 def bundled() -> tuple[System, ...]:

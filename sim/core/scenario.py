@@ -7,6 +7,7 @@ from typing import TypeVar
 from pydantic import BaseModel, ValidationError
 
 from sim.core import reading
+from sim.core.bundled import scenario_file
 from sim.core.errors import ScenarioError, clip, shorten
 from sim.core.protocol import Game
 from sim.core.save import game_class
@@ -44,7 +45,8 @@ def system_of(data: dict, where: str) -> type[Game]:
 
 
 def open_game(path: str | Path, seed: int = 0, **options) -> Game:
-    """Validate a scenario file and start a game from it."""
+    """Validate a scenario file (or a bundled scenario's name) and start a game from it."""
+    path = scenario_file(path)
     data = read_toml(path)
     cls = system_of(data, str(path))
     cls.check(data, str(path), **options)

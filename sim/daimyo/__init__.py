@@ -17,4 +17,4 @@ SYSTEM = System(
     "daimyo", DaimyoGame, make_player, LEVELS, sides=None,   # each scenario names its two armies
     stats=(Stat("stands_lost", "stands lost"), Stat("units_lost", "units lost"),
            Stat("leaders_killed", "leaders killed")),
-    plots=("win_rate", "turns", "reasons", "casualties", "heatmap"), personality=True)
+    plots=("outcomes", "win_rate", "length", "reasons", "casualties", "heatmap"), personality=True)

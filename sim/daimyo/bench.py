@@ -1,6 +1,6 @@
 """`kassen bench`: how fast whole AI-vs-AI battles and the exact odds are (issue 5 goals).
 
-Goal: 1,000 battles of the ~150-stand reference table (benchmarks/reference.toml), up to 15
+Goal: 1,000 battles of the ~150-stand reference table (bundled scenario `reference`), up to 15
 turns, in <= 60 s on 2 cores, i.e. 0.12 s a battle per core; exact odds in <= 10 ms.
 Battles run one after another in this process (per-core speed; the batch runner's process pool
 multiplies it by the cores). docs/performance.md records results and where the time goes.

@@ -109,8 +109,13 @@ class DaimyoGame(Game):
                 group["units_lost"] += 1 if u.gone else 0
         for leader in st.leaders.values():
             sides[leader.side]["leaders_killed"] += 0 if leader.alive else 1
+        # where each unit left play (remove_unit records it there; gone units stay put), by side
+        positions = [(u.x, u.y, u.gone, u.side) for u in st.units.values() if u.gone]
         return {"turns": st.turn, "sides": sides, "clans": clans,
-                "positions": list(st.routs), "table": (st.width, st.height)}
+                "positions": positions, "table": (st.width, st.height)}
+
+    def length(self) -> str:
+        return f"{self.state.options['max_turns']} turns"     # Daimyo 5.2: the scenario's limit
 
     def summary(self) -> str:
         st = self.state

@@ -20,4 +20,4 @@ def make_player(side: str, level: str, seed: int):
 
 
 SYSTEM = System("hellas", HellasGame, make_player, LEVELS, SIDES, stats=STATS,
-                plots=("win_rate", "turns", "reasons", "side_stats"))
+                plots=("outcomes", "win_rate", "length", "reasons", "statistics"))

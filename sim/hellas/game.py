@@ -62,6 +62,10 @@ class HellasGame(Game):
             return None
         return Result(self.state.winner, self.state.end_reason, {"prestige": float(self.state.prestige)})
 
+    def length(self) -> str:
+        st = self.state                                 # years are BC: they count down
+        return f"{st.first_year - st.last_year + 1} years"
+
     def summary(self) -> str:
         st = self.state
         return (f"hellas {st.first_year}-{st.last_year} BC, {len(st.blocks)} blocks, "

@@ -20,6 +20,6 @@ def make_player(side: str, level: str = "normal", seed: int = 0):
 
 
 SYSTEM = System("sekigahara", SekigaharaGame, make_player, LEVELS, SIDES, stats=STATS,
-                plots=("win_rate", "turns", "reasons", "side_stats"))
+                plots=("outcomes", "win_rate", "length", "reasons", "statistics"))
 
 __all__ = ["GAME", "LEVELS", "SYSTEM", "make_player", "SekigaharaGame"]

@@ -20,6 +20,7 @@ from sim.sekigahara.pieces import LOYALTY, SIDES
 from sim.sekigahara.setup import initial_state, load
 from sim.sekigahara.stats import game_stats
 from sim.sekigahara.weekly import WeeklyCycle
+from sim.sekigahara.weekly import WEEKS, WeeklyCycle
 
 # Which actions each step accepts, and the rule section cited when an action does not fit.
 STEPS = {
@@ -83,6 +84,8 @@ class SekigaharaGame(BoardState, WeeklyCycle, MovementRules, CombatRules, Game):
     def stats(self) -> dict:
         """Per-game numbers for batch runs (sim/sekigahara/stats.py)."""
         return game_stats(self)
+    def length(self) -> str:
+        return f"{WEEKS} weeks"
 
     def summary(self):
         return (f"sekigahara: {len(self.board.locations)} locations, "

@@ -62,7 +62,7 @@ def test_simulate_table_and_plots(capsys, race_file, tmp_path):
                        "--plots", tmp_path / "plots", "--no-progress")
     assert code == 0
     assert "Toy race: 20 games played" in out and "a wins" in out and "stands lost" in out
-    for name in ("win_rate", "turns", "casualties", "heatmap"):
+    for name in ("outcomes", "win_rate", "length", "casualties", "statistics", "heatmap"):
         png = tmp_path / "plots" / f"{name}.png"
         assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 5000
         assert f"plot: {png}" in out.replace("\n", "")

@@ -91,4 +91,5 @@ def make_player(side, level, seed, **personality):
 
 SYSTEM = System("race", StatRace, make_player, ("random", "timid", "mixed", "bold"), sides=("a", "b"),
                 stats=(Stat("stands_lost", "stumbles"), Stat("units_lost", "falls")),
-                plots=("win_rate", "turns", "reasons", "casualties", "heatmap"), personality=True)
+                plots=("outcomes", "win_rate", "length", "reasons", "casualties", "statistics", "heatmap"),
+                personality=True)
