@@ -5,8 +5,9 @@ what it costs in cm, which terrain, friends and leaders it meets - or raises a R
 naming the section broken. `execute` applies a plan and emits its events; the path in
 `UnitMoved` is the exact one taken, for the renderer to animate.
 
-Sweeps are checked with Shapely: the stands' swept hulls against an STRtree of the other
-stands (benchmarks/bench_daimyo.py measured this about 6x faster than pymunk shape queries).
+Sweeps are checked with Shapely: the stands' swept hulls against the other stands read from
+the table arrays (geometry.table), whose axis boxes pick the pairs Shapely is asked about.
+The shared effects of a move (disorder, removal, leaders run down) are in effects.py.
 Where along the path terrain or friends start and stop touching comes from sweep.py, exact
 to far below a millimetre. Leader moves are in leaders.py.
 """
