@@ -61,7 +61,13 @@ def enemies_in_contact(st: DaimyoState, u: Unit) -> list[Unit]:
         fp, near = footprint(u), reach(u)
         return [v for v in st.living() if v.side != u.side and not far_apart(near, reach(v), CONTACT_TOLERANCE)
                 and fp.distance(footprint(v)) <= CONTACT_TOLERANCE]
-    return [st.units[v] for v in contacts(st, footprint_distance)[u.id]]
+    return [st.units[v] for v in contact_ids(st)[u.id]]
+
+
+def contact_ids(st: DaimyoState) -> dict[str, list[str]]:
+    """Every living unit's id -> the ids of the enemies it touches (ruling D-3), in table order:
+    `enemies_in_contact` for the whole table at once."""
+    return contacts(st, footprint_distance)
 
 
 def in_melee(st: DaimyoState, u: Unit) -> bool:
@@ -69,8 +75,11 @@ def in_melee(st: DaimyoState, u: Unit) -> bool:
 
 
 def within(st: DaimyoState, u: Unit, cm: float, side: str | None = None) -> list[Unit]:
-    fp = footprint(u)
-    return [v for v in st.living(side) if v.id != u.id and fp.distance(footprint(v)) <= cm]
+    """Units (of `side`) with a stand within `cm` of u's; bounding circles spare Shapely the
+    units surely further away."""
+    fp, near = footprint(u), reach(u)
+    return [v for v in st.living(side) if v.id != u.id and not far_apart(near, reach(v), cm)
+            and fp.distance(footprint(v)) <= cm]
 
 
 def near_range(st: DaimyoState, u: Unit) -> float:

@@ -147,3 +147,27 @@ def test_4_3_2_and_4_4_box_pairs_hold_every_pair_shapely_finds(a, b, grow):
     near = shapely.dwithin(shapely.box(*aa.T)[:, None], shapely.box(*bb.T)[None, :], grow)
     want = set(zip(*np.nonzero(near)))
     assert want <= got
+
+
+def test_d3_arrays_moved_in_place_equal_a_fresh_table():
+    """Units that move or turn are re-placed in place: corners, boxes, circles and polygons then
+    equal those of a table built afresh from the state."""
+    game = DaimyoGame.new(read_toml("scenarios/daimyo/training.toml"), 5)
+    players = {s: EagerRandomPlayer(5 + i) for i, s in enumerate(game.sides())}
+    compared = 0
+    for n in range(400):
+        side = game.to_act()
+        if side is None:
+            break
+        game.apply(players[side].choose(game, side))
+        if n % 10 == 0:
+            kept = table.arrays(game.state)
+            kept.polygons()
+            fresh = table.TableArrays()
+            fresh.refresh(game.state.living())
+            assert kept.ids == fresh.ids
+            assert np.array_equal(kept.corners, fresh.corners) and np.array_equal(kept.boxes, fresh.boxes)
+            assert np.allclose(kept.circles, fresh.circles, rtol=0, atol=1e-12)
+            assert all(shapely.equals_exact(kept.polygons(), fresh.polygons(), 0.0))
+            compared += 1
+    assert compared > 10

@@ -15,9 +15,9 @@ from sim.daimyo.effects import (add_hits, flag_leader_event, flag_rout, kill_lea
 from sim.daimyo.geometry import CONTACT_TOLERANCE, LEADER_RADIUS, direction, stand_corners
 from sim.daimyo.model import Unit
 from sim.daimyo.state import DaimyoState
-from sim.daimyo.surroundings import (centre, enemies_in_contact, far_apart, features_at, footprint,  # noqa: F401
-                                     footprint_distance, in_building, in_cover, in_melee, in_woods, near_range,
-                                     on_hill, reach, within)
+from sim.daimyo.surroundings import (centre, contact_ids, enemies_in_contact, far_apart,  # noqa: F401
+                                     features_at, footprint, footprint_distance, in_building, in_cover,
+                                     in_melee, in_woods, near_range, on_hill, reach, within)
 
 SYSTEM = "daimyo"
 OVERLAP = 1e-4          # cm^2: more than this is an overlap, not a touch

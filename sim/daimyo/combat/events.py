@@ -6,7 +6,8 @@ from dataclasses import dataclass
 
 from sim.core.codec import serializable
 from sim.core.events import Event
-from sim.daimyo.events import HitsTaken, LeaderHitTest, StandRemoved  # noqa: F401  (shared effects, sim/daimyo/effects.py)
+# the events of the shared effects (sim/daimyo/effects.py) live below combat; combat reads them here
+from sim.daimyo.events import HitsTaken, LeaderHitTest, StandRemoved  # noqa: F401
 
 Pose = tuple[float, float, float]
 Mod = tuple[str, int, str]            # (label, value, rule cited)

@@ -261,8 +261,9 @@ def end_melees(game) -> None:
 
 def refresh_melee_lists(st) -> None:
     """Keep Unit.in_melee_with / melee_rounds current for views (contact is geometric)."""
+    touching = C.contact_ids(st)
     for u in st.living():
-        u.in_melee_with = sorted(v.id for v in C.enemies_in_contact(st, u))
+        u.in_melee_with = sorted(touching[u.id])
         u.melee_rounds = max((st.melee_rounds.get(C.pair_key(u.id, v), 0) for v in u.in_melee_with), default=0)
     for u in st.units.values():
         if not u.alive:
