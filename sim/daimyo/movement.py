@@ -29,7 +29,7 @@ from sim.daimyo.geometry import CONTACT_TOLERANCE, LEADER_RADIUS, direction, foo
 from sim.daimyo import artillery, plan_memo
 from sim.daimyo.effects import kill_leader, make_disordered, remove_unit  # noqa: F401  (remove_unit: callers' old home)
 from sim.daimyo.model import Formation, Troop, Unit
-from sim.daimyo.geometry.kernels import box_pairs
+from sim.daimyo.geometry.kernels import box_pairs, overlap_areas
 from sim.daimyo.geometry.table import arrays, in_step
 from sim.daimyo.state import DaimyoState
 from sim.daimyo.sweep import Motion, bisect, measure, minus, runs
@@ -114,6 +114,7 @@ class _Others:
         polys = t.polygons()
         friend, enemy = others & mine, others & ~mine
         self.friend_ids, self.friend_polys, self.friend_boxes = t.owner[friend], polys[friend], t.boxes[friend]
+        self.friend_corners = t.corners[friend]
         self.enemy_ids, self.enemy_polys, self.enemy_boxes = t.owner[enemy], polys[enemy], t.boxes[enemy]
 
     def friend_overlaps(self, polys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -121,11 +122,18 @@ class _Others:
         if len(self.friend_polys) == 0 or len(polys) == 0:
             return np.empty(0, dtype=int), np.empty(0, dtype=object)
         src, dst = box_pairs(shapely.bounds(polys), self.friend_boxes, 0.0)
-        meet = shapely.intersects(polys[src], self.friend_polys[dst])
-        src, dst = src[meet], dst[meet]
         if len(src) == 0:
             return src, np.empty(0, dtype=object)
-        area = shapely.area(shapely.intersection(polys[src], self.friend_polys[dst]))
+        if (shapely.get_type_id(polys) == 3).all():      # convex stands and hulls: the kernel's area
+            coords, ring = shapely.get_coordinates(polys, return_index=True)
+            count = np.bincount(ring, minlength=len(polys))
+            first = np.concatenate([[0], np.cumsum(count)[:-1]])
+            area = overlap_areas(coords, first, count - 1, src, self.friend_corners, dst)
+            unsure = np.abs(area - OVERLAP) <= 1e-9          # Shapely's own answer at the threshold
+            if unsure.any():
+                area[unsure] = shapely.area(shapely.intersection(polys[src[unsure]], self.friend_polys[dst[unsure]]))
+        else:
+            area = shapely.area(shapely.intersection(polys[src], self.friend_polys[dst]))
         keep = area > OVERLAP
         return src[keep], self.friend_ids[dst[keep]]
 

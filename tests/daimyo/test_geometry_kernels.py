@@ -171,3 +171,21 @@ def test_d3_arrays_moved_in_place_equal_a_fresh_table():
             assert all(shapely.equals_exact(kept.polygons(), fresh.polygons(), 0.0))
             compared += 1
     assert compared > 10
+
+
+@given(units("a"), units("b"), stn.floats(-3, 3), stn.floats(-3, 3))
+@SETTINGS
+def test_4_3_2_overlap_areas_match_shapely(a, b, dx, dy):
+    """4.3.2's 'more than touching': the area a stand (or a swept hull) shares with a friend's
+    stand, by the kernel, equals Shapely's intersection area."""
+    b.x, b.y = a.x + dx, a.y + dy
+    ca, cb = stand_corners(a), stand_corners(b)
+    pieces = np.concatenate([shapely.polygons(ca),
+                             shapely.convex_hull(shapely.multipoints(np.concatenate([ca, cb], axis=1)))])
+    coords, ring = shapely.get_coordinates(pieces, return_index=True)
+    count = np.bincount(ring, minlength=len(pieces))
+    first = np.concatenate([[0], np.cumsum(count)[:-1]])
+    src, dst = np.repeat(np.arange(len(pieces)), len(cb)), np.tile(np.arange(len(cb)), len(pieces))
+    got = kernels.overlap_areas(coords, first, count - 1, src, cb, dst)
+    want = shapely.area(shapely.intersection(pieces[src], shapely.polygons(cb)[dst]))
+    assert np.abs(got - want).max() < 1e-9

@@ -196,6 +196,56 @@ def box_gaps(boxes, lo_x, lo_y, hi_x, hi_y):
         out[k] = math.sqrt(dx * dx + dy * dy)
     return out
 
+
+@njit(cache=True)
+def _clip_area(subject, n, clip):
+    """Area of convex polygon `subject` (its first n vertices) inside convex quadrilateral `clip`
+    (Sutherland-Hodgman: the subject cut by each of clip's edges in turn)."""
+    signed = 0.0
+    for k in range(4):
+        signed += clip[k, 0] * clip[(k + 1) % 4, 1] - clip[(k + 1) % 4, 0] * clip[k, 1]
+    turn = 1.0 if signed >= 0.0 else -1.0            # inside is left of each edge for CCW
+    cur = np.empty((n + 8, 2))
+    nxt = np.empty((n + 8, 2))
+    for m in range(n):
+        cur[m, 0], cur[m, 1] = subject[m, 0], subject[m, 1]
+    size = n
+    for k in range(4):
+        ax, ay = clip[k, 0], clip[k, 1]
+        bx, by = clip[(k + 1) % 4, 0], clip[(k + 1) % 4, 1]
+        out = 0
+        for m in range(size):
+            px, py = cur[m, 0], cur[m, 1]
+            qx, qy = cur[(m + 1) % size, 0], cur[(m + 1) % size, 1]
+            sp = turn * ((bx - ax) * (py - ay) - (by - ay) * (px - ax))
+            sq = turn * ((bx - ax) * (qy - ay) - (by - ay) * (qx - ax))
+            if sp >= 0.0:
+                nxt[out, 0], nxt[out, 1] = px, py
+                out += 1
+            if (sp >= 0.0) != (sq >= 0.0):
+                t = sp / (sp - sq)
+                nxt[out, 0], nxt[out, 1] = px + t * (qx - px), py + t * (qy - py)
+                out += 1
+        cur, nxt = nxt, cur
+        size = out
+        if size == 0:
+            return 0.0
+    area = 0.0
+    for m in range(size):
+        area += cur[m, 0] * cur[(m + 1) % size, 1] - cur[(m + 1) % size, 0] * cur[m, 1]
+    return abs(area) / 2.0
+
+
+@njit(cache=True)
+def overlap_areas(coords, first, count, src, quads, dst):
+    """For each pair k, the area shared by convex polygon src[k] (its vertices coords[first[i]]
+    .. + count[i], ring not closed) and quadrilateral quads[dst[k]] (4.3.2 overlaps)."""
+    out = np.empty(len(src))
+    for k in range(len(src)):
+        i = src[k]
+        out[k] = _clip_area(coords[first[i]:first[i] + count[i]], count[i], quads[dst[k]])
+    return out
+
 def warm() -> None:
     """Load (or, on a fresh machine, compile) every kernel now rather than in the first game
     that needs it: `kassen bench` times play, not the compiler."""
@@ -207,3 +257,5 @@ def warm() -> None:
     boxes_meet(np.array([[0.0, 0.0, 1.0, 1.0]]), 0.0, 0.0, 1.0, 1.0)
     box_pairs(np.array([[0.0, 0.0, 1.0, 1.0]]), np.array([[0.5, 0.5, 2.0, 2.0]]), 0.0)
     box_gaps(np.array([[0.0, 0.0, 1.0, 1.0]]), 2.0, 2.0, 3.0, 3.0)
+    overlap_areas(quad, np.array([0], np.int64), np.array([4], np.int64), np.array([0], np.int64), corners,
+                  np.array([1], np.int64))
