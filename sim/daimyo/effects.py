@@ -1,4 +1,4 @@
-"""The effects every rule shares: a unit disordered (4.2.1) or removed, hits and stand losses
+"""The effects every rule shares: a unit disordered (4.2.1), moved by combat (4.3.2) or removed, hits and stand losses
 (4.5.5, 4.6.2), leader casualties and the morale triggers they set off (5.1 reasons 5 and 6).
 Movement, combat and the guns all call these; this module imports none of them."""
 from __future__ import annotations
@@ -10,6 +10,14 @@ from sim.daimyo.model import Troop, Unit
 from sim.daimyo.state import DaimyoState
 from sim.daimyo.surroundings import centre, footprint, near_range, within
 from sim.daimyo.tables import tables
+
+
+def moved_by_combat(game, u: Unit) -> None:
+    """For charges, rout, pursuit and other combat moves: a unit missile ashigaru passed
+    through earlier this turn is disordered once it moves for any reason (4.3.2, ruling D-43)."""
+    u.moved = True
+    if u.passed_by_missile:
+        make_disordered(game, u, "moved after missile ashigaru passed through it", "4.3.2")
 
 
 def make_disordered(game, u: Unit, cause: str, rule: str) -> None:

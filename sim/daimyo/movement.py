@@ -27,7 +27,8 @@ from sim.daimyo import actions as A
 from sim.daimyo.events import FormationChanged, UnitMoved
 from sim.daimyo.geometry import CONTACT_TOLERANCE, LEADER_RADIUS, direction, footprint, swept_pieces, table_box
 from sim.daimyo import artillery, plan_memo
-from sim.daimyo.effects import kill_leader, make_disordered, remove_unit  # noqa: F401  (remove_unit: callers' old home)
+# remove_unit and moved_by_combat: callers' old home
+from sim.daimyo.effects import kill_leader, make_disordered, moved_by_combat, remove_unit  # noqa: F401
 from sim.daimyo.model import Formation, Troop, Unit
 from sim.daimyo.geometry.kernels import box_pairs, overlap_areas
 from sim.daimyo.geometry.table import arrays, in_step
@@ -629,14 +630,6 @@ def execute(game, p: Plan) -> None:
         kill_leader(game, st.leaders[lid], f"run down by {u.id}", "4.3.3")
     if p.leaves_table:
         remove_unit(game, u, "left_table", "4.3.4")
-
-
-def moved_by_combat(game, u: Unit) -> None:
-    """For charges, rout, pursuit and other combat moves: a unit missile ashigaru passed
-    through earlier this turn is disordered once it moves for any reason (4.3.2, ruling D-43)."""
-    u.moved = True
-    if u.passed_by_missile:
-        make_disordered(game, u, "moved after missile ashigaru passed through it", "4.3.2")
 
 
 def _rule(how: str) -> str:
