@@ -1,5 +1,6 @@
-"""The effects every rule shares: a unit disordered (4.2.1), moved by combat (4.3.2) or removed, hits and stand losses
-(4.5.5, 4.6.2), leader casualties and the morale triggers they set off (5.1 reasons 5 and 6).
+"""The effects every rule shares: a unit disordered (4.2.1), moved by combat (4.3.2) or removed,
+hits and stand losses (4.5.5, 4.6.2), leader casualties and the morale triggers they set off
+(5.1 reasons 5 and 6).
 Movement, combat and the guns all call these; this module imports none of them."""
 from __future__ import annotations
 
