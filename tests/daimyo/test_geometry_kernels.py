@@ -176,12 +176,12 @@ def test_d3_arrays_moved_in_place_equal_a_fresh_table():
 @given(units("a"), units("b"), stn.floats(-3, 3), stn.floats(-3, 3))
 @SETTINGS
 def test_4_3_2_overlap_areas_match_shapely(a, b, dx, dy):
-    """4.3.2's 'more than touching': the area a stand (or a swept hull) shares with a friend's
-    stand, by the kernel, equals Shapely's intersection area."""
+    """4.3.2's 'more than touching': the area a stand (or the hull it sweeps moving by (dy, dx))
+    shares with a friend's stand, by the kernel, equals Shapely's intersection area."""
     b.x, b.y = a.x + dx, a.y + dy
     ca, cb = stand_corners(a), stand_corners(b)
     pieces = np.concatenate([shapely.polygons(ca),
-                             shapely.convex_hull(shapely.multipoints(np.concatenate([ca, cb], axis=1)))])
+                             shapely.convex_hull(shapely.multipoints(np.concatenate([ca, ca + (dy, dx)], axis=1)))])
     coords, ring = shapely.get_coordinates(pieces, return_index=True)
     count = np.bincount(ring, minlength=len(pieces))
     first = np.concatenate([[0], np.cumsum(count)[:-1]])
