@@ -426,9 +426,9 @@ def _within_charge(units: list[Unit], arr: np.ndarray, shape, reach: float | Non
     distance with Ground.charge_allowance for the rest."""
     if not units:
         return []
-    limit = [e.move_row.charge if reach is None else reach for e in units]
-    # a unit whose box is beyond reach is beyond it too: Shapely measures only the others
-    b = shapely.bounds(shape)
-    near = np.flatnonzero(box_gaps(shapely.bounds(arr), *b) <= np.array(limit) + 1e-6)
+    # a unit whose box is beyond any charge (or `reach`) is beyond its own: Shapely measures
+    # only the others, each against its own charge move
+    bound = reach if reach is not None else max(row.charge for row in tables().movement.values())
+    near = np.flatnonzero(box_gaps(shapely.bounds(arr), *shapely.bounds(shape)) <= bound + 1e-6).tolist()
     d = shapely.distance(arr[near], shape).tolist()
-    return [(units[i], de) for i, de in zip(near.tolist(), d) if de <= limit[i]]
+    return [(units[i], de) for i, de in zip(near, d) if de <= (units[i].move_row.charge if reach is None else reach)]
