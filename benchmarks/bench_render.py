@@ -7,8 +7,12 @@
 2. the same frame fully repainted (every stand, label and the overlay layer drawn again;
    only the terrain layer comes from its cache);
 3. panning (terrain and overlay pictures are shifted, every stand re-projected);
-4. frames per second while units animate along their move paths, one after another.
-Goal (issue 4): <= 5 ms for the still frame.
+4. frames per second while units animate along their move paths, one after another;
+5. the selected unit's reach from the rules' plans (sim/daimyo/preview.py), computed afresh;
+6. idle CPU: the play window with nothing happening, for the window loop as it is (draws only
+   when something changed, sleeping in pygame.event.wait) and, in the same run, for the old loop
+   that drew every frame at 60 frames/s.
+Goal (issue 4): <= 5 ms for the still frame. Goal (issue 24): idle CPU near zero.
 """
 from __future__ import annotations
 
@@ -113,7 +117,44 @@ def main() -> None:
         app.update(1 / 60)
         app.draw(screen)
     report("animating (update + draw)", timed(animating, frames))
+    app.animator.skip()
+
+    from sim.daimyo import preview
+    from sim.daimyo.movement import afresh
+    unit = game.state.units[app.selected]
+
+    def reach():
+        with afresh(game.state):           # no remembered plans: the full price
+            preview.reach(game.state, unit, now=False)
+    report("reach of the selected unit (rules' plans, uncached)", timed(reach, max(10, frames // 30)))
+
+    seconds = 3.0
+    app.message = ("", "", 0.0)
+    print(f"idle window, {seconds:g} s each: CPU time / wall time")
+    print(f"  {'old loop (draw every frame at 60 frames/s)':48s} {idle_cpu(lambda: old_loop(app, screen, seconds)):5.1f} % of a core")
+    from render.daimyo.app import run
+    idle = idle_cpu(lambda: run(app, max_frames=int(seconds), first_frame=False))   # already drawn
+    print(f"  {'window loop (draw on change, sleep otherwise)':48s} {idle:5.1f} % of a core")
     pygame.quit()
+
+
+def old_loop(app, screen, seconds: float) -> None:
+    """The loop before issue 24: events, update and a full draw every frame at 60 frames/s."""
+    clock = pygame.time.Clock()
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        dt = clock.tick(60) / 1000.0
+        pygame.event.get()
+        app.update(dt)
+        app.draw(screen)
+        pygame.display.flip()
+
+
+def idle_cpu(loop) -> float:
+    pygame.event.clear()
+    t0, c0 = time.perf_counter(), time.process_time()
+    loop()
+    return 100 * (time.process_time() - c0) / (time.perf_counter() - t0)
 
 
 if __name__ == "__main__":

@@ -43,15 +43,16 @@ def add_parsers(sub) -> None:
     from sim.cli import command, option_args, scenario_arg, seed_arg
     c = command(sub, "play", "play a scenario (or continue a save) in a window",
                 ["kassen play training --side east --ai normal   # the AI plays west",
-                 "kassen play kassen-save.json                   # continue a saved game"], cmd_play)
+                 "kassen play my-game.json                       # continue a saved game"], cmd_play)
     scenario_arg(c, what="scenario file (.toml), bundled name (e.g. training) or save file")
     c.add_argument("--side", help="the side you command (default: hot-seat, you command both)")
     seed_arg(c, 1, "the game's seed (dice)")
     c.add_argument("--ai", metavar="LEVEL", help="scripted opponent level for the other side "
                                                  "(default random; `kassen levels`)")
     c.add_argument("--size", type=_size, default=(1280, 800), metavar="WxH", help="window size, e.g. 1920x1080")
-    c.add_argument("--save", default="kassen-save.json", metavar="FILE", type=check.output_file,
-                   help="where Ctrl+S and closing the window save the game (default kassen-save.json)")
+    c.add_argument("--save", metavar="FILE", type=check.output_file,
+                   help="where Ctrl+S and closing the window save the game "
+                        "(default: an autosave in the user data dir, ~/.local/share/kassen/saves; printed on start)")
     option_args(c)
 
     c = command(sub, "replay", "step through a saved game, or a game of a games file, by event, phase and turn",
@@ -154,7 +155,12 @@ def cmd_play(args) -> int:
     game = open_source(args.scenario, args.seed, rule_options(args))
     _check_side(game, args.side)
     _check_level(game, args.ai)
-    view_module(game, "play").play(game, args)
+    module = view_module(game, "play")
+    if not args.save:                    # never silently into the working folder
+        from render.userdata import autosave_path
+        args.save = str(autosave_path(game))
+        print(f"autosave: {args.save}")
+    module.play(game, args)
     return 0
 
 

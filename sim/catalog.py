@@ -1,13 +1,8 @@
 """What Kassen holds, for the listing commands: bundled scenarios, AI levels, a table's units."""
 from __future__ import annotations
 
-import importlib
-import pkgutil
-
-import sim
-from sim.batch.spec import RunSpec, valid_levels
 from sim.core.bundled import bundled_scenarios
-from sim.core.protocol import Game
+from sim.core.registry import bundled
 from sim.core.scenario import open_game
 
 
@@ -22,20 +17,10 @@ def scenario_rows() -> list[dict]:
     return rows
 
 
-def systems() -> dict[str, type[Game]]:
-    """Every system package sim.<name> exporting a GAME class, by name."""
-    out = {}
-    for info in pkgutil.iter_modules(sim.__path__):
-        if info.ispkg:
-            cls = getattr(importlib.import_module(f"sim.{info.name}"), "GAME", None)
-            if isinstance(cls, type) and issubclass(cls, Game):
-                out[cls.system] = cls
-    return dict(sorted(out.items()))
-
-
 def levels() -> dict[str, tuple[str, ...]]:
-    """The AI levels each system accepts, weakest first ("random": uniform legal orders)."""
-    return {name: valid_levels(RunSpec(game=cls)) for name, cls in systems().items()}
+    """The AI levels each bundled system accepts, weakest first (the registry's; "random":
+    uniform legal orders)."""
+    return {s.name: s.levels for s in bundled()}
 
 
 def unit_rows(game) -> list[dict]:

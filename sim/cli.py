@@ -8,6 +8,7 @@ argument the same way; the handlers import their machinery only when run.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from sim.core import args as check
@@ -307,6 +308,9 @@ def main(argv: list[str] | None = None) -> int:
     except KassenError as exc:
         print(f"kassen: {clip(str(exc), 500)}", file=sys.stderr)
         return 2
+    except BrokenPipeError:          # `kassen scenarios | head`: the reader stopped; no traceback
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":

@@ -1,13 +1,13 @@
 """Header, side panel and status bar: the text around the table."""
 from __future__ import annotations
 
-import re
-
 import pygame
 
 from render.assets import colour
 from render.daimyo.text import Painter
 
+
+PAGE = 9                 # choices on one page of the side panel (the number keys 1-9)
 
 PHASE_NAMES = {"setup": "set-up", "choose_order": "order of activation (3)", "activation": "clan activation (4.1)",
                "orders": "movement (4.3)", "shooting": "shooting (4.5)", "melee": "melee (4.6)",
@@ -53,58 +53,41 @@ def draw_status(target, painter: Painter, rect: pygame.Rect, text: str, size: in
     painter.draw(target, text, (rect.x + 10, rect.centery), size, fore, bold=kind == "error", anchor="midleft")
 
 
-def action_label(action, state) -> str:
-    """A short human name for an action of any kind (combat actions included)."""
-    kind = type(action).__name__
-    fields = {k: v for k, v in action.__dict__.items() if k != "side"}
-    if kind == "ChooseOrder":
-        return "activate first" if action.go_first else "activate second"
-    if kind == "ActivateClan":
-        clan = state.clans.get(action.clan)
-        return f"try to activate clan {clan.name if clan else action.clan}"
-    if kind == "ActivateGeneral":
-        return "activate the General"
-    if kind == "EndActivations":
-        return "no more activation attempts this turn"
-    if kind == "MoveLeader":
-        lead = state.leaders.get(action.leader)
-        who = lead.name if lead else action.leader
-        unit = state.units.get(action.attach) if action.attach else None
-        return f"move {who} to ({action.x:g}, {action.y:g})" + (f", joining {unit.name}" if unit else "")
-    if kind.startswith("End"):
-        return re.sub(r"(?<!^)([A-Z])", r" \1", kind).lower()      # EndLeaderMoves -> end leader moves
-    words = []
-    for k, v in fields.items():
-        if v in ("", None):
-            continue
-        if isinstance(v, float):
-            v = f"{v:g}"
-        words.append(str(v) if k in ("unit", "target") else f"{k} {v}")
-    return f"{kind} " + " ".join(words)
-
-
 def draw_panel(target, painter: Painter, rect: pygame.Rect, size: int, info: list[str],
-               choices: list[str]) -> None:
+               choices: list[str], page: int = 0) -> None:
+    """The selected unit or the armies, then the choices, nine to a page (PgUp / PgDn)."""
     target.fill(colour("ui", "panel"), rect)
     pygame.draw.rect(target, colour("ui", "panel_edge"), rect, 1)
-    y = rect.y + 6
     line_h = size + 5
+    width = rect.width - 16
+    pages = (len(choices) + PAGE - 1) // PAGE
+    page = min(page, max(pages - 1, 0))
+    shown = [(n, part) for n, text in enumerate(choices[page * PAGE:(page + 1) * PAGE], start=1)
+             for part in Painter.wrap(f"{n}  {text}", size, width - 8)]
+    # the choices always fit (they are what the player acts on); the text above gives way
+    choice_h = (len(shown) + 1) * line_h + 4 if choices else 0
+    info_bottom = rect.bottom - choice_h - 4
     clip = target.get_clip()
     target.set_clip(rect)
-    for i, line in enumerate(info):
-        for part in Painter.wrap(line, size, rect.width - 16, bold=i == 0):
-            painter.draw(target, part, (rect.x + 8, y), size, colour("ui", "accent" if i == 0 else "text"),
-                         bold=i == 0)
+    y = rect.y + 6
+    wrapped = [(i, part) for i, line in enumerate(info) for part in Painter.wrap(line, size, width, bold=i == 0)]
+    for k, (i, part) in enumerate(wrapped):
+        if y + 2 * line_h > info_bottom and k < len(wrapped) - 1:
+            painter.draw(target, "...", (rect.x + 8, y), size, colour("ui", "dim"))
             y += line_h
+            break
+        painter.draw(target, part, (rect.x + 8, y), size, colour("ui", "accent" if i == 0 else "text"), bold=i == 0)
+        y += line_h
     if choices:
         y += 4
-        painter.draw(target, "Choices (number keys)", (rect.x + 8, y), size, colour("ui", "accent"), bold=True)
+        head = "Choices (number keys)" + (f" - page {page + 1} of {pages}, PgUp / PgDn" if pages > 1 else "")
+        painter.draw(target, head, (rect.x + 8, y), size, colour("ui", "accent"), bold=True)
         y += line_h
-        for n, text in enumerate(choices[:9], start=1):
-            painter.draw(target, f"{n}  {text}", (rect.x + 12, y), size, colour("ui", "text"))
+        last = None
+        for n, part in shown:
+            painter.draw(target, part if n != last else "     " + part, (rect.x + 12, y), size, colour("ui", "text"))
+            last = n
             y += line_h
-        if len(choices) > 9:
-            painter.draw(target, f"... and {len(choices) - 9} more", (rect.x + 12, y), size, colour("ui", "dim"))
     target.set_clip(clip)
 
 
@@ -153,24 +136,39 @@ def charge_odds_lines(state, attacker: str, target: str | None) -> list[str]:
     return lines
 
 
-def overlay_legend(state, u) -> list[str]:
-    """What the coloured areas around the selected unit mean, with their sizes."""
-    from sim.daimyo import command, movement
+def overlay_legend(state, u, reach=None, now: bool = False) -> list[str]:
+    """What the coloured areas around the selected unit mean, with their sizes; the move and
+    wheels are the rules' own plans (sim/daimyo/preview.py), or why the unit may not move."""
+    from sim.daimyo import command, preview
     from sim.daimyo.tables import tables
+    reach = reach or preview.reach(state, u, now=False)
     rng = tables().command.hatamoto_range_cm if u.hatamoto else command.command_range(state)
-    lines = [f"white: straight move {movement.remaining(state, u):.1f} cm",
-             f"red line: charge reach {u.move_row.charge:g} cm (4.4)",
-             "blue: wheels the move allows (4.3.5.1)",
-             f"purple: {'General' if u.hatamoto else 'daimyo'} command range {rng:g} cm"]
-    if u.troop.value == "artillery":
-        del lines[1:3]                        # 6.1: guns never charge or wheel
+    from sim.daimyo.words import named
+    lines = [] if now else ["(as on its own activation)"]
+    if reach.straight is not None:
+        p = reach.straight
+        lines.append(f"white: straight move {preview.travelled(p):.1f} cm (costs {p.cost:.1f})")
+    elif reach.why_not is not None:
+        lines.append(f"no move ahead: {named(state, reach.why_not.reason)} ({reach.why_not.rule})")
+    if u.troop.value != "artillery":          # 6.1: guns never charge or wheel
+        lines.append(f"red line: charge reach {u.move_row.charge:g} cm (4.4)")
+        if reach.charges:
+            lines.append("red outline: may charge " + ", ".join(state.units[t].name for t in reach.charges))
+        if reach.wheels:
+            most = ", ".join(f"{abs(p.action.angle):g} deg {'left' if s > 0 else 'right'}"
+                             for s, p in sorted(reach.wheels.items(), reverse=True))
+            lines.append(f"blue: wheels up to {most} (4.3.5.1)")
+    lines.append(f"purple: {'General' if u.hatamoto else 'daimyo'} command range {rng:g} cm")
     from sim.daimyo.combat import shooting
     from sim.daimyo.combat.weather import visibility
     if shooting.weapon(u) is not None:
-        eff, long = shooting.ranges(u)
-        reach = shooting.reach(state, u)
+        eff, _ = shooting.ranges(u)
+        far = shooting.reach(state, u)
         rule = "6.1" if u.troop.value == "artillery" else "4.5"
-        lines.append(f"orange: fire 0-{min(eff, reach):g} cm, yellow: to {reach:g} cm ({rule})")
+        lines.append(f"orange: fire 0-{min(eff, far):g} cm, yellow: to {far:g} cm ({rule})")
+        if reach.shots:
+            aims = ", ".join(state.units[t].name for t in reach.shots)
+            lines.append(f"orange outline: would shoot at {aims}")
     if visibility(state):
         lines.append(f"cyan ring: visibility {visibility(state):g} cm ({state.weather.replace('_', ' ')}, 6.2)")
     from render.daimyo.weather import weather_lines

@@ -4,16 +4,23 @@ R reform, C charge, S shoot, or a click on a leader), the next click or key comp
 from __future__ import annotations
 
 import math
+import time
 
 import numpy as np
 import pygame
 
 from render.assets import colour
+from render.daimyo import ruler
+from render.daimyo.hud import PAGE
 from render.daimyo.scene import px
 from sim.daimyo import actions as A
-from sim.daimyo import movement
+from sim.daimyo import preview, words
 from sim.daimyo import overlays as geo
+from sim.core.errors import RuleError
 from sim.daimyo.geometry import stand_corners
+from sim.daimyo.leaders import leader_xy
+
+TOOLTIP_SECONDS = 0.5     # the pointer rests this long before a tooltip shows
 
 DRAG_PIXELS = 5
 PAN_STEP = 60
@@ -28,6 +35,8 @@ class InputHandler:
         self._press = None           # left button down at (x, y)
         self._dragging = False
         self._panning = False
+        self._measuring = None       # the ruler's start (world cm) while dragging it
+        self._still_since = 0.0      # when the pointer stopped (tooltips)
 
     # -- helpers -----------------------------------------------------------------------------
     @property
@@ -68,17 +77,31 @@ class InputHandler:
             app.running = False
         elif ev.type == pygame.VIDEORESIZE:
             app.layout(ev.size)
+        elif app.menu.open:                       # the menu takes keys and clicks while open
+            if ev.type == pygame.KEYDOWN:
+                app.menu.key(ev.key)
+            elif ev.type == pygame.MOUSEBUTTONUP and ev.button == 1:
+                app.menu.click(ev.pos)
+        elif ev.type == pygame.KEYDOWN and (ev.key == pygame.K_F1 or getattr(ev, "unicode", "") == "?"):
+            app.show_help = not app.show_help
+        elif ev.type == pygame.KEYDOWN and app.show_help:
+            app.show_help = False                 # any key closes the help
         elif ev.type == pygame.MOUSEMOTION:
             self._motion(ev)
         elif ev.type == pygame.MOUSEBUTTONDOWN:
             self.mouse = ev.pos
-            if ev.button == 1:
+            if ev.button == 2 or (ev.button == 1 and app.ruler_mode):
+                self._measuring = self.world(ev.pos)
+                app.ruler = ruler.measure(app.state, self._measuring, self._measuring)
+            elif ev.button == 1:
                 self._press, self._dragging = ev.pos, False
             elif ev.button == 3:
                 self._panning = True
         elif ev.type == pygame.MOUSEBUTTONUP:
             self.mouse = ev.pos
-            if ev.button == 1:
+            if self._measuring is not None and ev.button in (1, 2):
+                self._measuring = None            # the reading stays until Esc or L
+            elif ev.button == 1:
                 if self._press is not None and not self._dragging:
                     self.click(ev.pos)
                 self._press, self._dragging = None, False
@@ -91,6 +114,10 @@ class InputHandler:
 
     def _motion(self, ev) -> None:
         self.mouse = ev.pos
+        self._still_since = time.monotonic()
+        if self._measuring is not None:
+            self.app.ruler = ruler.measure(self.app.state, self._measuring, self.world(ev.pos))
+            return
         if self._press is not None and not self._dragging:
             if math.dist(ev.pos, self._press) > DRAG_PIXELS and self.app.mode is None:
                 self._dragging = True
@@ -120,19 +147,12 @@ class InputHandler:
             return
         x, y = self.world(pos)
         mode, u = app.mode, self.unit
-        if mode == "move" and u is not None:
-            d = geo.point_ahead_distance(u, x, y)
-            if d <= 0:
+        if mode in ("move", "wheel", "reform") and u is not None:
+            order = self.pointed_order(u, pos)
+            if order is None:
                 app.say("a move goes straight ahead: click in front of the unit (F falls back)", "notice")
                 return
-            self._order(lambda side, u: A.Move(side, u.id, round(d, 2)))
-        elif mode == "wheel" and u is not None:
-            angle = self._wheel_angle(u, pos)
-            self._order(lambda side, u: A.Wheel(side, u.id, angle))
-        elif mode == "reform" and u is not None:
-            facing = self._reform_facing(u, pos)
-            files = app.mode_data.get("files", u.files)
-            self._order(lambda side, u: A.Reform(side, u.id, files, facing))
+            self._order(lambda side, u: order)
         elif mode in ("charge", "shoot") and u is not None:
             self._targeted(mode, self._unit_at(pos))
         elif mode == "leader" and app.selected_leader:
@@ -175,13 +195,43 @@ class InputHandler:
         return best
 
     def _move_leader(self, pos, x, y) -> None:
-        app, side = self.app, self._side()
-        if side is None:
+        if self._side() is None:
             return
+        self.app.issue(self._leader_order(pos))
+        self.app.selected_leader = None
+
+    def _leader_order(self, pos):
+        """The leader move the pointer at `pos` gives (onto one of his side's units: join it,
+        at its front centre as 4.4 asks)."""
+        app = self.app
+        lead = app.state.leaders[app.selected_leader]
+        x, y = self.world(pos)
         target = self._unit_at(pos)
-        attach = target if target and app.state.units[target].side == side else ""
-        app.issue(A.MoveLeader(side, app.selected_leader, round(x, 2), round(y, 2), attach))
-        app.selected_leader = None
+        attach = target if target and app.state.units[target].side == lead.side else ""
+        if attach:                       # 4.4: a leader joins a unit at its front centre
+            x, y = app.state.units[attach].x, app.state.units[attach].y
+        return A.MoveLeader(lead.side, lead.id, round(x, 2), round(y, 2), attach)
+
+    def _draw_leader_preview(self, target) -> None:
+        """The leader's move at the pointer as the rules take it: where he goes, whom he
+        joins, or the refusal with its rule (5.2, 4.4)."""
+        app = self.app
+        lead = app.state.leaders.get(app.selected_leader or "")
+        if lead is None or not app.viewport.collidepoint(self.mouse):
+            return
+        order = self._leader_order(self.mouse)
+        try:
+            app.game.validate(order)
+            line, refused = words.order_text(app.state, order), False
+        except RuleError as exc:
+            line, refused = f"Refused ({exc.rule}): {words.named(app.state, exc.reason)}", True
+        start = app.camera.world_to_screen(leader_xy(app.state, lead))
+        colour_ = colour("marker", "routing")[:3] if refused else colour("overlay", "ghost")[:3]
+        target.set_clip(app.viewport)
+        pygame.draw.line(target, colour_, px([start])[0], self.mouse, 2)
+        app.painter.draw(target, line, (self.mouse[0] + 12, self.mouse[1] + 8), app.ui_size,
+                         (150, 0, 0) if refused else (0, 0, 0), back=(255, 255, 255, 215))
+        target.set_clip(None)
 
     def _shoot_key(self) -> None:
         """4.5: a unit shoots at the nearest target in arc, so the rules' Shoot may name no
@@ -195,7 +245,10 @@ class InputHandler:
         if len(shots) == 1 and not named:
             app.issue(shots[0])
         elif not shots:
-            app.say(f"{u.name} cannot shoot now", "error")
+            from sim.daimyo.combat.shooting import may_shoot
+            why = ("units shoot in the shooting step (4.5)" if app.state.phase != "shooting"
+                   else words.named(app.state, may_shoot(app.state, u)) or words.shot_text(app.state, u.id))
+            app.say(f"{u.name} cannot shoot now: {why}", "error")
         else:
             self._set_mode("shoot")
 
@@ -220,18 +273,45 @@ class InputHandler:
             angle = {pygame.K_LEFT: 90, pygame.K_RIGHT: -90}.get(key, 180)
             self._order(lambda side, u: A.Turn(side, u.id, angle))
             return
-        if key == pygame.K_ESCAPE:
+        if key == pygame.K_z and mod & pygame.KMOD_CTRL:
+            app.undo()
+        elif key == pygame.K_ESCAPE:
             if app.mode:
                 app.mode, app.mode_data, app.selected_leader = None, {}, None
-            else:
+            elif app.ruler_mode or app.ruler is not None:
+                app.ruler_mode, app.ruler = False, None
+            elif app.selected:
                 app.selected = None
+            else:
+                app.menu.show()
+        elif key == pygame.K_F10:
+            app.menu.show()
+        elif key == pygame.K_l:
+            app.ruler_mode = not app.ruler_mode
+            if not app.ruler_mode:
+                app.ruler = None
+        elif key == pygame.K_TAB:
+            app.toggle_fast_forward()
+        elif key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            pages = max(1, -(-len(app.choices()) // PAGE))
+            step = 1 if key == pygame.K_PAGEDOWN else -1
+            app.choice_page = max(0, min(pages - 1, app.choice_page + step))
         elif key == pygame.K_m:
-            if app.mode == "move" and u is not None:
-                self._order(lambda side, u: A.Move(side, u.id, round(movement.remaining(app.state, u), 2)))
+            reach = app.reach_of(u) if u is not None else None
+            if reach is not None and reach.straight is None:
+                app.say(f"{u.name} may not move ahead: rule {reach.why_not.rule}: {reach.why_not.reason}", "error")
+            elif app.mode == "move" and reach is not None:
+                self._order(lambda side, u: reach.straight.action)      # the furthest the rules accept
             else:
                 self._set_mode("move")
         elif key == pygame.K_w:
-            self._set_mode("wheel", angle=0.0)
+            reach = app.reach_of(u) if u is not None else None
+            if reach is not None and not reach.wheels:
+                why = reach.why_not if reach.straight is None else None
+                app.say(f"{u.name} may not wheel now" + (f": rule {why.rule}: {why.reason}" if why else
+                                                       " (the move left does not pay for a wheel, 4.3.5.1)"), "error")
+            else:
+                self._set_mode("wheel", angle=0.0)
         elif key == pygame.K_t:
             self._set_mode("turn")
         elif key == pygame.K_r:
@@ -276,7 +356,7 @@ class InputHandler:
             app.camera.quarters = (app.camera.quarters + 2) % 4
             app.camera.fit()
         elif key == pygame.K_q and mod & pygame.KMOD_CTRL:
-            app.running = False
+            app.menu.show("quit")                 # save and quit, quit without saving, or back
         elif key == pygame.K_s and mod & pygame.KMOD_CTRL:
             app.save()
 
@@ -284,12 +364,9 @@ class InputHandler:
         app, u = self.app, self.unit
         if u is None:
             return
-        if app.mode == "wheel":
-            angle = app.mode_data.get("angle", 0.0)
-            self._order(lambda side, u: A.Wheel(side, u.id, angle))
-        elif app.mode == "reform":
-            files, facing = app.mode_data.get("files", u.files), app.mode_data.get("facing", u.facing)
-            self._order(lambda side, u: A.Reform(side, u.id, files, facing))
+        if app.mode in ("wheel", "reform"):
+            order = self.mode_order(u)
+            self._order(lambda side, u: order)
 
     def _end_step(self) -> None:
         app = self.app
@@ -311,9 +388,9 @@ class InputHandler:
         app = self.app
         if self._side() is None:
             return
-        options = app.choices()
+        options = app.choices()[app.choice_page * PAGE:(app.choice_page + 1) * PAGE]
         if n > len(options):
-            app.say(f"there is no choice {n}", "notice")
+            app.say(f"there is no choice {n} on this page", "notice")
             return
         app.issue(options[n - 1])
 
@@ -331,33 +408,109 @@ class InputHandler:
         cx, cy = u.x - math.cos(r) * u.depth / 2, u.y - math.sin(r) * u.depth / 2
         return float(round(math.degrees(math.atan2(y - cy, x - cx)) / 15) * 15 % 360)
 
+    def pointed_order(self, u, pos):
+        """The order the pointer at `pos` gives in the current mode: exactly the one the preview
+        shows and a click issues. A move is cut to the furthest the rules accept."""
+        app = self.app
+        if app.mode == "move":
+            x, y = self.world(pos)
+            d = geo.point_ahead_distance(u, x, y)
+            if d <= 0:
+                return None
+            straight = app.reach_of(u).straight
+            if straight is not None:
+                d = min(d, straight.action.distance)
+            return A.Move(u.side, u.id, round(float(d), 2))
+        return self.mode_order(u)
+
+    def mode_order(self, u):
+        """The wheel (cut to the widest the rules accept that way) or reform being set up."""
+        app = self.app
+        if app.mode == "wheel":
+            angle = app.mode_data.get("angle", 0.0)
+            widest = app.reach_of(u).wheels.get(1 if angle > 0 else -1)
+            if widest is not None and abs(angle) > abs(widest.action.angle):
+                angle = widest.action.angle
+            return A.Wheel(u.side, u.id, float(angle))
+        if app.mode == "reform":
+            return A.Reform(u.side, u.id, app.mode_data.get("files", u.files),
+                            app.mode_data.get("facing", u.facing))
+        return None
+
     def draw_preview(self, target) -> None:
+        """The ghost of the order at the pointer where the rules' plan puts it, with its cost
+        and what happens on the way; red with the rule when the rules refuse it."""
         app, u = self.app, self.unit
+        if app.mode == "leader":
+            self._draw_leader_preview(target)
+            return
         if u is None or app.mode not in ("move", "wheel", "reform"):
             return
-        x, y = self.world(self.mouse)
-        files, over = None, False
-        if app.mode == "move":
-            d = max(0.0, min(geo.point_ahead_distance(u, x, y), movement.remaining(app.state, u)))
-            r = math.radians(u.facing)
-            pose = (u.x + math.cos(r) * d, u.y + math.sin(r) * d, u.facing)
-            label = f"{d:.1f} cm"
-        elif app.mode == "wheel":
-            angle = app.mode_data.get("angle", 0.0)
-            pose = geo.wheel_pose(u, angle)
-            cost, left = geo.wheel_cost(u, angle), movement.remaining(app.state, u)
-            over = cost > left + 1e-6
-            label = f"wheel {angle:+.0f} deg: {cost:.1f} of {left:.1f} cm" + (" - too far" if over else "")
+        order = self.pointed_order(u, self.mouse)
+        if order is None or (isinstance(order, A.Wheel) and order.angle == 0):
+            return
+        seen = app.order_preview(order)
+        lines = preview.describe(app.state, seen)
+        if seen.plan is not None:
+            x, y, f = seen.plan.path[-1]
+            files = seen.plan.files
         else:
-            files = app.mode_data.get("files", u.files)
-            pose = (u.x, u.y, app.mode_data.get("facing", u.facing))
-            label = f"reform {files} wide, facing {pose[2]:.0f}"
-        corners = stand_corners(u, x=pose[0], y=pose[1], facing=pose[2], files=files)
-        ghost = colour("marker", "routing")[:3] if over else colour("overlay", "ghost")[:3]
+            x, y, f = (geo.wheel_pose(u, order.angle) if isinstance(order, A.Wheel) else
+                       (u.x, u.y, order.facing) if isinstance(order, A.Reform) else
+                       (u.x + math.cos(math.radians(u.facing)) * order.distance,
+                        u.y + math.sin(math.radians(u.facing)) * order.distance, u.facing))
+            files = getattr(order, "files", None)
+        corners = stand_corners(u, x=x, y=y, facing=f, files=files)
+        refused = seen.plan is None
+        ghost = colour("marker", "routing")[:3] if refused else colour("overlay", "ghost")[:3]
         target.set_clip(app.viewport)
         for stand in app.camera.world_to_screen(corners):
             pygame.draw.polygon(target, ghost, px(stand), 2)
         tip = app.camera.world_to_screen(np.asarray(corners).reshape(-1, 2)).max(axis=0)
-        app.painter.draw(target, label, (tip[0] + 6, tip[1]), app.ui_size, (0, 0, 0),
-                         back=(255, 255, 255, 210))
+        y0 = tip[1]
+        for i, line in enumerate(lines):
+            box = app.painter.draw(target, line, (tip[0] + 6, y0), app.ui_size,
+                                   (150, 0, 0) if refused and i == 0 else (0, 0, 0), back=(255, 255, 255, 215))
+            y0 = box.bottom + 1
         target.set_clip(None)
+
+    # -- tooltips ----------------------------------------------------------------------------
+    def tooltip_due(self) -> float | None:
+        """When the tooltip for where the pointer rests is due (None: no tooltip there now)."""
+        app = self.app
+        if (app.mode or app.menu.open or app.show_help or self._measuring or self._dragging
+                or self._panning or not app.viewport.collidepoint(self.mouse)):
+            return None
+        return self._still_since + TOOLTIP_SECONDS
+
+    def tooltip(self) -> list[str]:
+        """A unit's troops, arms, state and rules in force; else the terrain under the pointer."""
+        app = self.app
+        uid = app.scene.unit_at_screen(self.mouse)
+        if uid is not None:
+            return words.unit_tip(app.state, app.state.units[uid])
+        return words.terrain_tip(app.state, *self.world(self.mouse))
+
+    def draw_tooltip(self, target) -> None:
+        due = self.tooltip_due()
+        if due is None or time.monotonic() < due:
+            return
+        lines = self.tooltip()
+        if not lines:
+            return
+        app, size = self.app, self.app.ui_size - 1
+        width = max(app.painter.text_width(t, size, bold=i == 0) for i, t in enumerate(lines)) + 12
+        height = (size + 5) * len(lines) + 8
+        box = pygame.Rect(self.mouse[0] + 16, self.mouse[1] + 16, width, height)
+        box.clamp_ip(app.viewport)              # kept on the table, never under the panels
+        if box.collidepoint(self.mouse):
+            box.bottom = self.mouse[1] - 8
+            box.clamp_ip(app.viewport)
+        back = pygame.Surface(box.size, pygame.SRCALPHA)
+        back.fill((255, 252, 235, 240))
+        target.blit(back, box)
+        pygame.draw.rect(target, (60, 60, 60), box, 1)
+        y = box.y + 4
+        for i, line in enumerate(lines):
+            app.painter.draw(target, line, (box.x + 6, y), size, (0, 0, 0), bold=i == 0)
+            y += size + 5

@@ -62,11 +62,28 @@ class LogPanel:
         self.rect = pygame.Rect(0, 0, 300, 300)
         self._wrapped_key = None
         self._wrapped: list[tuple[str, str]] = []
+        # Set by the play window: the system's words for the log (ids to names; a roll and the
+        # result it decided on one line). Without them the events' own sentences are shown.
+        self.name = None                 # text -> text
+        self.join_roll = None            # (the rolls just logged, next event) -> (line, rolls used)
+        self._rolls: list = []           # the rolls logged last, in a row
 
     def add_event(self, event) -> None:
-        self.add(describe(event), tone(event))
+        joined = self.join_roll(self._rolls, event) if self._rolls and self.join_roll else None
+        if joined:
+            line, used = joined
+            del self.entries[len(self.entries) - used:]
+            self.entries.append((line, "text"))
+            self._rolls = []
+            return
+        text = describe(event)
+        is_roll = getattr(event, "kind", "") == "DiceRolled"
+        rolls = self._rolls + [event] if is_roll else []
+        self.add(self.name(text) if self.name else text, tone(event))
+        self._rolls = rolls
 
     def add(self, text: str, kind: str = "text") -> None:
+        self._rolls = []
         self.entries.append((text, kind))
         if len(self.entries) > MAX_ENTRIES:
             del self.entries[: len(self.entries) - MAX_ENTRIES]

@@ -95,6 +95,10 @@ class ReplayViewer(TableView):
             self.camera.view_from(self.state.armies[side].edge)
         self.seek(0)
 
+    def busy(self) -> bool:
+        """The window loop draws without input only while the replay plays."""
+        return self.playing
+
     def seek(self, index: int, fraction: float = 1.0) -> None:
         self.index = max(0, min(index, len(self.timeline) - 1))
         self.fraction = fraction

@@ -48,6 +48,7 @@ class Scene:
         self._labelled: list = []
         self._badges: list[pygame.Rect] = []
         self._leader_labels: list = []
+        self._clan_colour: dict = {}
 
     # -- sizes that follow the zoom, within readable bounds --------------------------------
     @property
@@ -239,6 +240,7 @@ class Scene:
         self.unit_screen[u.id] = poly
         clan = st.clans.get(u.clan)
         fill = clan.colour if clan else (200, 200, 200)
+        self._clan_colour[u.id] = fill
         hq = u.troop is Troop.HQ
         body, edge, width = (colour("unit", "hq"), fill, 2) if hq else (fill, colour("unit", "outline"), 1)
         if u.gun_on_table:                # 6.1: no crew, nobody's gun until a unit reaches it
@@ -259,22 +261,25 @@ class Scene:
         if selected:
             for ring in rings:
                 draw_polygon(target, colour("unit", "selected"), ring, 3)
-        if u.disordered or u.routing or u.frenzied or u.hits:
+        if u.disordered or u.routing or u.frenzied or u.hits or u.halted_turns:
             self._draw_markers(target, u, poly)
 
     def _draw_markers(self, target, u, poly) -> None:
-        """Disorder (D), rout (R), frenzy (F) and hits, in a row past the front-right corner."""
+        """Square badges in a row past the front-right corner: DIS(ordered), ROUT, FRENZY, HALT
+        (5.1) and hits. Words, never one letter: leaders are round discs marked G and D."""
         front_n = min(u.files, u.stands)
         anchor = poly[front_n - 1][1]            # front-right corner of the front rank
         # lay the row outward, away from the unit (units in melee touch at their fronts)
         outward = 1 if anchor[0] >= poly[0][0][0] else -1
         badges = []
         if u.disordered:
-            badges.append(("D", colour("marker", "disordered"), (0, 0, 0)))
+            badges.append(("DIS", colour("marker", "disordered"), (0, 0, 0)))
         if u.routing:
-            badges.append(("R", colour("marker", "routing"), (255, 255, 255)))
+            badges.append(("ROUT", colour("marker", "routing"), (255, 255, 255)))
         if u.frenzied:
-            badges.append(("F", colour("marker", "frenzied"), (255, 255, 255)))
+            badges.append(("FRENZY", colour("marker", "frenzied"), (255, 255, 255)))
+        if u.halted_turns:
+            badges.append(("HALT", colour("marker", "halted"), (255, 255, 255)))
         if u.hits:
             badges.append((f"{u.hits}h", colour("marker", "hits_back"), colour("marker", "hits")))
         x, y = int(anchor[0]) + 4 * outward, int(anchor[1])
@@ -290,14 +295,24 @@ class Scene:
         label or unit."""
         text = "HQ" if u.troop is Troop.HQ else f"{u.name} (abandoned)" if u.gun_on_table else u.name
         box, below = self._unit_box(u.id)
+        if not box.colliderect(pygame.Rect(self.camera.viewport)):
+            return                  # off the picture: no label piled up at its edge
         lo, hi = box.topleft, box.bottomright
         surf = self.painter.render(text, self.label_size, colour("unit", "label"))
         mid = (lo[0] + hi[0]) / 2
         behind = surf.get_rect(midtop=(mid, hi[1] + 2)) if below else surf.get_rect(midbottom=(mid, lo[1] - 2))
         ahead = surf.get_rect(midbottom=(mid, lo[1] - 2)) if below else surf.get_rect(midtop=(mid, hi[1] + 2))
         rect = self._free_spot([behind, ahead], 1 if below else -1)
+        if not (rect.inflate(0, 8).colliderect(box)):
+            # slid away to a free spot: a thin line ties the name to its unit
+            end = (min(max(rect.centerx, box.left), box.right), box.bottom if rect.top > box.bottom else box.top)
+            start = (rect.centerx, rect.top if rect.top > box.bottom else rect.bottom)
+            pygame.draw.line(target, colour("unit", "label"), start, end, 1)
         self.painter.draw(target, text, rect.center, self.label_size, colour("unit", "label"),
                           anchor="center", back=colour("unit", "label_back"))
+        clan = self._clan_colour.get(u.id)
+        if clan is not None:           # the clan's colour at the label's edge, as on the stands
+            pygame.draw.rect(target, clan, (rect.x - 5, rect.y, 4, rect.height))
 
     def _free_spot(self, candidates: list[pygame.Rect], direction: int) -> pygame.Rect:
         """The first candidate spot that overlaps nothing placed yet; failing that, of the
@@ -345,7 +360,8 @@ class Scene:
                               bold=True, anchor="center")
             circle = pygame.Rect(c[0] - r, c[1] - r, 2 * r, 2 * r)
             self._taken.append(circle)
-            self._leader_labels.append((lead.name.split()[-1], circle))
+            if circle.colliderect(pygame.Rect(self.camera.viewport)):     # off the picture: no name
+                self._leader_labels.append((lead.name.split()[-1], circle))
 
     def _draw_leader_label(self, target, name: str, circle: pygame.Rect) -> None:
         size = max(11, self.label_size - 2)

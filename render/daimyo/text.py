@@ -67,3 +67,7 @@ class Painter:
                 line = trial
         out.append(line)
         return out
+
+    @staticmethod
+    def text_width(text: str, size: int, bold: bool = False) -> int:
+        return font(size, bold).size(text)[0]

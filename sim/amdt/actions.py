@@ -7,6 +7,20 @@ from sim.core.codec import serializable
 from sim.core.protocol import Action
 
 
+def _leader(lid: str) -> str:
+    from sim.amdt.data import data
+    return data().leaders.get(lid, {}).get("name", lid)
+
+
+def _card(card: str) -> str:
+    from sim.amdt.data import data
+    return data().cards.get(card, {}).get("title", card) if card else "no card"
+
+
+def _men(n: int) -> str:
+    return f"{n} soldier{'s' * (n != 1)}"
+
+
 def _action(cls):
     return serializable(dataclass(frozen=True)(cls))
 
@@ -29,6 +43,14 @@ class AmdtMarch(AmdtAction):
     leader: str = ""
     soldiers: int = 0
 
+    def describe(self, game=None) -> str:
+        from sim.amdt.movement import link_cost
+        who = _leader(self.leader) + (f" with {_men(self.soldiers)}" if self.soldiers else " alone") \
+            if self.leader else _men(self.soldiers)
+        mp = f" ({link_cost(self.frm, self.to)} of {game.state.active.mp} MP)" \
+            if game is not None and game.state.active else ""
+        return f"March {who} {self.frm} -> {self.to}{mp}"
+
 
 @_action
 class AmdtAssault(AmdtAction):
@@ -36,12 +58,18 @@ class AmdtAssault(AmdtAction):
     side: str
     sector: str
 
+    def describe(self, game=None) -> str:
+        return f"Assault the castle at {self.sector}"
+
 
 @_action
 class AmdtConvert(AmdtAction):
     """11.3: Ikko-Ikki conversion attempt on an empty sector."""
     side: str
     sector: str
+
+    def describe(self, game=None) -> str:
+        return f"Ikko-Ikki: try to convert {self.sector} (11.3)"
 
 
 @_action
@@ -51,6 +79,9 @@ class AmdtPlayCard(AmdtAction):
     card: str
     target: str = ""
 
+    def describe(self, game=None) -> str:
+        return f"Play {_card(self.card)}" + (f" on {self.target}" if self.target else "")
+
 
 @_action
 class AmdtDisband(AmdtAction):
@@ -58,11 +89,17 @@ class AmdtDisband(AmdtAction):
     side: str
     sector: str
 
+    def describe(self, game=None) -> str:
+        return f"Disband a soldier at {self.sector}"
+
 
 @_action
 class AmdtReroll(AmdtAction):
     """15.6 (optional): spend a Good Luck marker to reroll the movement-point die."""
     side: str
+
+    def describe(self, game=None) -> str:
+        return "Spend Good Luck: reroll the MP die"
 
 
 @_action
@@ -72,6 +109,9 @@ class AmdtLuck(AmdtAction):
     side: str
     use: bool
 
+    def describe(self, game=None) -> str:
+        return "Spend Good Luck and reroll" if self.use else "Keep the roll"
+
 
 @_action
 class AmdtRain(AmdtAction):
@@ -79,10 +119,16 @@ class AmdtRain(AmdtAction):
     side: str
     play: bool
 
+    def describe(self, game=None) -> str:
+        return "Play Rain: the enemy rerolls his MP" if self.play else "Do not play Rain"
+
 
 @_action
 class AmdtEndActivation(AmdtAction):
     side: str
+
+    def describe(self, game=None) -> str:
+        return "End the activation"
 
 
 @_action
@@ -91,12 +137,18 @@ class AmdtGarrison(AmdtAction):
     side: str
     soldiers: int
 
+    def describe(self, game=None) -> str:
+        return f"Put {_men(self.soldiers)} in the castle"
+
 
 @_action
 class AmdtBattleCard(AmdtAction):
     """Play a battle card before round 1 ("" passes)."""
     side: str
     card: str = ""
+
+    def describe(self, game=None) -> str:
+        return f"Play {_card(self.card)} in the battle" if self.card else "No battle card"
 
 
 @_action
@@ -105,6 +157,9 @@ class AmdtRetreat(AmdtAction):
     side: str
     to: str = ""
 
+    def describe(self, game=None) -> str:
+        return f"Retreat to {self.to}" if self.to else "Stay and fight on"
+
 
 @_action
 class AmdtAllocate(AmdtAction):
@@ -112,12 +167,18 @@ class AmdtAllocate(AmdtAction):
     side: str
     order: tuple[str, ...]
 
+    def describe(self, game=None) -> str:
+        return "Hits fall on " + ", then ".join(self.order)
+
 
 @_action
 class AmdtAssaultChoice(AmdtAction):
     """Go on with (another) siege assault round, or stop and besiege."""
     side: str
     go: bool
+
+    def describe(self, game=None) -> str:
+        return "Assault again" if self.go else "Stop and besiege"
 
 
 # plain names used by the rules code, the tests and the AI

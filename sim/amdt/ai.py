@@ -11,8 +11,22 @@ from sim.ai.scored import LEVELS, ScoredPlayer
 from sim.amdt import actions as A
 from sim.amdt.data import data
 from sim.amdt.movement import link_cost
+from sim.amdt.rulings import ruling
 
 ANTI_TARGETS = {"Gifu": 40, "Kiyosu": 40, "Kannon-ji": 25}
+ALLIANCES = ("hideyoshi", "katsuie", "tokugawa")
+
+
+def public_sphere(v: dict, sector: str) -> str:
+    """16.2.2(3), 16.2.5(3): the 4p sphere of a sector from the printed map and the open board
+    (Kyoto and, once the Azai are gone or Azuchi stands, Omi are Nobunaga's own)."""
+    if sector == "Kyoto":
+        return "oda"
+    prov = data().province(sector)
+    if prov == "Omi" and ("Azai" in v["gone"] or v["azuchi"]):
+        return "oda"
+    name = data().provinces[prov].get("sphere", "none")
+    return name.lower() if name != "none" else ruling("spheres").get(prov, "")   # ruling A-39
 ALLIANCE_TARGET = {"hideyoshi": "Takamatsu", "katsuie": "Uozu", "tokugawa": "Tottori"}
 
 
@@ -34,6 +48,8 @@ class AmdtScorer:
                     self.castle_men[u["sector"]][u["faction"]] += 1
             if u["id"] == "nobunaga":
                 self.nobu = u["sector"]
+        self.sudden = {s for s in ANTI_TARGETS if s != "Kannon-ji" or v["azuchi"]}   # 16.2.4(3)
+        self.near: dict[str, dict[str, int]] = {}
         self.targets = self._targets()
         self.dist = {t: data().board.distances(t) for t in self.targets}
         self.battle = v["battle"]
@@ -52,10 +68,32 @@ class AmdtScorer:
             for s, w in ANTI_TARGETS.items():
                 if s != "Kannon-ji" or v["azuchi"]:
                     out[s] = out.get(s, 0) + w
-        elif self.side in ALLIANCE_TARGET:
-            t = ALLIANCE_TARGET[self.side]
-            out[t] = out.get(t, 0) + 30
+        else:
+            if self.side in ALLIANCE_TARGET:
+                t = ALLIANCE_TARGET[self.side]
+                out[t] = out.get(t, 0) + 30
         return out
+
+    def keep(self, sector: str) -> int:
+        """Soldiers a sudden-death castle keeps: a full castle (A-9), more if enemies are near."""
+        return max(ruling("castle_capacity") * self.v["castle"].get(sector, 0), self.threat(sector))
+
+    def threat(self, sector: str) -> int:
+        """Enemy soldiers within three links of a sector (one activation's march)."""
+        near = self.dist_all(sector)
+        return sum(self.enemy_at(s) for s, d in near.items() if d <= 3)
+
+    def dist_all(self, sector: str) -> dict[str, int]:
+        if sector not in self.near:
+            self.near[sector] = data().board.distances(sector)
+        return self.near[sector]
+
+    def discarded(self, a) -> int:
+        """Soldiers a 4p alliance would lose leading them into another sphere (16.2.7(3))."""
+        if self.v["mode"] != 4 or self.side not in ALLIANCES or a.leader in ("", "nobunaga"):
+            return 0
+        dest, here = public_sphere(self.v, a.to), public_sphere(self.v, a.frm)
+        return a.soldiers if dest not in ("", self.side, here) else 0
 
     def enemy_at(self, s: str) -> int:
         return sum(n for f, n in self.strength[s].items() if f != self.fac)
@@ -86,9 +124,12 @@ class AmdtScorer:
                 s -= 20                      # §20(5): keep Nobunaga out of harm's way
             if a.frm == self.nobu and a.leader != "nobunaga" and self.fac == "oda":
                 s -= 0.5 * a.soldiers        # do not strip his escort
-            if self.fac == "oda" and a.frm in ANTI_TARGETS:
+            if self.fac == "oda" and a.frm in self.sudden:
                 left = self.strength[a.frm]["oda"] - a.soldiers
-                s -= 4.0 * max(0, 3 - left)  # §20: the sudden-death castles keep a garrison
+                s -= 6.0 * max(0, self.keep(a.frm) - left)   # §20: the sudden-death castles keep a garrison
+            if self.fac == "oda" and a.to in self.sudden:
+                s += 4.0 * min(a.soldiers, max(0, self.keep(a.to) - self.strength[a.to]["oda"]))
+            s -= 8.0 * self.discarded(a)
             return s
         if isinstance(a, A.Assault):
             inside = self.enemy_at(a.sector)
@@ -106,10 +147,15 @@ class AmdtScorer:
             mine = self.strength[b["sector"]][self.fac]
             enemy = self.enemy_at(b["sector"])
             if not a.to:
-                return mine - 1.2 * enemy
+                # leaving a sudden-death sector with no garrison inside loses the game (16.2.4(3))
+                held = self.fac == "oda" and b["sector"] in self.sudden \
+                    and not self.castle_men[b["sector"]]["oda"]
+                return mine - 1.2 * enemy + (50 if held else 0)
             return 0.5 - (0.1 if a.to in self.targets else 0)
         if isinstance(a, A.Garrison):
             b = self.battle
+            if self.fac == "oda" and b["sector"] in self.sudden:
+                return 2.0 * a.soldiers              # fill the castle: its fall ends the game
             return a.soldiers * (1 if self.enemy_at(b["sector"]) > self.strength[b["sector"]][self.fac] else -0.2)
         if isinstance(a, A.BattleCard):
             return 1.0 if a.card else 0.0

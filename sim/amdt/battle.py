@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from sim.amdt import cards
-from sim.amdt.control import faction, on_map, player_of, sector_faction, soldiers, sphere
+from sim.amdt.control import ALLIANCES, faction, on_map, player_of, sector_faction, soldiers, sphere
 from sim.amdt.data import data
 from sim.amdt.events import BattleEnded, BattleStarted, Fire, Retreated, UnitLost
 from sim.amdt.movement import is_sea_move
@@ -364,6 +364,8 @@ def _withdraw(g, units, to: str | None, pursuit: bool) -> None:
     moved = [u for u in units if u.status == "map"]
     for u in moved:
         u.sector, u.in_castle = to, False
+        if u.kind == "soldier" and sphere(st, to) in ALLIANCES and sphere(st, to) != u.owner:
+            u.led_by = ""       # retreating into another sphere, it passes to that player (ruling A-69)
     if moved:
         g.emit(Retreated(player_of(st, moved[0]), tuple(u.id for u in moved), b.sector, to))
     if st.active:
@@ -454,8 +456,11 @@ def _allocate(g, targets, hits: int, order) -> None:
     boss = commander(g, targets)
     kinds = {k: i for i, k in enumerate(ruling("hit_order"))}       # ruling A-33
     def key(u):
+        # 16.2.7b, 10.3: no leader, and the commander last of all, before every soldier of the
+        # side is gone; the allocating player's order ranks the players within each tier
         kind = "commander" if u is boss else ("guard" if u.guard else u.kind)
-        return (rank.get(player_of(st, u) or "-", 99), kinds[kind], u.id)
+        tier = 0 if u.kind == "soldier" else (2 if u is boss else 1)
+        return (tier, rank.get(player_of(st, u) or "-", 99), kinds[kind], u.id)
     ordered = sorted(targets, key=key)
     _apply(g, ordered[:hits], len(ordered[:hits]), auto=False)
     spill = hits - len(ordered)

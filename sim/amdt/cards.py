@@ -2,6 +2,8 @@
 alliances share one, 16.2.8), battle and activation plays, negotiation and betrayal."""
 from __future__ import annotations
 
+import functools
+
 from sim.amdt.control import (ALLIANCES, activated, faction, hand_of, holds_kyoto, on_map,
                               player_of, sector_faction, soldiers, sphere)
 from sim.amdt.data import data
@@ -129,20 +131,20 @@ def turn_garrison(g, player: str, info: dict) -> None:
     for u in turned:
         u.clan = new
         u.owner = placed_owner(st, new, sector) if st.mode == 4 else ""   # 16.2.8: the sphere's
-    touch()
+    touch(st)
     g.emit(Betrayal(clan, st.clan_faction[new], len(turned), len(local) - len(turned), "12.3"))
     if turned:
         g.capture(sector, turned, stop=False)
     g.check_clans()
 
 
-_DIST: dict[str, dict[str, int]] = {}
+@functools.cache
+def _distances(a: str) -> dict[str, int]:
+    return data().board.distances(a)     # the printed map's: the same for every game
 
 
 def distance(a: str, b: str) -> int:
-    if a not in _DIST:
-        _DIST[a] = data().board.distances(a)
-    return _DIST[a].get(b, 99)
+    return _distances(a).get(b, 99)
 
 
 def betray(g, player: str, card: str) -> None:
@@ -160,7 +162,7 @@ def betray(g, player: str, card: str) -> None:
         for u in units:
             if u.kind == "leader":
                 st.leader_player[u.id] = new_seat
-                touch()
+                touch(st)
             else:
                 u.owner = new_seat
         g.emit(Betrayal(clan, fac, len(units), 0, "16.2.8"))
@@ -175,7 +177,7 @@ def betray(g, player: str, card: str) -> None:
                 dispersed += 1
                 g.lose_soldier(u, "dispersed")
     st.clan_faction[clan] = fac
-    touch()
+    touch(st)
     seat = player
     if st.mode == 4 and fac == "oda":                     # 16.2.8: the sphere's alliance takes them
         sp = sphere(st, where)
@@ -186,7 +188,7 @@ def betray(g, player: str, card: str) -> None:
         if st.mode == 4:
             if u.kind == "leader":
                 st.leader_player[u.id] = seat if fac == "oda" else "anti"
-                touch()
+                touch(st)
             else:
                 u.owner = seat if fac == "oda" else ""
     g.emit(Betrayal(clan, fac, sum(1 for u in on_map(st) if u.clan == clan), dispersed))

@@ -4,10 +4,18 @@ from __future__ import annotations
 
 from sim.amdt.data import data
 from sim.amdt.rulings import ruling
-from sim.amdt.state import AmdtState, Unit, generation
+from sim.amdt.state import AmdtState, Unit
 
 COMMAND = {"daimyo": 7, "samurai": 3}   # 16.2.6(2)
 ALLIANCES = ("hideyoshi", "katsuie", "tokugawa")
+
+
+def clan_seat(clan: str) -> str:
+    """16.2.6(1): a clan's soldiers belong to the seat holding its daimyo (its head leader)."""
+    for l in data().leaders.values():
+        if l["clan"] == clan and clan != "Oda" and l.get("alliance"):
+            return l["alliance"]
+    return ""
 
 
 def faction(st: AmdtState, u: Unit) -> str:
@@ -19,22 +27,24 @@ def sector_faction(st: AmdtState, sector: str) -> str:
     return st.clan_faction.get(clan, "") if clan else ""
 
 
-_INDEX: dict = {"key": None}
-
-
 def on_map(st: AmdtState, sector: str | None = None) -> list[Unit]:
-    """Units on the map (in one sector). Indexed; the index is rebuilt whenever a unit moves,
-    appears or leaves (state.touch / Unit.__setattr__)."""
-    key = (id(st.units), len(st.units), generation())
-    if _INDEX["key"] != key:
-        every = [u for u in st.units.values() if u.status == "map"]
+    """Units on the map (in one sector). Indexed in the game's own memo; the index is rebuilt
+    whenever a unit moves, appears or leaves (Unit.__setattr__, state.touch, the unit count)."""
+    memo = st.memo
+    key = (memo.gen, len(st.units))
+    if memo.index_key != key:
+        every: list[Unit] = []
         by: dict[str, list[Unit]] = {}
-        for u in every:
-            by.setdefault(u.sector, []).append(u)
-        _INDEX.update(key=key, all=every, by=by)
+        for u in st.units.values():
+            if u.memo is not memo:
+                object.__setattr__(u, "memo", memo)     # attaching is no change of place
+            if u.status == "map":
+                every.append(u)
+                by.setdefault(u.sector, []).append(u)
+        memo.index_key, memo.all, memo.by = key, every, by
     if sector is None:
-        return list(_INDEX["all"])
-    return list(_INDEX["by"].get(sector, ()))
+        return list(memo.all)
+    return list(memo.by.get(sector, ()))
 
 
 def soldiers(units) -> list[Unit]:
@@ -106,22 +116,20 @@ def chit_clans(st: AmdtState, chit: str) -> list[str]:
     return override.get(chit, data().chits[chit]["clans"])
 
 
-_ACT: dict = {"key": None, "ids": frozenset()}
-
-
 def activated_ids(st: AmdtState) -> frozenset[str]:
-    """Ids of the units the current chit activates; memoised until a unit or an allegiance
-    changes (state.touch)."""
+    """Ids of the units the current chit activates; memoised in the game's memo until a unit or
+    an allegiance changes (state.touch)."""
     act = st.active
     if act is None:
         return frozenset()
-    key = (id(st), generation(), act.chit, act.player, len(st.chits))
-    if _ACT["key"] != key:
+    memo = st.memo
+    key = (memo.gen, len(st.units), act.chit, act.player, len(st.chits))
+    if memo.act_key != key:
         fac = data().chits[act.chit]["faction"]
         ids = frozenset(u.id for u in on_map(st)
                         if st.clan_faction[u.clan] == fac and _activated(st, u))
-        _ACT.update(key=key, ids=ids)
-    return _ACT["ids"]
+        memo.act_key, memo.act_ids = key, ids
+    return memo.act_ids
 
 
 def active_units(st: AmdtState) -> list[Unit]:
@@ -165,6 +173,35 @@ def may_move_4p(st: AmdtState, u: Unit, alliance: str) -> bool:
     if u.kind == "leader":
         return u.id == "nobunaga" or player_of(st, u) == alliance
     return u.owner in (alliance, "oda")
+
+
+def sphere_owner(st: AmdtState, u: Unit) -> str | None:
+    """16.2.6(4): the seat that controls an Oda soldier standing in a player's sphere ("oda" on
+    Nobunaga's own ground, 16.2.6(3)); None where the sphere does not decide: outside the 4p
+    game, the guard, a clan whose daimyo a player holds (16.2.6(1)), sectors of no sphere, and
+    a set-up group with its leader in another's sphere (16.2.3, ruling A-69)."""
+    if st.mode != 4 or u.kind != "soldier" or u.guard or faction(st, u) != "oda" \
+            or clan_seat(u.clan):
+        return None
+    sp = sphere(st, u.sector)
+    if sp not in (*ALLIANCES, "oda"):
+        return None
+    if u.led_by and u.owner in ALLIANCES and u.owner != sp:
+        leader = st.units.get(u.led_by)
+        if leader is not None and leader.sector == u.sector and leader.status == "map" \
+                and player_of(st, leader) == u.owner:
+            return None
+    return sp
+
+
+def enforce_spheres(st: AmdtState) -> None:
+    """16.2.6(4), ruling A-38: all soldiers in a player's sphere are controlled by that player."""
+    if st.mode != 4 or ruling("soldier_owner") != "sphere":
+        return
+    for u in on_map(st):
+        seat = sphere_owner(st, u)
+        if seat is not None and u.owner != seat:
+            u.owner = seat
 
 
 def holds_kyoto(st: AmdtState, fac: str) -> bool:

@@ -2,13 +2,13 @@
 leaders, chits, cards and the per-player-count tables of game.toml."""
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 from sim.board import BoardMap, load_map
 from sim.core.errors import ScenarioError
+from sim.core.reading import read_toml
 
 HERE = Path(__file__).with_name("data")
 LINK_KINDS = ("land", "sea", "strait")
@@ -45,8 +45,7 @@ class Data:
 
 
 def _read(name: str) -> dict:
-    with (HERE / name).open("rb") as fh:
-        return tomllib.load(fh)
+    return read_toml(HERE / name)
 
 
 @lru_cache(maxsize=1)

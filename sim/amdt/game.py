@@ -7,51 +7,54 @@ import math
 
 from sim.amdt import battle, cards, endturn, stats, victory
 from sim.amdt import actions as A
-from sim.amdt.control import (ALLIANCES, activated, active_units, chit_player, enemy_units, faction, hand_of,
+from sim.amdt.control import (ALLIANCES, activated, active_units, chit_player, enemy_units, enforce_spheres,
+                              faction, hand_of,
                               holds_kyoto, is_closed_neutral, on_map, player_of, players,
                               sector_faction, soldiers, sphere)
 from sim.amdt.data import data
-from sim.amdt.events import (Captured, ChitDrawn, ClanEliminated, EndTurnChit, EntryAdvanced,
+from sim.amdt.events import (AmdtCardDrawn, Captured, ChitDrawn, ClanEliminated, EndTurnChit, EntryAdvanced,
                              Marched, MovementPoints, NeutralEntered, Placed, TurnStarted,
                              UnitLost)
 from sim.amdt.movement import (capturing_clan, discard_on_entry, group_for, legal_marches,
                                link_cost, march_problem, mark_led, owner_after_move)
 from sim.amdt.rulings import ruling
+from sim.amdt.scenario import Scenario
 from sim.amdt.setup import build_state, new_soldier
 from sim.amdt.state import Activation, AmdtState, Decision, touch
 from sim.amdt.supply import oos_units
 from sim.board import events_for
 from sim.core.errors import RuleError, ScenarioError
 from sim.core.protocol import Game, Result
+from sim.core.scenario import validate_model
 
-OPTIONS = {"good_luck": False, "oda_betray_each_other": False, "short": False}
 HIEI = "Mt. Hiei"
 RAIN = "rain"
 
 
 class AmdtGame(Game):
     system = "amdt"
+    undo_barriers = (ChitDrawn, AmdtCardDrawn)    # a chit or a card drawn (core undo)
     state: AmdtState
 
     # -- set-up ----------------------------------------------------------------------------
     @classmethod
-    def check(cls, scenario: dict, where: str, **options) -> None:
-        if scenario.get("players") not in (2, 3, 4):
-            raise ScenarioError(where, "players", "expected 2, 3 or 4 (16.0)")
-        for key in list(scenario.get("options", {})) + list(options):
-            if key not in OPTIONS:
-                raise ScenarioError(where, f"options.{key}", f"unknown option; known: {sorted(OPTIONS)}")
+    def check(cls, scenario: dict, where: str, **options) -> Scenario:
+        """The scenario (sim/amdt/scenario.py schema) with `options` laid over its [options]."""
+        if options and isinstance(scenario, dict):
+            table = scenario.get("options", {})
+            scenario = {**scenario, "options": {**(table if isinstance(table, dict) else {}), **options}}
+        sc = validate_model(Scenario, scenario, where)
+        if sc.options.short and sc.players == 4:
+            raise ScenarioError(where, "options.short", "the short scenario is for 2 or 3 players (ruling A-67)")
         if ruling("alternative_rule"):                       # ruling A-17
             raise ScenarioError(where, "alternative_rule",
                                 "rule 11.5 has no public content, so the simulator has none (ruling A-17)")
-        if {**scenario.get("options", {}), **options}.get("short") and scenario.get("players") == 4:
-            raise ScenarioError(where, "options.short", "the short scenario is for 2 or 3 players (ruling A-67)")
         data()
+        return sc
 
     @classmethod
     def new(cls, scenario: dict, seed: int, **options) -> "AmdtGame":
-        cls.check(scenario, "scenario", **options)
-        opts = {**OPTIONS, **scenario.get("options", {}), **options}
+        opts = cls.check(scenario, "scenario", **options).options.model_dump()
         scenario = {**scenario, "options": opts}          # so that replay sees the same options
         game = cls(build_state(int(scenario["players"]), seed, opts), scenario, seed)
         game.run_step(game._begin)
@@ -166,6 +169,7 @@ class AmdtGame(Game):
     def _execute(self, action) -> None:
         getattr(self, f"_do_{action.kind}")(action)
         self._advance()
+        enforce_spheres(self.state)                 # 16.2.6(4), ruling A-38
 
     # -- activation actions -----------------------------------------------------------------
     def _do_March(self, a: A.March) -> None:
@@ -337,7 +341,7 @@ class AmdtGame(Game):
 
     def _start_turn(self) -> None:
         st = self.state
-        touch()                    # allegiances change below: refresh the activation memo
+        touch(st)                  # allegiances change below: refresh the activation memo
         self.emit(TurnStarted(st.turn))
         clans = data().clans
         if st.turn == clans["Enryaku-ji"]["rises"] and st.clan_faction["Enryaku-ji"] == "neutral":

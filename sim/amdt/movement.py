@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from sim.amdt.control import (activated, active_units, enemy_units, faction, is_closed_neutral, leader_command,
+from sim.amdt.control import (ALLIANCES, activated, active_units, enemy_units, faction, is_closed_neutral, leader_command,
                               on_map, player_of, sector_faction, sphere)
 from sim.amdt.data import data
 from sim.amdt.rulings import ruling
@@ -53,9 +53,21 @@ def movable_soldiers(st: AmdtState, sector: str, leader: Unit | None,
             continue                                   # the guard stays with Nobunaga (16.2.5(4))
         if leader is not None and u.led_by != leader.id and not may_recruit(st, leader, sector):
             continue                                   # 16.2.6: no recruiting outside Oda's zone
+        if leader is not None and abroad(st, leader) and u.led_by != leader.id:
+            continue                                   # 16.2.7(3): he moves alone (ruling A-69)
         out.append(u)
     clan = leader.clan if leader else ""
     return sorted(out, key=lambda u: (not u.guard, u.clan != clan, u.owner != player, u.id))
+
+
+def abroad(st: AmdtState, leader: Unit) -> bool:
+    """16.2.7(3): a 4p alliance leader standing in another alliance's sphere, who may move only
+    by himself (his own set-up group excepted, ruling A-69). Ruling A-38 value "sphere"."""
+    if st.mode != 4 or leader.id == "nobunaga" or ruling("soldier_owner") != "sphere":
+        return False
+    seat = player_of(st, leader)
+    sp = sphere(st, leader.sector)
+    return seat in ALLIANCES and sp in ALLIANCES and sp != seat
 
 
 def may_recruit(st: AmdtState, leader: Unit, sector: str) -> bool:

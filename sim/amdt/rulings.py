@@ -1,5 +1,7 @@
-"""Named rulings (data/rulings.toml): the one place where a reader with the printed rulebook
-changes a proposed default. Code asks `ruling("name")` and cites the id as `# ruling A-n`."""
+"""Named rulings. data/rulings.toml holds the switches: the one place where a reader with the
+printed rulebook changes a proposed default; code asks `ruling("name")` for every one of them.
+data/choices.toml records the choices the code implements with no alternative (not switches).
+Code cites both as `# ruling A-n`; docs/rulings.md lists both, generated from the two files."""
 from __future__ import annotations
 
 import sys
@@ -8,16 +10,28 @@ from functools import lru_cache
 from pathlib import Path
 
 PATH = Path(__file__).with_name("data") / "rulings.toml"
+CHOICES = PATH.with_name("choices.toml")
+
+
+def _load(path: Path) -> dict[str, dict]:
+    with path.open("rb") as fh:
+        return tomllib.load(fh)
 
 
 @lru_cache(maxsize=1)
 def table() -> dict[str, dict]:
-    with PATH.open("rb") as fh:
-        data = tomllib.load(fh)
-    ids = [entry["id"] for entry in data.values()]
+    """The switches (rulings.toml)."""
+    data = _load(PATH)
+    ids = [entry["id"] for entry in [*data.values(), *choices().values()]]
     if len(ids) != len(set(ids)):
-        raise ValueError(f"{PATH}: duplicate ruling ids")
+        raise ValueError(f"{PATH}, {CHOICES}: duplicate ruling ids")
     return data
+
+
+@lru_cache(maxsize=1)
+def choices() -> dict[str, dict]:
+    """The fixed choices (choices.toml): documented, never read as values."""
+    return _load(CHOICES)
 
 
 def ruling(name: str):
@@ -29,10 +43,12 @@ def markdown_rows() -> list[str]:
     def num(entry):
         return int(entry["id"].split("-")[1])
     rows = []
-    for name, entry in sorted(table().items(), key=lambda kv: num(kv[1])):
-        rows.append(f"| {entry['id']} | {entry['section']} | `{name}` = `{entry['value']}`: "
-                    f"{entry['text']} | {entry.get('why', 'rules/amdt.md proposed default')}; change in "
-                    f"sim/amdt/data/rulings.toml |")
+    every = [*table().items(), *choices().items()]
+    for name, entry in sorted(every, key=lambda kv: num(kv[1])):
+        switch = "value" in entry
+        where = "change in sim/amdt/data/rulings.toml" if switch else "fixed in code (sim/amdt/data/choices.toml)"
+        rows.append(f"| {entry['id']} | {entry['section']} | `{name}` = `{entry['value' if switch else 'choice']}`: "
+                    f"{entry['text']} | {entry.get('why', 'rules/amdt.md proposed default')}; {where} |")
     return rows
 
 

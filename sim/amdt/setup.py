@@ -1,7 +1,7 @@
 """R-SETUP and 16.2.3: the state at the start of a 2-, 3- or 4-player game."""
 from __future__ import annotations
 
-from sim.amdt.control import ALLIANCES, players, sphere
+from sim.amdt.control import ALLIANCES, clan_seat, players, sphere
 from sim.amdt.data import data
 from sim.amdt.rulings import ruling
 from sim.amdt.state import AmdtState, Unit
@@ -10,14 +10,6 @@ from sim.core.dice import Dice
 
 def hands_for(mode: int) -> list[str]:
     return ["oda", "anti"] if mode in (2, 4) else ["oda", "north", "west"]
-
-
-def _clan_owner(clan: str) -> str:
-    """16.2.6(1): a clan's soldiers belong to the seat holding its daimyo (its head leader)."""
-    for lid, l in data().leaders.items():
-        if l["clan"] == clan and clan != "Oda" and l.get("alliance"):
-            return l["alliance"]
-    return ""
 
 
 def build_state(mode: int, seed: int, options: dict[str, bool]) -> AmdtState:
@@ -83,7 +75,7 @@ def new_soldier(st: AmdtState, clan: str, sector: str) -> Unit:
 def placed_owner(st: AmdtState, clan: str, sector: str) -> str:
     if st.clan_faction.get(clan) != "oda":
         return ""
-    return _clan_owner(clan) or sphere(st, sector) or "oda"
+    return clan_seat(clan) or sphere(st, sector) or "oda"
 
 
 def _four_player_owners(st: AmdtState) -> None:
@@ -92,12 +84,12 @@ def _four_player_owners(st: AmdtState) -> None:
     at_k = [u for u in st.units.values()
             if u.kind == "soldier" and u.sector == "Kanagasaki" and u.clan == "Oda"]
     pending = list(data().modes[4]["kanagasaki"])          # ruling A-42
-    queue = [p["alliance"] for p in pending for _ in range(p["n"])]
+    queue = [(p["alliance"], p["leader"]) for p in pending for _ in range(p["n"])]
     for u in at_k:
         if u.guard:
             u.owner = "oda"
         elif queue:
-            u.owner = queue.pop(0)
+            u.owner, u.led_by = queue.pop(0)     # under that leader's control (ruling A-69)
         else:
             u.owner = "katsuie"
     assert set(players(st)) >= set(ALLIANCES)

@@ -7,15 +7,25 @@ from sim.core.codec import serializable
 from sim.core.dice import Dice
 
 
-_GEN = [0]   # bumped whenever a unit appears, leaves or changes place: keys the on-map index
+class Memo:
+    """One game's memos (sim/amdt/control.py): the on-map index and the activated units, valid
+    while `gen` (bumped by every change of a unit's place or side, and by touch) stays put."""
+    __slots__ = ("gen", "index_key", "all", "by", "act_key", "act_ids")
+
+    def __init__(self):
+        self.gen = 0
+        self.index_key = self.act_key = None
+        self.all, self.by, self.act_ids = [], {}, frozenset()
 
 
-def touch() -> None:
-    _GEN[0] += 1
+def touch(st: "AmdtState") -> None:
+    """Something the memos depend on changed (an allegiance, a leader's seat): rebuild them."""
+    st.memo.gen += 1
 
 
-def generation() -> int:
-    return _GEN[0]
+def _memo_field():
+    """Per-game memos: not saved, not compared, never shared between games."""
+    return field(default_factory=Memo, repr=False, compare=False, metadata={"transient": True})
 
 
 _WATCHED = frozenset({"sector", "status", "in_castle", "clan", "owner"})
@@ -36,10 +46,13 @@ class AmdtUnit:
     status: str = "map"       # leaders: map | wounded | dead
     back_turn: int = 0        # wounded leaders: the turn they return (11.1)
     led_by: str = ""          # soldiers: the leader they last marched with (16.2.6)
+    # The memo of the state that holds this unit (attached by control.on_map), told of every
+    # change of place or side; None until then. Not saved.
+    memo: Memo | None = field(default=None, repr=False, compare=False, metadata={"transient": True})
 
     def __setattr__(self, key, value):
-        if key in _WATCHED:
-            _GEN[0] += 1
+        if key in _WATCHED and self.memo is not None:    # (the class default is None)
+            self.memo.gen += 1
         object.__setattr__(self, key, value)
 
 
@@ -123,6 +136,7 @@ class AmdtState:
     reason: str = ""
     credit: str = ""                   # 3p/4p: who achieved the last sudden-death condition
     stats: dict[str, int] = field(default_factory=dict)
+    memo: Memo = _memo_field()
 
 
 # plain names used by the rules code

@@ -23,9 +23,7 @@ def sector_seat(st, sector: str) -> str:
 
 def game_stats(game) -> dict:
     st = game.state
-    sides = {seat: dict.fromkeys(k.key for k in STATS) for seat in players(st)}
-    for numbers in sides.values():
-        numbers.update({k: 0 for k in numbers})
+    sides = {seat: {k.key: 0 for k in STATS} for seat in players(st)}
     for sector in st.control:
         seat = sector_seat(st, sector)
         if seat in sides:

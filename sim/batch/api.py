@@ -8,7 +8,7 @@
 The rows are those of `kassen simulate --games FILE` (sim/batch/games.py): master and game
 seed, each side's level (`level.<side>`), winner, reason, turns, actions, each side's
 statistics (`<side>.<stat>`), clans and positions as JSON text. `df.attrs` holds the scenario,
-its system and title. pandas comes with the optional extra: pip install 'kassen[analysis]'.
+its system, title and the labels of its statistics. pandas comes with the optional extra: pip install 'kassen[analysis]'.
 The figure functions (from sim.batch.plots) return matplotlib Figures and write nothing.
 """
 from __future__ import annotations
@@ -18,7 +18,7 @@ from dataclasses import replace
 from sim.batch.games import game_from_row, game_row, read_games
 from sim.batch.plots import casualties, game_length, heatmap, outcomes, statistics, win_rate
 from sim.batch.runner import run_batch
-from sim.batch.spec import BatchError, default_level, spec_from_file
+from sim.batch.spec import BatchError, default_level, spec_from_file, system_entry
 
 __all__ = ["simulate", "read", "replay", "outcomes", "win_rate", "game_length", "casualties",
            "statistics", "heatmap"]
@@ -48,7 +48,8 @@ def simulate(scenario: str, runs: int = 100, ai: str | dict[str, str] | None = N
     spec = replace(spec, lineup=(ai if isinstance(ai, str) else default_level(spec),), levels=fixed)
     frame = pd.DataFrame([game_row(spec, s) for s in run_batch(spec, runs, workers=workers, progress=progress)])
     frame.attrs.update(scenario=str(scenario), system=spec.game.system,
-                       title=spec.scenario.get("meta", {}).get("title") or str(scenario))
+                       title=spec.scenario.get("meta", {}).get("title") or str(scenario),
+                       stats={s.key: s.label for s in system_entry(spec).stats})
     return frame
 
 

@@ -67,8 +67,9 @@ def simulate(args) -> int:
         meta["games_file"] = str(write_games([game_row(spec, s) for s in summaries], args.games))
     if args.plots:
         from sim.batch.plots import write_plots  # matplotlib only when plots are asked for
+        entry = system_entry(spec)
         written, skipped = write_plots(summaries, args.plots, title, scenario=args.scenario,
-                                       plots=system_entry(spec).plots)
+                                       plots=entry.plots, labels={s.key: s.label for s in entry.stats})
         meta["plots"] = [str(p) for p in written]
         meta["plots_skipped"] = skipped
     if args.json:

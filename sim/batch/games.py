@@ -10,11 +10,14 @@ differs from the row's, so a replayed game is the game that was simulated.
 from __future__ import annotations
 
 import csv
+import io
 import json
 from pathlib import Path
 
 from sim.batch.spec import BatchError, RunSpec, spec_from_file
 from sim.batch.worker import GameSummary, replay_game
+from sim.core import reading
+from sim.core.errors import clip, shorten
 from sim.core.save import state_digest
 
 FORMATS = (".jsonl", ".csv", ".parquet")
@@ -100,31 +103,66 @@ def write_games(rows: list[dict], path: str | Path) -> Path:
     return path
 
 
+GAMES_BYTES = 1 << 30        # a million games' rows are about 300 MB
+
+
+def _games_error(file: str, key: str, message: str) -> BatchError:
+    return BatchError(f"{file}: {key + ': ' if key else ''}{message}")
+
+
 def read_games(path: str | Path) -> list[dict]:
+    """The rows of a games file, read through the reading gate (sim/core/reading.py): a folder,
+    a device, bad bytes or a malformed line is one BatchError naming the file and line."""
     path = Path(path)
     if path.suffix.lower() not in FORMATS:
-        raise BatchError(f"{path}: not a games file ({', '.join(FORMATS)})")
-    if not path.is_file():
-        raise BatchError(f"{path}: no such file")
+        raise BatchError(f"{clip(str(path), 120)}: not a games file ({', '.join(FORMATS)})")
     kind = path.suffix.lower()
     if kind == ".parquet":
-        return _pyarrow().parquet.read_table(path).to_pylist()
-    with path.open(newline="") as fh:
+        reading.check_file(path, GAMES_BYTES, _games_error)
+        try:
+            rows = _pyarrow().parquet.read_table(path).to_pylist()
+        except (OSError, ValueError, TypeError) as exc:        # pyarrow's ArrowInvalid is a ValueError
+            raise BatchError(f"{path}: not a Parquet games file ({clip(str(exc), 120)})") from None
+    else:
+        text = reading.read_text(path, GAMES_BYTES, _games_error)
         if kind == ".csv":
-            return list(csv.DictReader(fh))
-        return [json.loads(line) for line in fh if line.strip()]
+            try:
+                rows = list(csv.DictReader(io.StringIO(text, newline="")))
+            except csv.Error as exc:
+                raise BatchError(f"{path}: not a CSV games file ({clip(str(exc), 120)})") from None
+        else:
+            rows = [reading.parse_json(line, f"{path}: line {i}", _games_error)
+                    for i, line in enumerate(text.splitlines(), 1) if line.strip()]
+    if not all(isinstance(r, dict) for r in rows):
+        raise BatchError(f"{path}: every row of a games file is an object of columns")
+    return rows
+
+
+def _object(text) -> dict:
+    value = json.loads(text) if isinstance(text, str) else text
+    if not isinstance(value, dict):
+        raise TypeError(f"expected a JSON object, got {shorten(value)}")
+    return value
 
 
 def game_from_row(rows: list[dict], number: int, where: str = "games file"):
     """Game `number` of a games file, played again from its seed and levels, and checked."""
-    row = next((r for r in rows if int(r["game"]) == number), None)
-    if row is None:
-        raise BatchError(f"{where}: no game {number} (games {min(int(r['game']) for r in rows)}-"
-                         f"{max(int(r['game']) for r in rows)})" if rows else f"{where}: holds no games")
-    spec = spec_from_file(row["scenario"], seed=int(row["master_seed"]), options=json.loads(row["options"]),
-                          personality=json.loads(row["personality"]), max_actions=int(row["max_actions"]))
-    levels = summary_from_row(row).levels
-    game = replay_game(spec, int(row["game_seed"]), levels)
+    try:
+        numbers = [int(r["game"]) for r in rows]
+        row = next((r for r, n in zip(rows, numbers) if n == number), None)
+        if row is None:
+            raise BatchError(f"{where}: no game {number} (games {min(numbers)}-{max(numbers)})"
+                             if rows else f"{where}: holds no games")
+        spec = spec_from_file(row["scenario"], seed=int(row["master_seed"]),
+                              options=_object(row["options"]), personality=_object(row["personality"]),
+                              max_actions=int(row["max_actions"]))
+        levels = summary_from_row(row).levels
+        seed = int(row["game_seed"])
+    except KeyError as exc:
+        raise BatchError(f"{where}: no column {shorten(exc.args[0])} (not a games file of kassen simulate)") from None
+    except (ValueError, TypeError, AttributeError) as exc:
+        raise BatchError(f"{where}: a malformed row ({clip(str(exc), 120)})") from None
+    game = replay_game(spec, seed, levels)
     if row["digest"] and state_digest(game) != row["digest"]:
         raise BatchError(f"{where}: game {number} did not replay to the state it ended in "
                          "(written by another version of Kassen or of the scenario?)")

@@ -53,7 +53,8 @@ def _figure(rows: int = 1, cols: int = 1, figsize=None, **kw):
 
 
 def _integer(axis) -> None:
-    axis.set_major_locator(MaxNLocator(integer=True))
+    # min_n_ticks=1: a narrow range (every game the same length) still gets whole-number ticks
+    axis.set_major_locator(MaxNLocator(integer=True, min_n_ticks=1))
 
 
 def _sides(played: list[GameSummary]) -> list[str]:
@@ -132,6 +133,7 @@ def game_length(games, title: str | None = None) -> Figure:
     width = max(1, -(-(hi - lo + 1) // 30))         # whole-number bins, at most about 30
     edges = np.arange(lo, hi + width + 1, width) - 0.5
     ax.hist(values, bins=edges, edgecolor="white")
+    ax.set_xlim(edges[0] - width, edges[-1] + width)     # a bin's neighbours show it is alone
     ax.axvline(float(np.mean(values)), color="black", linestyle="--",
                label=f"mean {np.mean(values):.1f}, median {np.median(values):g}")
     ax.set(title=f"{_title(games, title)}: game length", xlabel=unit, ylabel="games")
@@ -147,10 +149,12 @@ def _stat_order(names: Iterable[str]) -> list[str]:
 
 
 def _spread(groups: dict[str, list[dict[str, float]]], colour_of: dict[str, str],
-            legend: dict[str, str], title: str, xlabel: str) -> Figure:
+            legend: dict[str, str], title: str, xlabel: str, named: dict[str, str] | None = None) -> Figure:
     """One panel per statistic: a box per group over its games (box: middle half, whiskers:
-    lowest to highest, dot: mean)."""
-    stats = _stat_order(k for rows in groups.values() for row in rows for k in row)
+    lowest to highest, dot: mean). `named`: {stat: label} in the system's order, shown first."""
+    named = named or {}
+    found = {k for rows in groups.values() for row in rows for k in row}
+    stats = [k for k in named if k in found] + _stat_order(found - set(named))
     labels = list(groups)
     fig, axes = _figure(1, len(stats), figsize=(3.2 * len(stats) + 1.6, 0.45 * len(labels) + 1.9), sharey=True)
     for ax, stat in zip(axes[0], stats):
@@ -160,14 +164,14 @@ def _spread(groups: dict[str, list[dict[str, float]]], colour_of: dict[str, str]
         for patch, name in zip(box["boxes"], labels):
             patch.set(facecolor=colour_of[name], alpha=0.6)
         ax.plot([np.mean(d) for d in data], range(1, len(labels) + 1), "o", color="black", markersize=4)
-        ax.set(title=stat.replace("_", " "), xlabel=xlabel)
+        ax.set(title=named.get(stat, stat.replace("_", " ")), xlabel=xlabel)
         if all(float(v).is_integer() for d in data for v in d):
             _integer(ax.xaxis)
         ax.grid(axis="x", alpha=0.3)
     axes[0, 0].invert_yaxis()
     fig.legend([Patch(color=c, alpha=0.6) for c in legend.values()], list(legend), title="side",
                loc="outside right upper", fontsize="small")
-    fig.suptitle(title)
+    fig.suptitle(f"{title}\n(box: middle half of the games, whiskers: fewest to most, dot: mean)")
     return fig
 
 
@@ -187,13 +191,17 @@ def casualties(games, title: str | None = None) -> Figure:
                    f"{'clan' if by_clan else 'side'} over {len(played)} games", "per game")
 
 
-def statistics(games, title: str | None = None) -> Figure:
-    """Every number the system reports per side (its own `stats()`), per game with its spread."""
+def statistics(games, title: str | None = None, labels: dict[str, str] | None = None) -> Figure:
+    """Every number the system reports per side (its own `stats()`), per game with its spread.
+    `labels` {stat: label}, in order (the registry entry's stats; sim.batch.api puts them in a
+    DataFrame's attrs["stats"]), name the panels."""
     played = _played(games)
     sides = _sides(played)
     groups = {side: [s.sides.get(side, {}) for s in played] for side in sides}
     legend = {side: f"C{i}" for i, side in enumerate(sides)}
-    return _spread(groups, legend, legend, f"{_title(games, title)}: each side's statistics over {len(played)} games", "per game")
+    named = labels or getattr(games, "attrs", {}).get("stats")
+    return _spread(groups, legend, legend, f"{_title(games, title)}: each side's statistics over "
+                                           f"{len(played)} games", "per game", named)
 
 
 def reasons(games, title: str | None = None) -> Figure:
@@ -279,15 +287,16 @@ def heatmap(games, title: str | None = None, scenario=None) -> Figure:
         _integer(bar.ax.yaxis)
         what = f"{name}: {int(mask.sum())} units lost" if by_side else f"{name}: {int(mask.sum())}"
         ax.set(title=f"{what} over {len(played)} games", xlabel="x (cm)" if table else "x", ylabel="y")
-    fig.suptitle(f"{_title(games, title)}: where units were lost ({', '.join(kinds)})"
-                 + ("" if table else " (table size not reported)"))
+    fig.suptitle(f"{_title(games, title)}: where units were lost\n({', '.join(kinds)}"
+                 + (")" if table else "; table size not reported)"))
     return fig
 
 
 # -- the CLI's files -----------------------------------------------------------------------------
 
 def write_plots(games, out_dir: str | Path, title: str = "batch", scenario=None,
-                plots: tuple[str, ...] = PLOTS) -> tuple[list[Path], list[str]]:
+                plots: tuple[str, ...] = PLOTS, labels: dict[str, str] | None = None
+                ) -> tuple[list[Path], list[str]]:
     """Write the PNGs a system declares (sim.core.registry.System.plots) into out_dir; returns
     (files written, plots skipped with the reason)."""
     out = Path(out_dir)
@@ -306,7 +315,7 @@ def write_plots(games, out_dir: str | Path, title: str = "batch", scenario=None,
     draw = {"outcomes": lambda: outcomes(played, title), "win_rate": lambda: win_rate(played, title),
             "length": lambda: game_length(played, title), "reasons": lambda: reasons(played, title),
             "casualties": lambda: casualties(played, title),
-            "statistics": lambda: statistics(played, title),
+            "statistics": lambda: statistics(played, title, labels),
             "heatmap": lambda: heatmap(played, title, scenario)}
     written, skipped = [], []
     for name in plots:

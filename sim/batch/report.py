@@ -53,6 +53,20 @@ def print_report(report: dict, title: str, console: Console | None = None) -> No
     outcome.add_row("draws", str(report["draws"]["count"]), pct(report["draws"]))
     outcome.add_row("timeouts (max actions)", str(report["timeouts"]["count"]), pct(report["timeouts"]))
     console.print(outcome)
+    split = report.get("split")
+    if split:
+        table = Table(title="Decisive, marginal and level (drawn games led on points_down)")
+        table.add_column("Outcome")
+        table.add_column("Games", justify="right")
+        table.add_column("Rate  [95 % CI, Wilson]", justify="right")
+        table.add_row("decisive", str(split["decisive"]["count"]), pct(split["decisive"]))
+        for side, r in split["marginal"].items():
+            table.add_row(f"marginal, {side} ahead", str(r["count"]), pct(r))
+        table.add_row("level draws", str(split["level"]["count"]), pct(split["level"]))
+        console.print(table)
+        if split["margin"]:
+            console.print(f"margin of the marginal games (points_down): mean {_num(split['margin']['mean'])}, "
+                          f"max {_num(split['margin']['max'])}")
 
     if report["reasons"]:
         reasons = Table(title="How the games ended")

@@ -99,7 +99,34 @@ def summarise(summaries: list[GameSummary]) -> dict:
         "actions": spread([s.actions for s in played]),
         "losses": {"sides": _losses([s.sides for s in played]), "clans": clans},
         "positions": sum(len(s.positions) for s in played),
+        "split": outcome_split(played),
     }
+
+
+MARGIN_KEY = "points_down"       # a side's per-game stat of how far it is toward losing
+
+
+def outcome_split(played: list[GameSummary]) -> dict | None:
+    """Decisive games, drawn games one side leads (marginal: the other is further toward
+    losing by the system's `points_down` stat, e.g. a tabletop game's victory points with units routing or at
+    half strength counted half) and level draws, with the margins; None if the system does not
+    report `points_down`."""
+    if not played or not all(len(s.sides) == 2 and all(MARGIN_KEY in v for v in s.sides.values()) for s in played):
+        return None
+    draws = [s for s in played if s.draw]
+    leads: Counter = Counter()
+    margins: list[float] = []
+    for s in draws:
+        (a, na), (b, nb) = sorted(s.sides.items())
+        diff = nb[MARGIN_KEY] - na[MARGIN_KEY]           # > 0: a leads
+        if diff:
+            leads[a if diff > 0 else b] += 1
+            margins.append(abs(diff))
+    n = len(played)
+    return {"decisive": rate(sum(1 for s in played if s.winner), n),
+            "marginal": {side: rate(k, n) for side, k in sorted(leads.items())},
+            "level": rate(len(draws) - sum(leads.values()), n),
+            "margin": spread(margins)}
 
 
 def convergence(summaries: list[GameSummary], outcome) -> list[tuple[int, float, float, float]]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import stat
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -67,18 +68,36 @@ def positive_float(high: float):
     return parse
 
 
+def _kind(path: Path) -> str:
+    """"folder", "file", "missing" or "bad" (a name too long, a NUL, a part that is a file)."""
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        return "missing"
+    except (OSError, ValueError):
+        return "bad"
+    return "folder" if stat.S_ISDIR(info.st_mode) else "file"
+
+
+def _writable_folder(folder: Path) -> None:
+    kind = _kind(folder)
+    if kind != "folder":
+        raise argparse.ArgumentTypeError(f"folder {shorten(str(folder))} does not exist")
+    if not os.access(folder, os.W_OK):
+        raise argparse.ArgumentTypeError(f"folder {shorten(str(folder))} is not writable")
+
+
 def output_file(text: str) -> str:
     """A file to write: named, not a folder, in a folder that exists and may be written."""
     if not text.strip():
         raise argparse.ArgumentTypeError("expected a file name, got an empty one")
     path = Path(text)
-    if path.is_dir():
+    kind = _kind(path)
+    if kind == "folder":
         raise _bad(text, "a file name, not a folder")
-    folder = path.parent
-    if not folder.is_dir():
-        raise argparse.ArgumentTypeError(f"folder {shorten(str(folder))} does not exist")
-    if not os.access(folder, os.W_OK):
-        raise argparse.ArgumentTypeError(f"folder {shorten(str(folder))} is not writable")
+    if kind == "bad":
+        raise _bad(text, "a file name the system accepts")
+    _writable_folder(path.parent)
     return text
 
 
@@ -87,12 +106,12 @@ def output_folder(text: str) -> str:
     if not text.strip():
         raise argparse.ArgumentTypeError("expected a folder name, got an empty one")
     path = Path(text)
-    if path.exists() and not path.is_dir():
+    kind = _kind(path)
+    if kind == "file":
         raise _bad(text, "a folder, not a file")
-    if not path.exists() and not path.parent.is_dir():
-        raise argparse.ArgumentTypeError(f"folder {shorten(str(path.parent))} does not exist")
-    if not os.access(path if path.exists() else path.parent, os.W_OK):
-        raise argparse.ArgumentTypeError(f"{shorten(text)} is not writable")
+    if kind == "bad":
+        raise _bad(text, "a folder name the system accepts")
+    _writable_folder(path if kind == "folder" else path.parent)
     return text
 
 

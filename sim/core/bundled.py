@@ -11,7 +11,7 @@ from __future__ import annotations
 from importlib import resources
 from pathlib import Path
 
-from sim.core.errors import ScenarioError
+from sim.core.errors import ScenarioError, clip
 
 SCENARIOS = ("sim.scenarios", "scenarios")      # (installed package, folder in the repository)
 ASSETS = ("render.data", "assets")
@@ -37,12 +37,16 @@ def scenario_file(text: str | Path) -> Path:
     """A path to a scenario: an existing file as given, else a bundled scenario's name
     (`training`, or `daimyo/training`), else one line naming what exists."""
     path = Path(text)
-    if path.exists() or path.suffix:
+    try:
+        exists = path.exists()
+    except (OSError, ValueError):        # a name the system refuses (too long, a NUL)
+        exists = True
+    if exists or path.suffix:
         return path                      # a path (a missing one is reported where it is read)
     bundled = bundled_scenarios()
     stem = path.name
     found = bundled.get(stem)
     if found is not None and (path.parent == Path(".") or found.parent.name == path.parent.name):
         return found
-    raise ScenarioError(str(text), "", "no such file or bundled scenario (bundled: "
+    raise ScenarioError(clip(str(text), 120), "", "no such file or bundled scenario (bundled: "
                         f"{', '.join(bundled)}; `kassen scenarios` lists them)")

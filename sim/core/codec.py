@@ -145,6 +145,18 @@ def _object(data: dict, where: str) -> Any:
         raise SaveError(where, f"cannot rebuild {cls.__name__}: {shorten(str(exc), 120)}") from None
 
 
+def field_problem(obj: Any) -> str | None:
+    """Why a dataclass instance's fields do not fit their annotations (e.g. an action built by
+    hand with a string for a distance), or None."""
+    hints = _hints(type(obj))
+    for f in dataclasses.fields(obj):
+        value = getattr(obj, f.name)
+        hint = hints.get(f.name, Any)
+        if not _conforms(value, hint):
+            return f"{type(obj).__name__}.{f.name}: expected {_name(hint)}, got {shorten(value)}"
+    return None
+
+
 @functools.cache
 def _hints(cls: type) -> dict[str, Any]:
     """A dataclass's resolved field annotations (empty if they cannot be resolved)."""

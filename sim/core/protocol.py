@@ -19,9 +19,9 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from sim.core.codec import decode, encode, serializable
+from sim.core.codec import decode, encode, field_problem, serializable
 from sim.core.dice import Dice
-from sim.core.errors import EngineError, KassenError, RuleError
+from sim.core.errors import EngineError, KassenError, RuleError, shorten
 from sim.core.events import DiceRolled, Event
 
 
@@ -49,6 +49,9 @@ class Game(ABC):
     """A running game: a state, the actions that made it, and the events they produced."""
 
     system: ClassVar[str]
+    # Events after which a side may not take its actions back (sim/core/undo.py): card draws
+    # and reveals. A die roll and a change of player end the undo window in every system.
+    undo_barriers: ClassVar[tuple[type[Event], ...]] = ()
 
     def __init__(self, state: Any, scenario: dict, seed: int):
         self.state = state
@@ -56,6 +59,7 @@ class Game(ABC):
         self.seed = seed
         self.actions: list[Action] = []
         self.events: list[Event] = []
+        self.action_starts: list[int] = []    # index in `events` of each action's first event (undo)
         # Dice results queued by `dice.force` before action i (tests, tutorials): part of the
         # record, so that `seed + actions + forced` replays the game exactly.
         self.forced: dict[int, list[int]] = {}
@@ -137,6 +141,8 @@ class Game(ABC):
     def apply(self, action: Action) -> list[Event]:
         if self.is_over():
             raise RuleError("end", "the game is over; no further actions", self.system)
+        if not isinstance(action, Action) or (why := field_problem(action)):
+            raise RuleError("action", why or f"{shorten(action)} is not an action", self.system)
         side = getattr(action, "side", None)
         if side is not None and side != self.to_act():
             raise RuleError("turn", f"it is {self.to_act()}'s decision, not {side}'s", self.system)
@@ -146,7 +152,7 @@ class Game(ABC):
             raise
         except Exception as exc:     # a validator that breaks on odd input must not escape raw
             raise EngineError(self.system, action, exc) from exc
-        index, forced = len(self.actions), list(self.state.dice.forced)
+        index, forced, kept_events = len(self.actions), list(self.state.dice.forced), len(self.events)
         if self._checkpoint is None or index - self._checkpoint[1] >= CHECKPOINT_EVERY:
             self._checkpoint = (encode(self.state), index)
         try:
@@ -159,6 +165,7 @@ class Game(ABC):
         if forced:
             self.forced[index] = forced
         self.actions.append(action)
+        self.action_starts.append(kept_events)
         self.version += 1
         return events
 

@@ -24,10 +24,10 @@ MAX_INT = 1 << 64             # dice states are 64-bit; nothing in a game is lar
 MAX_STRING = 1 << 20
 
 
-def read_text(path: str | Path, limit: int, error: Callable[[str, str, str], KassenError]) -> str:
-    """The text of a regular file, at most `limit` bytes; `error(file, key, message)` builds the
-    exception for a refusal."""
-    where = str(path)
+def check_file(path: str | Path, limit: int, error: Callable[[str, str, str], KassenError]) -> None:
+    """Refuse anything but a regular file of at most `limit` bytes; `error(file, key, message)`
+    builds the exception."""
+    where = clip(str(path), 200)
     try:
         info = os.stat(path)
     except FileNotFoundError:
@@ -42,6 +42,12 @@ def read_text(path: str | Path, limit: int, error: Callable[[str, str, str], Kas
         raise error(where, "", "is not a regular file")
     if info.st_size > limit:
         raise error(where, "", f"is {info.st_size:,} bytes; the limit is {limit:,}")
+
+
+def read_text(path: str | Path, limit: int, error: Callable[[str, str, str], KassenError]) -> str:
+    """The UTF-8 text of a regular file of at most `limit` bytes (see check_file)."""
+    check_file(path, limit, error)
+    where = clip(str(path), 200)
     try:
         with open(path, "rb") as fh:
             raw = fh.read(limit + 1)

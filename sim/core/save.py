@@ -48,8 +48,11 @@ def to_document(game: Game) -> dict:
 def save(game: Game, path: str | Path) -> None:
     path = Path(path)
     tmp = path.with_suffix(path.suffix + ".tmp")
-    tmp.write_text(json.dumps(to_document(game), indent=1))
-    tmp.replace(path)  # never leave a half-written save behind
+    try:
+        tmp.write_text(json.dumps(to_document(game), indent=1))
+        tmp.replace(path)  # never leave a half-written save behind
+    except OSError as exc:
+        raise SaveError(str(path), f"cannot write the save ({exc.strerror or type(exc).__name__})") from None
 
 
 def game_class(system: str) -> type[Game]:
@@ -128,6 +131,9 @@ def from_document(doc: object, where: str = "save") -> Game:
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise SaveError(where, "not a Kassen save file (missing format tag 'kassen-save')")
     doc = migrate(doc, where)
+    extra = sorted(set(doc) - set(_FIELDS) - {"format", "version"}, key=str)
+    if extra:
+        raise SaveError(where, f"unknown key {shorten(extra[0])} (not part of a Kassen save)")
     for key, kind in _FIELDS.items():
         if key not in doc:
             raise SaveError(where, f"missing key {key!r}")

@@ -10,7 +10,11 @@ def make_player(side: str, level: str, seed: int, **personality):
     """A scripted opponent for `side` at `level` (easy, normal, hard; "random" is generic)."""
     from sim.ai.scored import Personality, ScoredPlayer
     from sim.daimyo.ai.scorer import DaimyoScorer
-    return ScoredPlayer(DaimyoScorer(Personality(**personality)), level, seed)
+    # levels differ in judgment (issue 19): easy scores orders alone, normal follows an army
+    # plan and clan plans, hard also checks every charge a pose promises with the rules
+    scorer = DaimyoScorer(Personality(**personality), planning=level in ("normal", "hard"),
+                          exact=level == "hard")
+    return ScoredPlayer(scorer, level, seed)
 
 
 SYSTEM = System(

@@ -144,3 +144,18 @@ def describe(o: ChargeOdds) -> list[str]:
               f"(routs {pct(m.b_routs_a)}, pushes back {pct(m.b_pushes_a)}) (4.6.5)",
               f"  stands lost by {o.attacker}: {dist(o.a_lost)}; by {o.defender}: {dist(o.b_lost)}"]
     return lines
+
+
+def head_on(st: DaimyoState, attacker: str, defender: str) -> odds.MeleeOdds:
+    """The first round (4.6.5) if `attacker` reached `defender`'s front edge in a charge with
+    the bonus (4.4), wherever the two stand now: what a planner weighs for a fight a few moves
+    off. The defender's ground (a hill, an obstacle, a building) counts where it stands; the
+    closing fire and whether the charge can be made are left out (charge_odds has them)."""
+    u, t = _fighter(st, attacker, "attacker"), _fighter(st, defender, "defender")
+    a = copy.copy(u)
+    a.x, a.y, a.facing = CH.final_pose(u, t, "front")
+    a.charge_target, a.charge_bonus = t.id, True
+    a.disordered = a.pursuit_disordered = False      # 4.2.1: only a unit in good order charges
+    a_stands, _ = _stand_totals(st, a, t, 0)
+    b_stands, _ = _stand_totals(st, t, a, 0)
+    return odds.melee_odds(a_stands, b_stands)

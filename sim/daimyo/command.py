@@ -142,8 +142,6 @@ def check_orderable(st: DaimyoState, unit_id: str) -> None:
     u = st.units.get(unit_id)
     if u is None or not u.alive:
         raise RuleError("4.1", f"no unit {unit_id!r} on the table", SYSTEM)
-    if u.side != st.to_move:
-        raise RuleError("4.1", f"{unit_id} is not your unit", SYSTEM)
     if u.routing:
         raise RuleError("4.6.7", f"{unit_id} is routing and moves only by rout moves", SYSTEM)
     if u.halted_turns > 0 and not may_about_face(u):
@@ -152,6 +150,9 @@ def check_orderable(st: DaimyoState, unit_id: str) -> None:
         raise RuleError("1.9", f"{unit_id} failed its obedience test and halts this turn", SYSTEM)
     if u.blocked:
         raise RuleError("4.3.2", f"{unit_id} was walked into by a friendly unit and may not move further", SYSTEM)
+    # what keeps the unit still comes first, so a preview can say why on any side's turn
+    if u.side != st.to_move:
+        raise RuleError("4.1", f"{unit_id} is not your unit", SYSTEM)
     if u not in orderable_units(st):
         raise RuleError("4.1", f"{unit_id} is not part of the active clan or has already acted this turn", SYSTEM)
 

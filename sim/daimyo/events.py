@@ -82,6 +82,9 @@ class GeneralActivated(Event):
     side: str
     rule: str = "4.1"
 
+    def describe(self) -> str:
+        return f"the {self.side} General is activated ({self.rule})"
+
 
 @serializable
 @dataclass(frozen=True)
@@ -116,6 +119,9 @@ class FormationChanged(Event):
     files: int
     rule: str = "4.3.5.4"
 
+    def describe(self) -> str:
+        return f"{self.unit} now {self.files} wide ({self.rule})"
+
 
 @serializable
 @dataclass(frozen=True)
@@ -124,6 +130,11 @@ class LeaderMoved(Event):
     path: tuple[tuple[float, float], ...]
     attached_to: str = ""
     rule: str = "5.2"
+
+    def describe(self) -> str:
+        x, y = self.path[-1][:2]
+        where = f"joins {self.attached_to}" if self.attached_to else f"moves to ({x:.1f}, {y:.1f})"
+        return f"{self.leader} {where} ({self.rule})"
 
 
 @serializable
@@ -151,6 +162,9 @@ class Reformed(Event):
     unit: str
     rule: str = "4.2.2"
 
+    def describe(self) -> str:
+        return f"{self.unit} reformed: in good order again ({self.rule})"
+
 
 @serializable
 @dataclass(frozen=True)
@@ -169,6 +183,12 @@ class PhaseChanged(Event):
     phase: str
     side: str = ""
     clan: str = ""
+
+    def describe(self) -> str:
+        step = {"orders": "movement step", "shooting": "shooting step", "melee": "melee step",
+                "leaders": "leader moves", "activation": "activations"}.get(self.phase, self.phase)
+        who = f" of clan {self.clan}" if self.clan else f" ({self.side})" if self.side else ""
+        return f"-- {step}{who}"
 
 
 @serializable

@@ -10,9 +10,9 @@ from __future__ import annotations
 from sim.core.errors import RuleError
 from sim.core.protocol import Action, Game, Result
 from sim.daimyo import actions as A
-from sim.daimyo import artillery, combat, command, movement, scenario_rules
+from sim.daimyo import artillery, combat, command, movement, preview, scenario_rules
 from sim.daimyo.build import build_state
-from sim.daimyo.combat.victory import lost
+from sim.daimyo.combat.victory import lost, points_down
 from sim.daimyo.geometry import table
 from sim.daimyo.events import (ClanActivation, GameOver, GeneralActivated, InitiativeRolled,
                                OrderChosen, PhaseChanged, RatingRolled, TurnStarted)
@@ -109,8 +109,11 @@ class DaimyoGame(Game):
                 group["units_lost"] += 1 if u.gone else 0
         for leader in st.leaders.values():
             sides[leader.side]["leaders_killed"] += 0 if leader.alive else 1
-        # where each unit left play (remove_unit records it there; gone units stay put), by side
-        positions = [(u.x, u.y, u.gone, u.side) for u in st.units.values() if u.gone]
+        # where each lost unit left play (remove_unit leaves it there), by side; an HQ abandoned
+        # on mounting up is no loss (ruling D-47)
+        positions = [(u.x, u.y, u.gone, u.side) for u in st.units.values() if u.gone and lost(u)]
+        for side, numbers in sides.items():
+            numbers["points_down"] = points_down(st, side)
         return {"turns": st.turn, "sides": sides, "clans": clans,
                 "positions": positions, "table": (st.width, st.height)}
 
@@ -200,11 +203,7 @@ class DaimyoGame(Game):
             if not command.general_may_activate(st, action.side):
                 raise RuleError("4.1", "the General has already been activated this turn", self.system)
         elif isinstance(action, ORDER_ACTIONS):
-            if st.phase != "orders":
-                raise RuleError("4.1", "units move only while their clan is active", self.system)
-            command.check_orderable(st, action.unit)
-            combat.check_order(st, action)
-            movement.plan(st, action)
+            preview.order_plan(st, action)      # the plan the view previews (issue 24)
         elif isinstance(action, A.MoveLeader):
             movement.plan_leader(st, action, during_activation=st.phase == "orders")
         elif isinstance(action, A.MountUp):

@@ -1,16 +1,16 @@
 """Read-only geometry for the renderer's overlays: how far a unit may go, where it may charge,
 where it may shoot, and its leader's command range. Pure Shapely; nothing here changes a game
-(sim/ never draws, the renderer never computes rules)."""
+(sim/ never draws, the renderer never computes rules). Move and wheel reach come from the
+rules' plans (preview.py), never from open-ground arithmetic."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 import numpy as np
 import shapely
 from shapely.geometry import LineString, Point, Polygon
 
-from sim.daimyo import command, movement
+from sim.daimyo import command
 from sim.daimyo.geometry import all_round_arc, direction, fire_arc, footprint, stand_corners
 from sim.daimyo.model import Unit
 from sim.daimyo.state import DaimyoState
@@ -24,21 +24,11 @@ def _axes(facing: float) -> tuple[np.ndarray, np.ndarray]:
     return fwd, np.array([fwd[1], -fwd[0]])
 
 
-@dataclass(frozen=True)
-class WheelReach:
-    angle: float             # the largest wheel (degrees, signed: + is left) the move allows
-    sector: Polygon          # area swept by the front edge
-    end_pose: tuple[float, float, float]
-
-
-def move_reach(st: DaimyoState, u: Unit) -> Polygon:
-    """4.3: the ground covered by a straight move of the unit's remaining move (terrain is
-    applied by the movement rules when the order is given; this is the open-ground reach)."""
-    d = max(0.0, movement.remaining(st, u))
-    fwd, _ = _axes(u.facing)
-    here = footprint(u)
-    there = footprint(u, x=u.x + fwd[0] * d, y=u.y + fwd[1] * d)
-    return shapely.convex_hull(shapely.union(here, there))
+def move_reach(u: Unit, plan) -> Polygon:
+    """4.3: the ground a straight move covers, from its plan (sim/daimyo/preview.py): the
+    terrain, friends and enemies on the way are the rules' own."""
+    x, y, facing = plan.path[-1]
+    return shapely.convex_hull(shapely.union(footprint(u), footprint(u, x=x, y=y, facing=facing)))
 
 
 def _ahead(u: Unit, reach: float) -> Polygon:
@@ -58,27 +48,13 @@ def charge_reach(u: Unit) -> Polygon:
     return edge.buffer(reach).intersection(_ahead(u, reach))
 
 
-def _wheel_rate(u: Unit) -> float:
-    """4.3.5.1: cm of move per radian of wheel: the outer corner's arc at the quality's wheel
-    cost, doubled when disordered."""
-    m = tables().manoeuvre
-    return u.width * m.wheel_cost[u.quality.value] * (m.disorder_factor if u.disordered else 1)
-
-
-def wheel_cost(u: Unit, angle: float) -> float:
-    """cm of move a wheel of `angle` degrees costs (4.3.5.1)."""
-    return math.radians(abs(angle)) * _wheel_rate(u)
-
-
-def wheel_reach(st: DaimyoState, u: Unit, left: bool) -> WheelReach:
-    """4.3.5.1: the largest wheel the remaining move buys, capped at 180 degrees."""
-    limit = min(180.0, math.degrees(max(0.0, movement.remaining(st, u)) / _wheel_rate(u)))
-    angle = limit if left else -limit
-    pivot, outer = _wheel_corners(u, left)
-    steps = max(2, int(limit // 5) + 1)
+def wheel_sector(u: Unit, angle: float) -> Polygon:
+    """4.3.5.1: the area the front edge sweeps wheeling `angle` degrees (+ left) about the inner
+    front corner; the angle comes from the rules' plan of the widest wheel (preview.reach)."""
+    pivot, outer = _wheel_corners(u, angle > 0)
+    steps = max(2, int(abs(angle) // 5) + 1)
     arc = [_rotate(outer, pivot, angle * i / steps) for i in range(steps + 1)]
-    sector = Polygon([tuple(pivot)] + arc) if limit > 0 else Polygon()
-    return WheelReach(angle, sector, wheel_pose(u, angle))
+    return Polygon([tuple(pivot)] + arc) if abs(angle) > 0 else Polygon()
 
 
 def _wheel_corners(u: Unit, left: bool) -> tuple[np.ndarray, np.ndarray]:

@@ -7,7 +7,7 @@ offending entry.
 """
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 import shapely
 from pydantic import BaseModel, ConfigDict, Field
@@ -25,6 +25,16 @@ class _M(BaseModel):
     model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
 
+# Bounds on what `check` accepts, so that nothing it accepts can break the geometry or the
+# table view: a table of at most 100 m, every point within 100 m of it, angles within ten turns,
+# colours as bytes, names of a line.
+Cm = Annotated[float, Field(ge=-10_000, le=10_000)]
+Angle = Annotated[float, Field(ge=-3600, le=3600)]
+Byte = Annotated[int, Field(ge=0, le=255, strict=True)]
+Label = Annotated[str, Field(max_length=120)]
+Ident = Annotated[str, Field(min_length=1, max_length=120)]
+
+
 class Meta(_M):
     title: str
     notes: str = ""
@@ -32,8 +42,8 @@ class Meta(_M):
 
 
 class Table(_M):
-    width: float = Field(gt=0)
-    height: float = Field(gt=0)
+    width: float = Field(gt=0, le=10_000)
+    height: float = Field(gt=0, le=10_000)
 
 
 class WeatherStep(_M):
@@ -59,24 +69,24 @@ class InactiveIn(_M):
     """Scenario rule: no activation (4.1) before `turn`; with `enemy_enters`, from the turn
     after an enemy unit first stands in that zone, if that comes first (ruling D-110)."""
     turn: int = Field(ge=2)
-    enemy_enters: list[tuple[float, float]] = []
+    enemy_enters: list[tuple[Cm, Cm]] = []
 
 
 class TerrainIn(_M):
-    id: str
-    kind: str
-    points: list[tuple[float, float]] = Field(min_length=2)
-    name: str = ""
+    id: Ident
+    kind: Ident
+    points: list[tuple[Cm, Cm]] = Field(min_length=2, max_length=1_000)
+    name: Label = ""
     wide_stream: bool = False        # 4.3.1: this river is crossed anywhere, as difficult terrain
 
 
 class LeaderIn(_M):
-    name: str
+    name: Ident
     rating: int | Literal["roll"] = "roll"   # 1.7, 1.8: rolled on the command rating table
-    x: float
-    y: float
+    x: Cm
+    y: Cm
     mounted: bool = True
-    attach: str = ""
+    attach: Label = ""
 
 
 class GeneralIn(LeaderIn):
@@ -84,43 +94,43 @@ class GeneralIn(LeaderIn):
 
 
 class HQIn(_M):
-    x: float
-    y: float
-    facing: float = 90.0
+    x: Cm
+    y: Cm
+    facing: Angle = 90.0
 
 
 class UnitIn(_M):
-    id: str
-    name: str = ""
-    troop: str
-    quality: str
-    weapons: list[str] = Field(min_length=1)
-    armour: str
-    stands: int
-    files: int = Field(ge=1)
-    x: float
-    y: float
-    facing: float
+    id: Ident
+    name: Label = ""
+    troop: Ident
+    quality: Ident
+    weapons: list[Ident] = Field(min_length=1, max_length=10)
+    armour: Ident
+    stands: int = Field(ge=1, le=100)
+    files: int = Field(ge=1, le=100)
+    x: Cm
+    y: Cm
+    facing: Angle
     hatamoto: bool = False
 
 
 class ClanIn(_M):
-    id: str
-    name: str
-    colour: tuple[int, int, int] = (200, 200, 200)
+    id: Ident
+    name: Label
+    colour: tuple[Byte, Byte, Byte] = (200, 200, 200)
     daimyo: LeaderIn
     units: list[UnitIn] = Field(min_length=1, max_length=6)   # 1.5: 1-6 units a clan
     inactive_until: InactiveIn | None = None
 
 
 class ArmyIn(_M):
-    side: str
-    name: str
+    side: Ident
+    name: Label
     edge: Edge
     general: GeneralIn
     hq: HQIn | None = None
-    deploy: list[tuple[float, float]] = []        # optional deployment zone polygon
-    clans: list[ClanIn] = Field(min_length=1)
+    deploy: list[tuple[Cm, Cm]] = Field(default_factory=list, max_length=1_000)  # deployment zone polygon
+    clans: list[ClanIn] = Field(min_length=1, max_length=50)
     victory_share: float = Field(1 / 3, gt=0, lt=1)   # 5.2: more than a third lost
     inactive_until: InactiveIn | None = None      # every clan and the General (a surprise)
 
@@ -129,11 +139,11 @@ class VictoryIn(_M):
     """5.2 scenario victory condition, checked besides the army-break rule (ruling D-85):
     `winner` wins when `target` leader is killed (leader_killed), `target` unit is lost
     (unit_lost), or at the end of turn `turn` if nothing else decided the battle (turn_end)."""
-    winner: str
+    winner: Ident
     when: Literal["leader_killed", "unit_lost", "turn_end"]
-    target: str = ""
-    turn: int = Field(0, ge=0)
-    text: str = ""
+    target: Label = ""
+    turn: int = Field(0, ge=0, le=1_000)
+    text: Annotated[str, Field(max_length=1_000)] = ""
 
 
 class ScenarioIn(_M):
@@ -141,7 +151,7 @@ class ScenarioIn(_M):
     meta: Meta
     table: Table
     options: Options = Options()
-    terrain: list[TerrainIn] = []
+    terrain: list[TerrainIn] = Field(default_factory=list, max_length=500)
     armies: list[ArmyIn] = Field(min_length=2, max_length=2)
     victory: list[VictoryIn] = []
 
@@ -358,6 +368,8 @@ def _check_unit(u: UnitIn, where: str, key: str) -> None:
         raise ScenarioError(where, f"{key}.quality", f"6.1: gun crews are always regular, not {u.quality!r}")
     if u.quality not in row.qualities:
         raise ScenarioError(where, f"{key}.quality", f"1.2: {u.troop} may be {' or '.join(row.qualities)}, not {u.quality!r}")
+    if len(set(u.weapons)) != len(u.weapons):
+        raise ScenarioError(where, f"{key}.weapons", f"a weapon is listed twice: {u.weapons}")
     bad = [w for w in u.weapons if w not in row.weapons]
     if bad:
         raise ScenarioError(where, f"{key}.weapons", f"1.3: {u.troop} may not carry {bad}; allowed {list(row.weapons)}")

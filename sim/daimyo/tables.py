@@ -1,12 +1,12 @@
 """Daimyo rules tables, loaded from data/tables.toml and validated once (DESIGN.md seam 4)."""
 from __future__ import annotations
 
-import tomllib
 from functools import lru_cache
-from importlib import resources
+from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from sim.core.reading import read_toml
 from sim.core.scenario import validate_model
 
 
@@ -120,8 +120,8 @@ class Tables(_Strict):
 
 @lru_cache(maxsize=1)
 def tables() -> Tables:
-    path = resources.files("sim.daimyo") / "data" / "tables.toml"
-    return validate_model(Tables, tomllib.loads(path.read_text()), "sim/daimyo/data/tables.toml")
+    path = Path(__file__).parent / "data" / "tables.toml"
+    return validate_model(Tables, read_toml(path), "sim/daimyo/data/tables.toml")
 
 
 # -- combat tables (issue 3) ---------------------------------------------------------------

@@ -9,6 +9,7 @@ from sim.hellas.state import other
 
 EST_STEPS = 2.5                        # what one unseen enemy block is guessed to be worth
 CAPITAL_AREA = {"athens": "Attica", "sparta": "Laconia"}
+CAPITAL_SEA = {"athens": "Saronic Gulf", "sparta": ""}   # Sparta is no port
 HOME_GUARD = 6                         # own steps the AI keeps in its capital's area
 HOME_FLEETS = 2                        # Athenian fleets kept at Athens against a grain blockade
 APPEAL_VALUE = {"Ares": 2.0, "Athena": 1.8, "Zeus": 1.5, "Demeter": 1.4, "Apollo": 1.2,
@@ -101,6 +102,10 @@ class HellasScorer:
                 score += 2.0          # 8.2.2: cut the Black Sea grain
             if self.side == "athens" and dest in self.m.grain_seas and enemy and here >= 0.8 * enemy:
                 score += 5.0          # 8.2.2: reopen the grain route
+            if fleet and dest == CAPITAL_SEA[self.side] and enemy and here >= 0.8 * enemy:
+                score += 6.0          # 8.2.1: lift the blockade of our capital (ruling H-63)
+            if fleet and dest == CAPITAL_SEA[self.side] and self.mine.get(dest, 0) < 2 * HOME_FLEETS:
+                score += 2.0          # hold the sea before the capital: the Long Walls need it
         if any(self.v["cities"][c.name]["besieged_by"] == self.side for c in self.m.cities_in(start)) and not fleet:
             score -= 2.5              # do not lift our own siege
         if start == CAPITAL_AREA[self.side] and (not fleet or a.carry) and self.land.get(start, 0) - (0 if fleet else b["steps"]) - self._steps(a.carry) < HOME_GUARD:
@@ -149,6 +154,8 @@ class HellasScorer:
 
     def _Withdraw(self, a) -> float:
         area = self.m.cities[a.city].area
+        if self.blocks[a.block]["kind"] == "fleet" and a.city == "Athens":
+            return -1.0               # Athens' fleets hold the Saronic Gulf, not the docks (ruling H-63)
         if area == CAPITAL_AREA[self.side]:
             # shelter behind the capital's walls only from a stronger army
             return 3.0 if self.theirs.get(area, 0) > self.land.get(area, 0) else -1.0

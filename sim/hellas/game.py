@@ -4,7 +4,7 @@ rule modules through the protocol. This file only sequences; the rules live in t
 from __future__ import annotations
 
 from sim.board import Block, CardPile
-from sim.core.errors import RuleError
+from sim.core.errors import RuleError, ScenarioError, shorten
 from sim.core.events import Note
 from sim.core.protocol import Game, Result
 from sim.hellas import actions as A
@@ -22,6 +22,8 @@ from sim.hellas.view import build_view
 
 class HellasGame(Game):
     system = "hellas"
+    # Cards dealt or shown, blocks turned face up, Hermes' intelligence (core undo).
+    undo_barriers = (E.CardsDealt, E.CardsRevealed, E.BlockRevealed, E.IntelGathered)
     state: HellasState
 
     def __init__(self, state, scenario, seed):
@@ -31,6 +33,9 @@ class HellasGame(Game):
     # -- set-up ----------------------------------------------------------------------------
     @classmethod
     def check(cls, scenario: dict, where: str, **options) -> None:
+        if options:
+            raise ScenarioError(where, "options", f"Hellas has no optional rules to switch "
+                                                  f"(got {shorten(sorted(options))})")
         parse(scenario, where, load_hellas_map())
 
     @classmethod

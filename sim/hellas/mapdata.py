@@ -3,13 +3,13 @@ nodes, borders typed edges (land, pass, strait, coast, sea, inset). Cities are a
 own, keyed by name, each in one area; a port has exactly one offshore sea (7.4)."""
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
 from sim.board import BoardMap, load_map
 from sim.core.errors import ScenarioError
+from sim.core.reading import read_toml
 
 MAP_FILE = Path(__file__).parent / "data" / "hellas_map.toml"
 LAND_KINDS = ("land", "pass", "strait")
@@ -81,7 +81,7 @@ class HellasMap:
 @lru_cache(maxsize=None)
 def load_hellas_map(path: str = str(MAP_FILE)) -> HellasMap:
     """The reconstructed map (ruling H-62), validated on load."""
-    data = tomllib.loads(Path(path).read_text())
+    data = read_toml(path)
     board = load_map(data, path, location_key="area", edge_key="border",
                      edge_kinds=data["meta"]["border_kinds"])
     cities: dict[str, City] = {}

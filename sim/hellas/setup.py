@@ -2,63 +2,57 @@
 starting state. Names of cities, areas and leaders are checked against the map."""
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from sim.board import Block
 from sim.board.blocks import assign_ids
 from sim.core.dice import Dice
-from sim.core.errors import ScenarioError
+from sim.core.errors import ScenarioError, shorten
 from sim.core.scenario import validate_model
+from sim.core.schema import Meta, Name, Strict
 from sim.hellas.mapdata import HellasMap
 from sim.hellas.state import BOX, POOL, HellasState, Siege
 
 KINDS = ("hoplite", "infantry", "archers", "cavalry", "fleet", "barbarian")
 
 
-class _Meta(BaseModel):
-    title: str
-    notes: str = ""
-
-
-class _Setup(BaseModel):
+class _Setup(Strict):
     first_year: int = Field(ge=404, le=431)
     last_year: int = Field(ge=404, le=431)
-    prestige: int = 0          # ruling H-36
+    prestige: int = Field(0, ge=-50, le=50)   # ruling H-36; far beyond any lead a game reaches
 
 
-class _Leader(BaseModel):
-    name: str
+class _Leader(Strict):
+    name: Name
     modifier: int = Field(ge=0, le=2)
 
 
-class _Siege(BaseModel):
-    city: str
+class _Siege(Strict):
+    city: Name
     besieger: Literal["athens", "sparta"]
 
 
-class _Block(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class _Block(Strict):
     side: Literal["athens", "sparta"]
-    name: str
+    name: Name
     kind: Literal[KINDS]  # type: ignore[valid-type]
     rating: str = Field(pattern=r"^[A-F][1-3]$")
     steps: int = Field(ge=1, le=4)
     max: int = Field(ge=1, le=4)
-    at: str
-    home: str = ""
+    at: Name
+    home: Annotated[str, Field(max_length=120)] = ""
     count: int = Field(default=1, ge=1, le=6)
 
 
-class Scenario(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class Scenario(Strict):
     system: Literal["hellas"]
-    meta: _Meta
+    meta: Meta
     setup: _Setup
     leaders: dict[Literal["athens", "sparta"], _Leader] = {}
-    siege: list[_Siege] = []
-    block: list[_Block]
+    siege: list[_Siege] = Field(default_factory=list, max_length=50)
+    block: list[_Block] = Field(max_length=300)
 
 
 def parse(data: dict, where: str, m: HellasMap) -> Scenario:
@@ -67,17 +61,21 @@ def parse(data: dict, where: str, m: HellasMap) -> Scenario:
         raise ScenarioError(where, "setup.last_year", "years are BC: last_year must not exceed first_year")
     for i, b in enumerate(sc.block):
         if b.at not in (POOL, BOX) and b.at not in m.cities and b.at not in m.board.graph:
-            raise ScenarioError(where, f"block[{i}].at", f"unknown city or area {b.at!r}")
+            raise ScenarioError(where, f"block[{i}].at", f"unknown city or area {shorten(b.at)}")
         if b.home and b.home not in m.cities:
-            raise ScenarioError(where, f"block[{i}].home", f"unknown city {b.home!r}")
+            raise ScenarioError(where, f"block[{i}].home", f"unknown city {shorten(b.home)}")
         if b.steps > b.max:
             raise ScenarioError(where, f"block[{i}].steps", "more steps than the block's maximum")
         at_sea = b.at in m.board.graph and m.is_sea(b.at)
         if at_sea and b.kind != "fleet":
             raise ScenarioError(where, f"block[{i}].at", "only fleets may start at sea")
+    besieged: set[str] = set()
     for i, s in enumerate(sc.siege):
         if s.city not in m.cities or not m.cities[s.city].walled:
-            raise ScenarioError(where, f"siege[{i}].city", f"{s.city!r} is not a walled city")
+            raise ScenarioError(where, f"siege[{i}].city", f"{shorten(s.city)} is not a walled city")
+        if s.city in besieged:
+            raise ScenarioError(where, f"siege[{i}].city", f"{s.city!r} is besieged twice")
+        besieged.add(s.city)
     return sc
 
 

@@ -134,6 +134,8 @@ def eligible(g, city: str, kind: str) -> bool:
     if kind == "assault":
         if st.turn.use != "action":
             return False
+        if city == "Athens" and RULINGS["long_walls"] and not blockaded(st, g.map, city):
+            return False                                  # ruling H-63: the Long Walls
         return not (RULINGS["assault_needs_blockade"] and c.port and not blockaded(st, g.map, city))
     if c.port:
         return s.blockaded_since is not None and s.blockaded_since <= st.season_count - delay

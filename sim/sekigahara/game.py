@@ -13,6 +13,7 @@ from sim.board.hidden import events_for, stacks_view
 from sim.core.dice import Dice
 from sim.core.protocol import Game, Result
 from sim.sekigahara import actions as A
+from sim.sekigahara import events as E
 from sim.sekigahara.board_state import BAG, BOX, DEAD, BoardState
 from sim.sekigahara.combat import CombatRules
 from sim.sekigahara.movement import OPTIONS, MovementRules
@@ -44,6 +45,9 @@ STEPS = {
 
 class SekigaharaGame(BoardState, WeeklyCycle, MovementRules, CombatRules, Game):
     system = "sekigahara"
+    # Cards drawn and whatever turns a block face up or shows a card (core undo).
+    undo_barriers = (E.CardsDrawn, E.BidsRevealed, E.BlockRevealed, E.ChallengeRefuted,
+                     E.BlockDefected, E.MoriEntered)
 
     def __init__(self, state, scenario, seed, board, opts):
         self.board = board

@@ -12,6 +12,7 @@ from sim.board.mapgraph import BoardMap, load_map
 from sim.core.errors import ScenarioError
 from sim.core.reading import read_toml
 from sim.core.scenario import validate_model
+from sim.core.schema import Meta
 from sim.sekigahara.board_state import BAG
 from sim.sekigahara.pieces import CLANS, SIDES, deck_cards, face, manifest_faces
 
@@ -26,12 +27,6 @@ class Options(BaseModel):
     pass_option: bool = True                   # 12.3 pass: discard and redraw
     recruitment_blocks: list[Annotated[int, Field(ge=0, le=12)]] = Field(
         default_factory=lambda: [0, 2, 2, 2, 1, 1, 1], min_length=7, max_length=7)
-
-
-class Meta(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    title: str = Field(min_length=1, max_length=200)
-    notes: str = Field("", max_length=20_000)
 
 
 class Scenario(BaseModel):

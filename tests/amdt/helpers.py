@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from sim.amdt import GAME
+from sim.amdt import actions as A
 from sim.amdt.control import chit_player, on_map
 from sim.amdt.setup import new_soldier
 from sim.amdt.state import Activation
@@ -78,3 +79,20 @@ def refused(g, action, rule: str) -> None:
         g.apply(action)
     assert err.value.rule == rule
     assert snapshot(g) == before
+
+
+def guard_hit_at_kanagasaki(g):
+    """2p: Nobunaga alone with his guard at Kanagasaki, attacked by Kagetake; a forced 6 hits
+    the guard in round 1 (16.2.7b), then the anti side stays: Oda's retreat decision is next."""
+    for u in soldiers_at(g, "Kanagasaki", guard=False):
+        del g.state.units[u.id]
+        u.status = "gone"
+    for lid in ("katsuie", "hideyoshi", "akechi", "niwa"):
+        move(g, lid, "Gifu")
+    activate(g, "azai_asakura", 6)
+    g.apply(A.March("anti", "Fuchu", "Kanagasaki", "kagetake", 2))
+    g.dice.force(6, 1, 1, 1, 1)
+    g.apply(A.Garrison("oda", 0))
+    assert g.state.battle.guard_hit
+    g.apply(A.Retreat("anti", ""))
+    return g

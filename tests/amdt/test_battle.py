@@ -4,7 +4,7 @@ import pytest
 from sim.amdt import actions as A
 from sim.amdt.events import ClanEliminated, Fire
 from sim.core.errors import RuleError
-from tests.amdt.helpers import activate, clear, game, move, put, soldiers_at, step
+from tests.amdt.helpers import activate, clear, game, guard_hit_at_kanagasaki, move, put, soldiers_at, step
 
 
 def koka_attack(g):
@@ -94,18 +94,7 @@ def test_16_2_4_3_nobunaga_killed_anti_oda_wins():
 
 
 def test_16_2_7b_guard_hit_forces_the_oda_retreat():
-    g = game(2)
-    for u in soldiers_at(g, "Kanagasaki", guard=False):
-        del g.state.units[u.id]
-        u.status = "gone"
-    for lid in ("katsuie", "hideyoshi", "akechi", "niwa"):
-        move(g, lid, "Gifu")
-    activate(g, "azai_asakura", 6)
-    g.apply(A.March("anti", "Fuchu", "Kanagasaki", "kagetake", 2))
-    g.dice.force(6, 1, 1, 1, 1)
-    g.apply(A.Garrison("oda", 0))
-    assert g.state.battle.guard_hit
-    g.apply(A.Retreat("anti", ""))
+    g = guard_hit_at_kanagasaki(game(2))
     options = g.legal_actions("oda")
     assert options and all(a.to for a in options)            # no "stay" while a way out exists
     assert {a.to for a in options} == {"Kutsuki", "Kumagawa"}
@@ -186,7 +175,8 @@ def test_16_2_7b_excess_hits_fall_on_the_alliance_that_retreated():
     move(g, "niwa", "Kanagasaki")
     move(g, "akechi", "Kanagasaki")
     put(g, "Kanagasaki", "Oda", 1, owner="katsuie")
-    put(g, "Kanagasaki", "Oda", 2, owner="tokugawa")
+    for u in put(g, "Kanagasaki", "Oda", 2, owner="tokugawa"):
+        u.led_by = "akechi"                                 # a set-up group with its leader (ruling A-69)
     put(g, "Fuchu", "Asakura", 1)
     activate(g, "azai_asakura", 6)
     g.apply(A.March("anti", "Fuchu", "Kanagasaki", "kagetake", 3))

@@ -69,3 +69,17 @@ def test_a_row_holds_the_rebuild_recipe(spec):
     row = game_row(spec, run_batch(spec, 1, workers=1, progress=False)[0])
     assert json.loads(row["options"]) == {} and row["max_actions"] == spec.max_actions
     assert {"game", "master_seed", "game_seed", "winner", "reason", "turns", "digest"} <= set(row)
+
+
+def test_daimyo_positions_name_the_side_of_each_unit_lost(tmp_path, capsys):
+    """The heatmap per side reads (x, y, how, side) of every unit lost (sim/daimyo/game.py stats)."""
+    path = tmp_path / "hard.jsonl"        # master seed 1: game 2 is east's win by losses (5.2)
+    assert main(["simulate", "training", "--ai", "hard", "--runs", "3", "--workers", "1", "--no-progress",
+                 "--games", str(path)]) == 0
+    rows = read_games(path)
+    assert sum(row["west.units_lost"] for row in rows) >= 3
+    for row in rows:
+        positions = json.loads(row["positions"])
+        assert all(len(p) == 4 and p[3] in ("east", "west") for p in positions)
+        for side in ("east", "west"):
+            assert sum(p[3] == side for p in positions) == row[f"{side}.units_lost"]

@@ -86,3 +86,16 @@ def test_a_board_game_declares_its_plots_and_gets_per_side_numbers(spec, tmp_pat
     written, skipped = write_plots(batch, tmp_path, "toy", plots=declared)
     assert [p.name for p in written] == [f"{name}.png" for name in declared]
     assert skipped == [] and not (tmp_path / "heatmap.png").exists()
+
+
+def test_games_all_of_one_length_still_get_whole_number_ticks():
+    games = [GameSummary(i, i, {"a": "x", "b": "y"}, turns=14) for i in range(4)]
+    ax = plots.game_length(games, "t").axes[0]
+    ticks = [t for t in ax.get_xticks() if ax.get_xlim()[0] <= t <= ax.get_xlim()[1]]
+    assert 14 in ticks and all(float(t).is_integer() for t in ticks)
+
+
+def test_statistics_panels_follow_the_systems_labels(spec):
+    batch = run_batch(spec, 6, workers=1, progress=False)
+    fig = plots.statistics(batch, "toy", labels={"units_lost": "units destroyed (toy 2.1)"})
+    assert [ax.get_title() for ax in fig.axes] == ["units destroyed (toy 2.1)", "stands lost"]

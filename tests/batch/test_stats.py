@@ -108,3 +108,18 @@ def test_duel_counts_the_units_each_level_lost_and_who_came_out_ahead(spec):
     assert (lost["a_ahead"], lost["b_ahead"]) == (sum(b > a for a, b in pairs), sum(a > b for a, b in pairs))
     assert lost["a_ahead"] + lost["b_ahead"] + lost["even"] == 40 and lost["a_ahead"] + lost["b_ahead"] > 0
     assert lost["sign_p"] == sign_test(lost["a_ahead"], lost["b_ahead"])
+
+
+def test_outcome_split_decisive_marginal_and_level_draws():
+    """Issue 19 item 7: a drawn game is marginal for the side the other trails on points_down."""
+    def game(i, winner, a_down, b_down):
+        return GameSummary(i, i, {"a": "x", "b": "y"}, winner=winner,
+                           sides={"a": {"points_down": a_down}, "b": {"points_down": b_down}})
+    report = summarise([game(0, "a", 0, 5), game(1, None, 1, 2.5), game(2, None, 3, 1),
+                        game(3, None, 2, 2), game(4, None, 0, 1.5)])
+    split = report["split"]
+    assert split["decisive"]["count"] == 1
+    assert {s: r["count"] for s, r in split["marginal"].items()} == {"a": 2, "b": 1}
+    assert split["level"]["count"] == 1
+    assert split["margin"]["mean"] == pytest.approx((1.5 + 2 + 1.5) / 3)
+    assert summarise([GameSummary(0, 0, {"a": "x"}, winner=None)])["split"] is None

@@ -73,3 +73,13 @@ def test_a_validator_that_breaks_raises_a_kassen_error_naming_the_action(monkeyp
     monkeypatch.setattr(game, "validate", lambda a: 1 / 0)
     with pytest.raises(KassenError, match="ZeroDivisionError"):
         game.apply(action)
+
+
+@pytest.mark.parametrize("system", sorted(SCENARIOS))
+def test_forged_actions_are_rule_errors_that_change_nothing(system):
+    """Actions with a field of the wrong type, an edge number or a name that is no one's, forged
+    from the legal ones of a random game: each is refused by a RuleError with the game exactly
+    as before, or is legal (issue 23; the large run is benchmarks/input_audit.py)."""
+    from sim.core import audit
+    tally = audit.action_audit(system, games=1, actions=25, seed=4)
+    assert tally.bad() == [] and tally.counts["clear"] > 40

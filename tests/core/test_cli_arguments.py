@@ -47,3 +47,20 @@ def test_more_workers_than_runs_start_no_idle_processes(monkeypatch):
     with pytest.raises(SystemExit):
         runner.run_batch(spec_from_file(SEKI), 2, workers=24, progress=False)
     assert started == [2]
+
+
+@pytest.mark.parametrize("name, content, message", [
+    ("g.jsonl", b'{"game": 0}\n{"game": \n', "line 2"),
+    ("g.jsonl", b'{"game": 0}\n', "no column 'scenario'"),
+    ("g.jsonl", b'{"game": "x"}\n', "malformed row"),
+    ("g.jsonl", b'[1, 2]\n', "an object of columns"),
+    ("g.csv", b'\xff\xfe,\n', "not UTF-8"),
+    ("g.parquet", b'not parquet', "not a Parquet games file"),
+    ("d.jsonl", None, "is a folder"),
+])
+def test_a_bad_games_file_is_one_line(capsys, tmp_path, name, content, message):
+    path = tmp_path / name
+    path.mkdir() if content is None else path.write_bytes(content)
+    assert main(["replay", "--from", str(path), "--game", "0"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and message in err

@@ -14,14 +14,15 @@ ROOT = Path(__file__).resolve().parents[2]
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())
 
 
-def test_every_python_package_is_in_the_wheel_list():
+def test_every_folder_is_in_the_wheel_list():
     """pyproject lists packages explicitly (two are mapped from other folders): a new
-    subpackage left off the list would be missing from the wheel."""
-    on_disk = {".".join(p.parent.relative_to(ROOT).parts) for top in ("sim", "render")
-               for p in (ROOT / top).rglob("__init__.py") if "__pycache__" not in p.parts}
+    subpackage or data folder left off the list would be missing from the wheel."""
+    mapped = {"sim": ROOT / "sim", "render": ROOT / "render", "sim.scenarios": ROOT / "scenarios",
+              "render.data": ROOT / "assets"}
+    on_disk = {".".join([name, *d.relative_to(top).parts]) for name, top in mapped.items()
+               for d in [top, *top.rglob("*")] if d.is_dir() and "__pycache__" not in d.parts}
     listed = set(PYPROJECT["tool"]["setuptools"]["packages"])
-    assert on_disk <= listed
-    assert {"sim.scenarios", "render.data"} <= listed
+    assert on_disk == listed
 
 
 def test_bundled_folders_are_the_repository_folders_here():
@@ -90,3 +91,24 @@ def test_every_subcommand_documents_every_argument_and_has_an_example():
         assert parser.epilog.startswith("examples:\n  ") and "kassen " in parser.epilog, name
         for action in parser._actions:
             assert action.help, f"kassen {name} {action.dest} has no help"
+
+
+def test_tab_completion_offers_commands_and_bundled_scenario_names():
+    """argcomplete's protocol: the shell sets COMP_LINE and reads the words from fd 8."""
+    import os
+    import subprocess
+    import sys
+
+    def complete(line: str) -> list[str]:
+        read, write = os.pipe()
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "COMP_LINE": line, "COMP_POINT": str(len(line)),
+               "_ARGCOMPLETE": "1", "_ARGCOMPLETE_SHELL": "bash"}
+        subprocess.run([sys.executable, "-c", "import os, sys; os.dup2(int(sys.argv[1]), 8); "
+                        "from sim.cli import main; main()", str(write)],
+                       env=env, pass_fds=(write,), timeout=60, stderr=subprocess.DEVNULL)
+        os.close(write)
+        with os.fdopen(read) as fh:
+            return fh.read().split()
+
+    assert complete("kassen sim") == ["simulate"]
+    assert complete("kassen play naga") == ["nagashino"]

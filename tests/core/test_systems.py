@@ -116,3 +116,19 @@ def test_a_view_does_not_change_when_another_sides_secrets_do(name):
             assert twin.view(holder) != game.view(holder)     # the holder does see them
             swapped += 1
     assert swapped
+
+
+def test_board_game_statistics_agree_with_the_final_state():
+    """Sekigahara: VP are 2.2's score and destroyed blocks lie in the dead pile (8.7); Hellas:
+    Prestige is one track seen from both sides (§16) and cities held are the controllers'."""
+    seki = random_game("sekigahara", 5)
+    stats = seki.stats()["sides"]
+    for side in seki.sides():
+        assert stats[side]["vp"] == seki.scores()[side]
+        assert stats[side]["blocks_lost"] == sum(1 for b in seki.state.blocks.values()
+                                                 if b.side == side and b.location == "dead")
+    hellas = random_game("hellas", 5)
+    stats = hellas.stats()["sides"]
+    assert stats["athens"]["prestige"] == -stats["sparta"]["prestige"] == hellas.state.prestige
+    held = [c["controller"] for c in hellas.view(None)["cities"].values()]
+    assert [stats[s]["cities"] for s in hellas.sides()] == [held.count(s) for s in hellas.sides()]

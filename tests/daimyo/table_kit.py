@@ -58,3 +58,20 @@ def give_orders(g: DaimyoGame, side: str = "east", clan: str | None = None, obey
 
 def moved(g: DaimyoGame, events, kind="UnitMoved"):
     return [e for e in events if e.kind == kind]
+
+
+def charge_next(g: DaimyoGame, charger: str, target: str) -> DaimyoGame:
+    """The side to move ends its movement and shooting; the other side, given orders, charges
+    `target` with `charger`, the target stands (4.4) and the charging side ends its movement."""
+    from sim.daimyo import actions as A
+    from sim.daimyo.combat import Charge, React
+    ending = g.state.to_move
+    g.apply(A.EndMovement(ending))
+    g.apply(A.EndShooting(ending))
+    side = "west" if ending == "east" else "east"
+    give_orders(g, side)
+    g.apply(Charge(side, charger, target))
+    g.apply(React(ending, target, "stand"))
+    g.apply(A.EndMovement(side))
+    return g
+

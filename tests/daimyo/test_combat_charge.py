@@ -70,6 +70,48 @@ def test_4_4_stands_line_up_corner_to_corner_on_contact():
     assert p.final[:2] == pytest.approx((61.5, 40)) and p.final[2] == 90
 
 
+def test_4_4_unit_charged_in_the_flank_may_stand_turning_to_face_ruling_D_103():
+    """4.4: "stand" includes turning to face. The target (a 4 x 1 line facing east, charged
+    on its right flank) turns 90 degrees right for half its 11 cm move (Regular, 4.3.5.2) and
+    becomes a column facing the charger (ruling D-37): met in front, not disordered."""
+    g = setup(gap=0, tx=68, ty=42, tfacing=0)
+    st = g.state
+    t = st.units["t"]
+    g.apply(Charge("east", "c", "t"))
+    assert [a.choice for a in g.legal_actions("west")] == ["stand", "face", "countercharge"]
+    ev = g.apply(React("west", "t", "face"))
+    turn = kinds(ev, "UnitMoved")[0]
+    assert (turn.how, turn.cost) == ("turn", pytest.approx(5.5)) and t.move_used == pytest.approx(5.5)
+    assert (t.facing, t.files) == (270, 1) and (t.x, t.y) == pytest.approx((66, 34))
+    assert kinds(ev, "ChargeMoved")[0].contact and not t.disordered
+    g.apply(A.EndMovement("east"))
+    g.dice.force(*[1, 1] * 8)
+    rounds = {e.unit: e for e in kinds(g.apply(A.EndShooting("east")), "MeleeRound")}
+    assert all(("attacked in flank or rear", -2, "4.6.3") not in r.modifiers for r in rounds["t"].rolls)
+
+
+def test_4_2_1_cause_4_a_turn_to_face_that_cannot_be_completed_disorders_ruling_D_103():
+    """The target moved 7 of its 11 cm in its own activation: the 5.5 cm turn cannot be made,
+    so it stays charged in the flank and is disordered."""
+    sc = scenario([unit("c", "ashigaru", "regular", ["long_spear"], "light", 4, 4, 60, 30, 90)],
+                  [unit("t", "ashigaru", "regular", ["long_spear"], "light", 4, 4, 61, 42, 0)],
+                  east_daimyo=(40, 24), west_daimyo=(55, 46))
+    g = new_game(sc)
+    st = g.state
+    t = st.units["t"]
+    activate(g, "west", "w")
+    g.apply(A.Move("west", "t", 7.0))
+    g.apply(A.EndMovement("west"))
+    g.apply(A.EndShooting("west"))
+    activate(g, "east", "e")
+    g.apply(Charge("east", "c", "t"))
+    ev = g.apply(React("west", "t", "face"))
+    assert not kinds(ev, "UnitMoved") and t.facing == 0 and t.move_used == pytest.approx(7)
+    dis = kinds(ev, "Disordered")[0]
+    assert (dis.unit, dis.rule) == ("t", "4.2.1") and "turn to face" in dis.cause
+    assert kinds(ev, "ChargeMoved")[0].contact
+
+
 def test_4_4_flank_charge_ruling_D_4_aligns_on_the_front_corner_and_disorders():
     # target faces east with its front at x=70: the charger (below, facing north) is
     # entirely behind its front line, on its right flank
@@ -83,6 +125,18 @@ def test_4_4_flank_charge_ruling_D_4_aligns_on_the_front_corner_and_disorders():
     g.apply(Charge("east", "c", "t"))
     g.apply(React("west", "t", "stand"))
     assert t.disordered                                  # 4.2.1 cause 4
+
+
+def test_5_1_missile_ashigaru_charged_by_cavalry_outside_the_open_test_reason_2_at_minus_1_ruling_D_104():
+    """A low hill beside the charge path: not "open" (D-67), so no reason 3, but the arquebusiers
+    test reason 2 and, being infantry charged by cavalry, take the -1."""
+    hill = [{"id": "h", "kind": "low_hill", "points": [[67, 35], [72, 35], [72, 37], [67, 37]]}]
+    g = setup(charger=HORSE, target=dict(weapons=["arquebus"]), gap=12, terrain=hill)
+    g.dice.force(4, 4)
+    ev = g.apply(Charge("east", "c", "t"))
+    test = kinds(ev, "MoraleTested")[0]
+    assert (test.unit, test.reason) == ("t", 2)
+    assert ("infantry charged by cavalry", -1, "5.1") in test.modifiers
 
 
 def test_4_4_missile_ashigaru_must_pass_reason_4_to_charge_halt_on_failure():
@@ -136,6 +190,19 @@ def test_4_4_counter_charge_turns_to_face_and_counts_as_charging():
     t = st.units["t"]
     assert t.charge_target == "c" and t.charge_bonus
     assert kinds(ev, "ChargeMoved")[0].contact
+
+
+@pytest.mark.parametrize("kind,disordered", [("low_hill", True), ("wood", True), (None, False)])
+def test_4_3_1_counter_charging_from_light_or_difficult_terrain_disorders(kind, disordered):
+    """The counter-charger stands on the feature (from y 42.5; its stands reach y 43.5); the
+    charger's path stops short of it."""
+    terrain = [{"id": "f", "kind": kind, "points": [[50, 42.5], [75, 42.5], [75, 55], [50, 55]]}] if kind else []
+    g = setup(gap=12, tx=62, terrain=terrain)
+    st = g.state
+    g.apply(Charge("east", "c", "t"))
+    ev = g.apply(React("west", "t", "countercharge"))
+    assert st.units["t"].disordered is disordered and not st.units["c"].disordered
+    assert [e.rule for e in kinds(ev, "Disordered")] == (["4.3.1"] if disordered else [])
 
 
 def test_4_4_closing_fire_only_if_the_charger_starts_beyond_half_its_charge_move():

@@ -7,6 +7,7 @@ from sim.daimyo.model import Armour, Quality, Weapon
 from sim.daimyo.terrain import Feature
 
 from sim.daimyo import actions as A
+from sim.daimyo.charge_odds import charge_odds
 from sim.daimyo.combat import Charge, React
 
 from .combat_helpers import activate, east_first_next_turn, kinds, new_game, scenario, step, unit
@@ -223,6 +224,8 @@ def test_4_2_1_cause_6_4_6_1_second_turn_round_in_two_ranks_disorder_when_the_me
     st = g.state
     a, b = st.units["a"], st.units["b"]
     assert st.turn == 2 and not a.disordered and not b.disordered
+    o = charge_odds(st, "a", "b")                               # kassen odds agrees: 6 v 6 at +0
+    assert (o.a_stands, o.b_stands) == ((0,) * 6, (0,) * 6) and round(float(o.melee.draw), 3) == 0.229
     g.dice.force(*[6, 6] * 6, *[1, 1] * 6, 1, 1)                # 6 hits to 0: b routs; rout 1, pursuit 1
     ev = g.apply(A.EndShooting("east"))
     ra, rb = kinds(ev, "MeleeRound")

@@ -299,3 +299,18 @@ def test_4_6_4_challenge_offered_when_units_with_leaders_meet():
     ev = g.apply(AnswerChallenge("east", "daimyo-e", True))
     assert kinds(ev, "DuelFought")[0].loser == "daimyo-w"
     assert 5 in st.units["b"].morale_reasons     # his unit tests at the end of the turn
+
+
+def test_5_2_points_down_counts_lost_units_and_half_the_shaken():
+    """Batch reports (issue 19 item 7): lost units count their 5.2 points, units routing or at
+    half strength half of them."""
+    from sim.daimyo.combat.victory import points_down
+    from tests.daimyo.table_kit import game as new_game, scenario as table, unit as spec
+    g = new_game(table([spec("a", 50, 20), spec("b", 80, 20), spec("c", 110, 20)], [spec("foe", 100, 100, 270)]))
+    st = g.state
+    assert points_down(st, "east") == 0.0
+    st.units["a"].routing = True
+    st.units["b"].stands = 2                         # 2 of its 4 stands left
+    st.units["c"].gone = "destroyed"
+    assert points_down(st, "east") == 0.5 + 0.5 + 1
+    assert g.stats()["sides"]["east"]["points_down"] == 2.0

@@ -9,7 +9,7 @@ from sim.daimyo import actions as A
 from sim.daimyo.geometry import footprint, stand_corners
 from sim.daimyo.model import Formation
 from sim.daimyo.movement import max_straight, plan
-from tests.daimyo.table_kit import CAV, game, give_orders, scenario, unit
+from tests.daimyo.table_kit import CAV, charge_next, game, give_orders, scenario, unit
 
 WOOD_AHEAD = {"id": "wood", "kind": "wood", "points": [[0, 24], [200, 24], [200, 40], [0, 40]]}
 
@@ -504,12 +504,28 @@ def test_4_4_first_contact_distance_for_charges_and_routs():
     assert first_contact(st, st.units["a"], 50, facing=0, sides=("enemy",)) == (50, None)
 
 
-def test_4_3_2_unit_passed_by_missile_ashigaru_disordered_when_moved_by_combat():
-    from sim.daimyo.movement import moved_by_combat
-    g = give_orders(game(scenario([unit("t", 50, 20, weapons=["bow"]), unit("b", 50, 25, stands=2, files=2)])))
-    g.apply(A.Move("east", "t", 11))
-    ev = g.run_step(lambda: moved_by_combat(g, g.state.units["b"]))
-    assert g.state.units["b"].disordered and [e.rule for e in ev if e.kind == "Disordered"] == ["4.3.2"]
+def test_4_3_2_unit_passed_by_missile_ashigaru_disordered_when_pushed_back_in_melee():
+    """West's arquebusiers (a 1-file column) pass right through the standing unit 'b' (4.3.2:
+    no disorder yet, ruling D-43); east then charges b and wins the round by one hit: b's push
+    back is a move "for any reason", so b is disordered (4.6.6 push back, 4.3.2)."""
+    from sim.daimyo.charge_odds import charge_odds
+    sc = scenario([unit("a", 60, 30, stands=2, files=2)],
+                  [unit("b", 60, 40, facing=270, stands=2, files=2),
+                   unit("m", 54, 41.5, facing=0, stands=2, files=1, weapons=["arquebus"])],
+                  east_daimyo=(60, 20), west_daimyo=(60, 50))
+    g = give_orders(game(sc), "west")
+    st = g.state
+    b = st.units["b"]
+    ev = g.apply(A.Move("west", "m", 14))
+    assert not [e for e in ev if e.kind == "Disordered"] and b.passed_by_missile and not b.disordered
+    charge_next(g, "a", "b")
+    o = charge_odds(st, "a", "b")
+    g.dice.force(6, 6, *[1, 1] * (len(o.a_stands) - 1 + len(o.b_stands)))      # 1 hit to 0
+    ev = g.apply(A.EndShooting("east"))
+    assert {e.unit: e.outcome for e in ev if e.kind == "MeleeResult"} == {"a": "win", "b": "pushed_back"}
+    dis = [e for e in ev if e.kind == "Disordered" and e.unit == "b"]
+    assert [(e.rule, e.cause) for e in dis] == [("4.3.2", "moved after missile ashigaru passed through it")]
+    assert b.disordered
 
 
 def test_4_3_2_menu_offers_the_half_move_only_when_the_rules_accept_it():

@@ -41,13 +41,13 @@ from sim.daimyo.tables import tables
 from .combat_helpers import activate, kinds, new_game, scenario, unit
 
 POSITIONS = int(os.environ.get("KASSEN_ODDS_POSITIONS", "150"))
-PLAIN = [t for t in ("mounted_samurai", "mounted_monk", "samurai", "young_samurai", "warrior_monk",
-                     "ashigaru", "ronin", "peasant")]
+TROOPS = ("mounted_samurai", "mounted_monk", "samurai", "young_samurai", "warrior_monk", "ashigaru",
+          "ronin", "peasant")                     # every troop type that fights hand to hand
 
 
 @S.composite
 def profile(draw, troop=None):
-    troop = troop or draw(S.sampled_from(PLAIN))
+    troop = troop or draw(S.sampled_from(TROOPS))
     row = tables().troops[troop]
     quality = draw(S.sampled_from(list(row.qualities)))
     weapons = list(row.required) or [draw(S.sampled_from(list(row.weapons)))]
@@ -167,7 +167,8 @@ def test_4_6_exact_odds_are_the_engines_resolution(pos, data):
         u, v = st.units["a"], st.units["t"]
         tests = bool(reactions.must_test_to_charge(u)) + bool(reactions.reaction_reason(st, v, u, CH.plan(st, u, v)))
         g.dice.force(*[5, 5] * tests)          # 5.1 tests before contact: a 10 (not a frenzy roll)
-        g.apply(Charge("east", "a", "t"))
+        ev = g.apply(Charge("east", "a", "t"))
+        assume(all(e.passed for e in kinds(ev, "MoraleTested")))   # a failed test moves the target
         while st.pending:
             stand = [x for x in g.legal_actions(st.pending[-1].side) if isinstance(x, React) and x.choice == "stand"]
             assume(stand)                      # the odds are those of a target that stands

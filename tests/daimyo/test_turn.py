@@ -5,9 +5,9 @@ import pytest
 from sim.core.errors import RuleError
 from sim.daimyo import actions as A
 from sim.daimyo import command
-from sim.daimyo.combat import Charge, React, Shoot
+from sim.daimyo.combat import Shoot
 from sim.daimyo.movement import leader_candidates
-from tests.daimyo.table_kit import game, give_orders, scenario, unit
+from tests.daimyo.table_kit import charge_next, game, give_orders, scenario, unit
 
 SEATED = {"general": {"name": "east general", "rating": 3, "seated": True, "x": 100, "y": 6},
           "hq": {"x": 100, "y": 8, "facing": 90}}
@@ -166,7 +166,9 @@ def test_1_7_mounting_up_removes_the_hq_and_the_hatamoto_mounts():
     assert not st.general("east").seated and st.general("east").mounted
     assert st.units["hata"].cavalry and st.units["hata"].mounting
     assert [e.rule for e in ev if e.kind == "UnitRemoved"] == ["1.7"]
-    assert g.stats()["sides"]["east"] == {"stands_lost": 0, "units_lost": 0, "leaders_killed": 0}   # D-47
+    assert g.stats()["sides"]["east"] == {"stands_lost": 0, "units_lost": 0, "leaders_killed": 0,
+                                          "points_down": 0.0}   # D-47
+    assert g.stats()["positions"] == []                  # nor on the heatmap of units lost (D-47)
     with pytest.raises(RuleError):
         g.apply(A.MountUp("east"))
 
@@ -298,12 +300,7 @@ def test_4_2_2_unit_that_fought_a_melee_this_turn_does_not_reform():
                                   east_daimyo=(50, 25), west_daimyo=(50, 45))))
     g.state.units["a"].disordered = True          # the position: a unit in disorder
     g.apply(A.Reform("east", "a", 2, 90))
-    g.apply(A.EndMovement("east"))
-    g.apply(A.EndShooting("east"))
-    give_orders(g, "west")
-    g.apply(Charge("west", "w", "a"))
-    g.apply(React("east", "a", "stand"))
-    g.apply(A.EndMovement("west"))
+    charge_next(g, "w", "a")
     g.dice.force(*[1, 1] * 8)                     # nobody hits: a draw
     ev = g.apply(A.EndShooting("west"))
     assert {e.outcome for e in ev if e.kind == "MeleeResult"} == {"draw"}

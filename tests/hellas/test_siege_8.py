@@ -431,3 +431,18 @@ def test_8_3_besiegers_beaten_by_a_sortie_retreat_under_the_normal_rules_6_4():
     assert [e.block for e in of(ev, "BlockRetreated")] == [enemy.id]
     assert enemy.location in g.map.land_neighbours("Boeotia") and not enemy.location.startswith("city:")
     assert "Thebes" not in g.state.sieges
+
+
+def test_8_1_ruling_h63_the_long_walls_athens_is_assaulted_only_while_blockaded():
+    """A Spartan army besieging Athens may only starve it (Attrition needs the blockade too);
+    with a Spartan fleet in the Saronic Gulf the Assault is offered."""
+    g = bare_game()
+    besieged(g, "Athens", "sparta")
+    place(g, "sparta", "Attica", steps=4, rating="B2")
+    open_turn(g, "sparta", phase="combat", season=1)
+    assert "Assault" not in {a.kind for a in g.legal_actions("sparta")}
+    with pytest.raises(RuleError) as err:
+        g.apply(A.Assault("sparta", "Athens"))
+    assert err.value.rule == "8.0"
+    place(g, "sparta", "Saronic Gulf", steps=2, kind="fleet", rating="B2")
+    assert "Assault" in {a.kind for a in g.legal_actions("sparta")}

@@ -58,13 +58,14 @@ def test_10_0_tribute_for_enemy_cities_held_except_pillaged_areas():
     assert g.state.prestige == 2
 
 
-def test_14_0_sudden_victory_at_a_lead_of_10_and_final_lead_of_3():
+def test_14_0_sudden_victory_at_a_lead_of_20_and_final_lead_of_3():
+    """Ruling H-35: a lead of 20 at a New Year wins at once (10 ended campaigns in a Year)."""
     g = bare_game()
-    g.state.prestige = -10
+    g.state.prestige = -20
     g.run_step(lambda: seasons.victory_check(g, final=False))
     assert g.result().winner == "sparta"
     g = bare_game()
-    g.state.prestige = 9
+    g.state.prestige = 19
     g.run_step(lambda: seasons.victory_check(g, final=False))
     assert not g.is_over()
     g.state.prestige = 2

@@ -71,25 +71,41 @@ def test_click_unit_press_m_click_ahead_moves_it(game, screen):
     shown = app.animator.frame(game.state.units).poses["honda-teppo"]
     assert y0 < shown[1] < u.y
     frame(app, screen)
-    assert any(t.startswith("honda-teppo move to") for t, _ in app.log.entries)
+    assert ("east: Honda arquebusiers: move 6.0 cm ahead", "text") in app.log.entries
+    assert any(t.startswith("Honda arquebusiers move to") for t, _ in app.log.entries)
+
+
+def test_4_3_pointing_beyond_the_reach_previews_and_gives_the_furthest_accepted_move(game, screen):
+    to_orders(game)
+    app = App(game)
+    frame(app, screen)
+    click(app, unit_screen_centre(app, "honda-yari", stand=0))
+    assert app.selected == "honda-yari"
+    key(app, pygame.K_m)
+    u = game.state.units["honda-yari"]
+    beyond = app.camera.world_to_screen((u.x, u.y + 14))       # 14 cm: more than its 11 cm move
+    app.input.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=tuple(map(int, beyond)), rel=(0, 0), buttons=(0, 0, 0)))
+    frame(app, screen)
+    assert any(t.startswith("Move 11.0 cm ahead: costs 11.0 cm") for t in app.painter.texts()), app.painter.texts()
+    click(app, beyond)
+    assert game.actions[-1] == A.Move("east", "honda-yari", 11.0)
 
 
 def test_illegal_order_shows_rule_number_on_screen(game, screen):
     to_orders(game)
     app = App(game)
     frame(app, screen)
-    before = len(game.actions)
     click(app, unit_screen_centre(app, "honda-yari", stand=0))
-    assert app.selected == "honda-yari"
     key(app, pygame.K_m)
-    u = game.state.units["honda-yari"]
-    click(app, app.camera.world_to_screen((u.x, u.y + 14)))   # 14 cm: more than its 11 cm move
+    key(app, pygame.K_m)                                       # the whole move
+    before = len(game.actions)
+    key(app, pygame.K_r)
+    key(app, pygame.K_RETURN)                                  # reform after moving: 4.3.5.4
     assert len(game.actions) == before                         # refused, nothing applied
     frame(app, screen)
-    refused = [(t, r) for t, r in app.painter.drawn if t.startswith("Refused - rule 4.3:")]
+    refused = [(t, r) for t, r in app.painter.drawn if t.startswith("Refused - rule 4.3.5.4:")]
     assert refused, app.painter.texts()
     assert app.status_rect.contains(refused[0][1])
-    assert "14.0" in refused[0][0]
 
 
 def test_selecting_enemy_and_ordering_is_refused_with_rule(game, screen):
@@ -262,23 +278,22 @@ def test_click_right_after_resize_hits_the_unit_under_the_pointer(game, screen):
     assert app.selected == "honda-teppo"
 
 
-def test_wheel_preview_reports_cost_and_refusal_beyond_the_move(game, screen):
+def test_4_3_5_1_wheel_preview_is_cut_to_the_widest_wheel_the_rules_accept(game, screen):
     to_orders(game)
     app = App(game)
     frame(app, screen)
     u = game.state.units["honda-teppo"]                 # regular: wheels at double cost
     click(app, unit_screen_centre(app, "honda-teppo"))
     key(app, pygame.K_w)
-    pos = app.camera.world_to_screen((u.x - 10, u.y + 10))     # 45 degrees left
+    pos = app.camera.world_to_screen((u.x - 10, u.y + 10))     # 45 degrees left: 25.1 cm, too far
     app.input.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=tuple(int(v) for v in pos), rel=(0, 0),
                                         buttons=(0, 0, 0)))
     frame(app, screen)
-    label = next(t for t in app.painter.texts() if t.startswith("wheel +45 deg"))
-    assert "25.1 of 11.0 cm - too far" in label          # 45 deg x 16 cm x 2 = 25.1 cm
+    # 11 cm buys 11 / (16 cm x 2) rad = 19.7 degrees: the widest whole-degree wheel is 19
+    label = next(t for t in app.painter.texts() if t.startswith("Wheel 19 deg left"))
+    assert "costs 10.6 cm, 0.4 of 11 left" in label
     key(app, pygame.K_RETURN)
-    assert not any(isinstance(a, A.Wheel) for a in game.actions)
-    frame(app, screen)
-    assert any(t.startswith("Refused - rule 4.3.5.1:") for t in app.painter.texts())
+    assert game.actions[-1] == A.Wheel("east", "honda-teppo", 19.0)
 
 
 def test_space_does_not_forgo_activations(game, screen):

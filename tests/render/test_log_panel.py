@@ -76,12 +76,13 @@ def test_fonts_survive_pygame_restart():
     assert font(13).size("Honda")[0] > 0
 
 
-def test_action_labels_read_as_orders(game):
-    from render.daimyo.hud import action_label
+def test_orders_read_in_words_with_table_names(game):
     from sim.daimyo import actions as A
+    from sim.daimyo.words import order_text
     st = game.state
-    assert action_label(A.MoveLeader("east", "daimyo-honda", 40.0, 26.0, "honda-teppo"), st) == \
-        "move Honda Tadakatsu to (40, 26), joining Honda arquebusiers"
-    assert action_label(A.ActivateClan("east", "sakai"), st) == "try to activate clan Sakai"
-    assert action_label(A.EndLeaderMoves("east"), st) == "end leader moves"
-    assert action_label(A.ChooseOrder("east", False), st) == "activate second"
+    assert order_text(st, A.MoveLeader("east", "daimyo-honda", 40.0, 26.0, "honda-teppo")) == \
+        "Honda Tadakatsu joins Honda arquebusiers"
+    assert order_text(st, A.ActivateClan("east", "sakai")) == "Try to activate clan Sakai (2d6 +2 rating, 8+; 4.1)"
+    assert order_text(st, A.EndLeaderMoves("east")) == "End leader moves"
+    assert order_text(st, A.ChooseOrder("east", False)) == "Let the enemy activate first"
+    assert order_text(st, A.Hold("east", "honda-yari")) == "Honda spearmen: hold"

@@ -78,10 +78,10 @@ def test_selected_unit_draws_command_range(game):
 
 def test_markers_show_disorder_rout_and_hits(game):
     u = game.state.units["honda-teppo"]
-    u.disordered, u.routing, u.hits = True, True, 2
+    u.disordered, u.routing, u.hits, u.halted_turns = True, True, 2, 1
     view, _ = _draw(game)
     texts = view.painter.texts()
-    assert "D" in texts and "R" in texts and "2h" in texts
+    assert {"DIS", "ROUT", "HALT", "2h"} <= set(texts)       # words: "D" is a daimyo's disc
 
 
 def test_layout_readable_at_both_sizes(game):

@@ -41,13 +41,14 @@ class FireZones:
                                              else fire_arc(corners[i], e.facing, rng) for i in idx])
         return got
 
-    def danger(self, u: Unit, shape) -> float:
+    def danger(self, u: Unit, shape, weight=None) -> float:
         """Rough hits-to-come weight: 1 per shooter with `shape` at effective range (+1 to
-        hit, 4.5.4), 0.4 at long range; an arquebus against cavalry counts half again (+1)."""
+        hit, 4.5.4), 0.4 at long range; an arquebus against cavalry counts half again (+1);
+        each shooter times `weight(shooter)` if given."""
         total = 0.0
         for e, eff, long_ in self.zones:
             w = 1.0 if eff.intersects(shape) else 0.4 if long_.intersects(shape) else 0.0
             if w and u.cavalry and Weapon.ARQUEBUS in e.weapons:
                 w *= 1.5
-            total += w
+            total += w * (weight(e) if w and weight is not None else 1.0)
         return total

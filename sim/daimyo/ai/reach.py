@@ -23,8 +23,9 @@ class Ground:
     """The table's terrain as one kind of mover meets it (roads and wide streams resolved by
     the rules' TerrainMap), cached per (cavalry, stands) kind."""
 
-    def __init__(self, st):
+    def __init__(self, st, routes=None):
         self.st = st
+        self.routes = routes             # a RouteBook (routes.py): ways round impassable ground
         self._kinds: dict = {}
 
     def _patches(self, u: Unit) -> dict[str, list]:
@@ -50,12 +51,17 @@ class Ground:
 
     def approach(self, u: Unit, shape, target_shape) -> tuple[float, bool]:
         """(distance, wades): the straight distance to the target plus what the ground on the
-        way adds (4.3.1), and whether that way crosses difficult ground (which disorders)."""
+        way adds (4.3.1), and whether that way crosses difficult ground (which disorders).
+        Where impassable ground (a river away from its fords, 4.3.1) lies across the straight
+        line, the way round it (routes.py) instead."""
         a, b = nearest_points(shape, target_shape)
         d = a.distance(b)
         if d < 1e-6:
             return 0.0, False
-        slow = self.slow_cm(u, LineString([a, b]))
+        line = LineString([a, b])
+        if self.routes is not None and "impassable" in self.effects(u, line):
+            return self.routes.for_unit(self.st, u).distance((a.x, a.y), (b.x, b.y)), True
+        slow = self.slow_cm(u, line)
         return d + slow, slow > 0.0
 
     def charge_allowance(self, u: Unit, shape, target_shape) -> float:
@@ -67,6 +73,8 @@ class Ground:
         if u.cavalry and "difficult" in start:
             return 0.0                                      # 4.3.1: cavalry charge only from open/light
         fx = start | self.effects(u, path)
+        if "impassable" in fx:
+            return 0.0                                      # 4.3.1: no charge across impassable ground
         cm = float(u.move_row.charge)
         te = tables().terrain_effects
         if "light" in fx:

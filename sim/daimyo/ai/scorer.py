@@ -11,6 +11,7 @@ wins the scenario at once (5.2, ruling D-85).
 """
 from __future__ import annotations
 
+import copy
 import math
 
 import numpy as np
@@ -24,7 +25,12 @@ from sim.daimyo import actions as A
 from sim.daimyo.ai import guns
 from sim.daimyo.ai.fire import FireZones
 from sim.daimyo.ai import shortlist
+from sim.daimyo.ai.commander import Commander
+from sim.daimyo.ai.matchups import round_edge
 from sim.daimyo.ai.reach import Ground, may_charge_soon
+from sim.daimyo.ai.routes import RouteBook
+from sim.daimyo.combat import charge as CH
+from sim.daimyo.combat import common as C
 from sim.daimyo import command, movement
 from sim.daimyo.command import leader_point
 from sim.daimyo.tables import tables
@@ -42,6 +48,8 @@ OBJECTIVE_PULL = 0.5  # share of MOVE_WORTH per move a fighting unit is away fro
 OBJECTIVE_WORTH = 2.0  # added to the worth of charging or threatening a scenario objective
 MOVE_WORTH = 0.7    # points per normal move (or reform turn) a fighting unit is away from contact
 END_STEP = 0.01      # ending a step beats a pointless Hold, loses to any useful order
+LOOKAHEAD = 0.7      # weight of the move a turn or wheel opens for the next order (issue 19)
+STAND_OFF = 2.0      # cm outside the enemy's charge reach a line forms up (clan_plan.BAND_CM)
 
 
 class DaimyoScorer:
@@ -50,10 +58,24 @@ class DaimyoScorer:
     # stream that level barely played better than random orders (README "AI strength").
     easy_best = 50
 
-    def __init__(self, personality: Personality = Personality()):
+    def __init__(self, personality: Personality = Personality(), planning: bool = False,
+                 exact: bool = False):
+        """planning: an army plan and clan plans aim the scoring (normal, hard; issue 19), with
+        a second order looked at after a turn or wheel; exact: a charge a pose promises is
+        checked with the rules' charge plan (hard)."""
         self.base = self.p = personality
         self.st: DaimyoState | None = None
         self.side = ""
+        self.routes = RouteBook()
+        self.commander = Commander() if planning else None
+        self.exact = exact
+        self.plans: dict = {}
+        self.mu = None
+
+    @property
+    def plan_log(self):
+        """The clan plans as they changed (PlanChanged), for the play view; [] without a plan."""
+        return self.commander.log if self.commander is not None else []
 
     def reading(self, game):
         """Each order is planned once per decision, by the menu and the scoring alike."""
@@ -70,7 +92,10 @@ class DaimyoScorer:
         self.enemies = [u for u in self.st.living(self.st.enemy(side)) if not u.routing]
         self.routers = [u for u in self.st.living(self.st.enemy(side)) if u.routing]
         self.enemy_shapes = {u.id: footprint(u) for u in self.enemies + self.routers}
-        self.ground = Ground(self.st)
+        self.ground = Ground(self.st, self.routes)
+        if self.commander is not None:
+            self.commander.update(self.st, side)
+            self.plans, self.mu = self.commander.clans, self.commander.matchups
         # enemies that could charge at their next activation, and enemy shooters (4.5)
         self.chargers = [e for e in self.enemies if may_charge_soon(e)]
         self._charger_arr = _shapes(self.enemy_shapes, self.chargers)
@@ -131,7 +156,14 @@ class DaimyoScorer:
     def _score_ActivateClan(self, a: A.ActivateClan) -> float:
         units = self.st.clan_units(a.clan)
         near = min((self._nearest(u)[1] for u in units), default=100.0)
-        return 2.0 + self.st.daimyo(a.clan).rating * 0.2 + max(0.0, 1.0 - near / 60)
+        score = 2.0 + self.st.daimyo(a.clan).rating * 0.2 + max(0.0, 1.0 - near / 60)
+        plan = self.plans.get(a.clan)
+        if plan is not None:
+            # clans are what activates (4.1): the ones with something to do now go first,
+            # the reserve last
+            score += {"engage": 0.6, "pursue": 0.6, "rally": 0.4, "reform": 0.3,
+                      "fall_back": 0.3}.get(plan.state, 0.0) - (0.5 if plan.posture == "reserve" else 0.0)
+        return score
 
     def _score_ActivateGeneral(self, a: A.ActivateGeneral) -> float:
         return 1.0
@@ -197,7 +229,8 @@ class DaimyoScorer:
         u = self.st.units[a.unit]
         if not u.disordered:
             return -1.0 + self._pose_gain(a)          # 4.3.5.4: only to change formation/facing
-        return self._reform_need(u) + self._pose_gain(a)
+        urge = 1.0 * self.p.caution if _unit_mode(u, self.plans.get(u.clan)) == "reform" else 0.0
+        return self._reform_need(u) + urge + self._pose_gain(a)
 
     def _reform_need(self, u: Unit) -> float:
         """4.2.2: a disordered unit may not charge (4.2.1) and fights and shoots worse; it must
@@ -243,9 +276,12 @@ class DaimyoScorer:
         m = o.melee
         # exact odds of the first round (4.6.5): routing the enemy is worth most, being routed
         # costs most; hits traded and the closing fire taken on the way in (4.4) count too
-        edge = 3.0 * worth * float(m.a_routs_b) + 1.5 * float(m.a_pushes_b) \
-            - 1.5 * float(m.b_pushes_a) - 3.0 * float(m.b_routs_a)
-        edge += 0.4 * float(expected(m.a_hits) - expected(m.b_hits))
+        edge = round_edge(m, worth)
+        plan = self.plans.get(u.clan)
+        if plan is not None and plan.state in ("engage", "pursue") and self.mu is not None:
+            if self.mu.strikes_first(u.id, target.id):
+                edge += 0.3                 # striking first beats being charged (4.6.3 first-round bonuses)
+            edge += 0.6 * self.commander.army.pressure     # 5.2: a draw is no win
         if target.id in self.objectives:
             # the scenario's win at once (ruling D-85): an HQ never routs, it is lost with its
             # one stand (4.6.1), so winning the round is what counts
@@ -263,7 +299,7 @@ class DaimyoScorer:
         return 2.0
 
     def _score_React(self, a) -> float:
-        return {"shoot": 1.5, "countercharge": 0.8 * self.p.aggression, "stand": 1.0,
+        return {"shoot": 1.5, "countercharge": 0.8 * self.p.aggression, "stand": 1.0, "face": 1.2,
                 "retire": 0.4 * self.p.caution}.get(a.choice, 0.5)
 
     def _score_Rally(self, a) -> float:
@@ -288,8 +324,24 @@ class DaimyoScorer:
         if before is None:
             before = self._values[u.id] = self._value(u, u.x, u.y, u.facing, u.files, u.disordered)
         disorder = bool(plan.disorder) or u.disordered
-        after = self._value(u, x, y, f, plan.files or u.files, disorder)
+        if plan.disorder and not u.disordered and self.commander is not None:
+            # with a plan, disorder is a lost charge (4.2.1) and a turn standing (4.2.2):
+            # a move that disorders (wading, passing a friend, 4.3.1, 4.3.2) must earn it
+            before += 0.5 * self.p.caution
+        after = self.pose_value(u, x, y, f, plan.files or u.files, disorder, turned=abs(f - u.facing) > 1e-6)
         return after - before
+
+    def pose_value(self, u: Unit, x: float, y: float, facing: float, files: int,
+                   disordered: bool = False, turned: bool = False) -> float:
+        """A pose's value; with a plan, a pose that turned the unit also counts, at LOOKAHEAD,
+        the normal move straight ahead it opens for the next order (4.3.5: turn, then move)."""
+        value = self._value(u, x, y, facing, files, disordered)
+        if turned and self.commander is not None and u.troop is not Troop.ARTILLERY:
+            fwd = direction(facing)
+            step = u.move_row.normal
+            ahead = self._value(u, x + fwd[0] * step, y + fwd[1] * step, facing, files, disordered)
+            value = max(value, LOOKAHEAD * ahead + (1 - LOOKAHEAD) * value)
+        return value
 
     def _nearest(self, u: Unit, x: float | None = None, y: float | None = None) -> tuple[Unit | None, float]:
         px, py = u.x if x is None else x, u.y if y is None else y
@@ -329,16 +381,61 @@ class DaimyoScorer:
         return any(s.intersects(lane) for s, n in zip(friends, near.tolist()) if n)
 
     def _threats(self, u: Unit, shape) -> list[Unit]:
-        """Enemies that could charge `shape` at their next activation (rough reach, 4.4)."""
+        """Enemies that could charge `shape` at their next activation (rough reach, 4.4; with a
+        plan, the turn to face it counted as the rules count it)."""
         near = _within_charge(self.chargers, self._charger_arr, shape)
-        return [e for e, d in near if d <= self.ground.charge_allowance(e, self.enemy_shapes[e.id], shape)]
+        out = []
+        for e, d in near:
+            allowance = self.ground.charge_allowance(e, self.enemy_shapes[e.id], shape)
+            if self.commander is not None:
+                d = _charge_need(e, _posed(u, shape), allowance)
+            if d <= allowance:
+                out.append(e)
+        return out
 
-    def _targets(self, u: Unit, shape) -> list[Unit]:
-        """Enemies `u` could charge from `shape` at its next activation (rough reach, 4.4)."""
+    def _threat_count(self, threats: list[Unit]) -> float:
+        """How many enemies could charge first; with a plan, one whose clan has had its
+        activation this turn (4.1) counts half: it charges first next turn only if its side
+        wins the initiative (3)."""
+        return sum(self._first_weight(e) for e in threats)
+
+    def _first_weight(self, e: Unit) -> float:
+        """1 for an enemy that may yet act before this side's next activation; with a plan,
+        0.5 for one whose clan has had its activation this turn (4.1): it charges or shoots
+        first next turn only if its side wins the initiative (3)."""
+        if self.commander is None:
+            return 1.0
+        st = self.st
+        clan = st.clans.get(e.clan)
+        spent = (e.hatamoto and e.side in st.general_used_sides) or \
+            (clan is not None and clan.attempted and not clan.active)
+        return 0.5 if spent else 1.0
+
+    def _targets(self, u: Unit, shape, x: float | None = None, y: float | None = None,
+                 facing: float | None = None) -> list[Unit]:
+        """Enemies `u` could charge from `shape` at its next activation (rough reach, 4.4; with
+        a plan and the pose given, the turn to face the target counted)."""
         if u.troop in (Troop.HQ, Troop.ARTILLERY):
             return []
         near = _within_charge(self.enemies + self.routers, self._target_arr, shape, u.move_row.charge)
-        return [e for e, d in near if d <= self.ground.charge_allowance(u, shape, self.enemy_shapes[e.id])]
+        out = []
+        for e, d in near:
+            allowance = self.ground.charge_allowance(u, shape, self.enemy_shapes[e.id])
+            if self.commander is not None and facing is not None:
+                d = _charge_need(_posed(u, shape, x, y, facing), e, allowance)
+            if d <= allowance:
+                out.append(e)
+        return out
+
+    def _can_charge(self, u: Unit, x: float, y: float, facing: float, files: int, e: Unit) -> bool:
+        """The rules' charge plan (4.4) from the pose: turning, run, ground and friends in the way."""
+        there = copy.copy(u)
+        there.x, there.y, there.facing, there.files = x, y, facing, files
+        try:
+            CH.plan(self.st, there, e)
+            return True
+        except RuleError:
+            return False
 
     def _target_worth(self, e: Unit) -> float:
         """4.2.1: a disordered target fights with one rank at -1; 5.1: a charge that reaches
@@ -372,25 +469,58 @@ class DaimyoScorer:
             # must stand to reform before it may charge (4.2.1, 4.2.2) if it is disordered or
             # will be on the way, its next move included (ruling D-41: any move while touching
             # difficult ground disorders): wading in or out is progress, not a sudden loss
-            eff, wades = self.ground.approach(u, shape, self.enemy_shapes[enemy.id])
+            plan = self.plans.get(u.clan)
+            mode = _unit_mode(u, plan)
+            goal = self.commander.aims.get(u.id, plan.target) if mode == "engage" else \
+                plan.target if mode in ("approach", "pursue") else ""
+            goal = goal if goal in self.enemy_shapes else enemy.id
+            eff, wades = self.ground.approach(u, shape, self.enemy_shapes[goal])
+            if plan is not None:
+                # a charge must first turn to face its target, at most half the charge move
+                # (4.4): the turn counts as part of the way, so a unit lines up as it closes
+                g = self.st.units[goal]
+                eff += _turn_cost(u, x, y, facing, g.x, g.y)
             reform = (disordered or wades or "difficult" in self.ground.effects(u, shape)) \
                 and u.troop is not Troop.PEASANT
+            if mode in ("form_up", "hold", "fall_back", "reform"):
+                # stand just outside the nearest enemy's charge reach (4.4), a move further
+                # when falling back: closer is danger, further is time lost
+                off = enemy.move_row.charge + STAND_OFF if may_charge_soon(enemy) else 3.0
+                if mode == "fall_back":
+                    off += u.move_row.normal
+                eff = abs(eff - off)
             value -= self.p.aggression * MOVE_WORTH * (eff / u.move_row.normal + reform)
             if self.objectives:
                 # the scenario's way to win at once draws the fighting units on (ruling D-85)
                 goal = min(self.ground.approach(u, shape, g)[0] for g in self.objectives.values())
                 value -= self.p.aggression * MOVE_WORTH * OBJECTIVE_PULL * goal / u.move_row.normal
+            if threats and mode == "engage" and not disordered and self.mu is not None:
+                # engaged, only the enemies that beat it in a charge are to be feared (4.6.5),
+                # and less so as the clock presses (5.2): a battle is not won out of reach
+                bar = -3.0 * self.commander.army.pressure
+                threats = [e for e in threats if self.mu.dfn.get((u.id, e.id), 0.0) < bar]
             if threats:
                 # 4.2.1: a disordered unit receives the charge at -1 with one rank; in good
                 # order the first to activate charges, with the bonus (4.6.3)
-                value -= self.p.caution * (1.6 if disordered else 0.3) * (1 + 0.3 * (len(threats) - 1))
-            targets = [] if disordered else self._targets(u, shape)
+                fear = 3.0 if mode in ("form_up", "hold", "fall_back", "reform") else 1.0
+                n = self._threat_count(threats)
+                value -= fear * self.p.caution * (1.6 if disordered else 0.3) * (1 + 0.3 * (n - 1)) * min(1.0, n)
+            targets = [] if disordered else self._targets(u, shape, x, y, facing)
+            if targets and self.mu is not None:
+                # a plan charges only where the unit wins its matchup (4.6.5), and checks
+                # with the rules' charge plan that the charge could be made (4.4, hard)
+                targets = [e for e in targets if e.routing or self.mu.att.get((u.id, e.id), 0.0) > -0.2]
+                if self.exact and targets:
+                    targets = [e for e in targets if self._can_charge(u, x, y, facing, files, e)]
             if targets:
-                best = max(self._target_worth(e) for e in targets)
+                # a winning matchup makes the target worth more, but never as much as the
+                # charge itself (scored from the exact odds): reach is a means, not the end
+                best = max(self._target_worth(e) * (1 + 0.3 * max(0.0, self.mu.att.get((u.id, e.id), 0.0) if self.mu else 0.0))
+                           for e in targets)
                 value += 0.8 * self.p.aggression * best
             # 4.5.1, 4.5.4: waiting in front of enemy shooters costs stands; less so on the
             # way to a charge that will reach them next turn
-            value -= self.p.caution * (0.1 if targets else 0.25) * self.fire.danger(u, shape)
+            value -= self.p.caution * (0.1 if targets else 0.25) * self.fire.danger(u, shape, self._first_weight)
         if disordered:
             # still to reform (4.2.2): dear with the enemy close by; further off a fighting
             # unit counts the reform turn in its approach above, a shooter its -1 (4.5.4)
@@ -412,7 +542,49 @@ class DaimyoScorer:
                 value += 0.3
             if row.effect in ("difficult", "river") and not row.building and u.troop is not Troop.PEASANT:
                 value -= 0.3 if u.cavalry else 0.1          # slowed; cavalry may not charge out
+                if self.commander is not None and dist <= enemy.move_row.charge + u.move_row.normal:
+                    # 4.3.1, 4.2.1: wading in near the enemy disorders the unit where it
+                    # cannot reform (moving on disorders it again) and may be charged at -1
+                    value -= 1.0 * self.p.caution
         return value
+
+
+def _unit_mode(u: Unit, plan) -> str:
+    """What the clan plan asks of this unit: a disordered unit reforms first whatever its
+    clan does, for it may not charge (4.2.1, 4.2.2); "" without a plan."""
+    if plan is None:
+        return ""
+    if u.disordered and plan.state in ("engage", "form_up", "approach") and not u.in_melee_with:
+        return "reform"
+    return plan.state
+
+
+def _posed(u: Unit, shape, x=None, y=None, facing=None) -> Unit:
+    """A copy of u at a pose it is weighing (nothing in the game changes)."""
+    there = copy.copy(u)
+    if x is not None:
+        there.x, there.y, there.facing = x, y, facing
+    return there
+
+
+def _charge_need(u: Unit, t: Unit, allowance: float) -> float:
+    """cm of charge move u needs to reach t as the rules measure it (4.4: the turn to face the
+    run, then the run to the contact point; the charge plan's own geometry, without the ground
+    and friends in the way); infinite when the turn alone costs more than half the allowance."""
+    rx, ry, _ = CH.final_pose(u, t, C.side_of(t, u), aligned=False)
+    run = math.hypot(rx - u.x, ry - u.y)
+    turn = _turn_cost(u, u.x, u.y, u.facing, rx, ry, allowance) if run > 1e-6 else 0.0
+    return turn + run
+
+
+def _turn_cost(u: Unit, x: float, y: float, facing: float, tx: float, ty: float,
+               allowance: float | None = None) -> float:
+    """cm of a charge the turn from `facing` at (x, y) toward (tx, ty) costs (4.4, the rules'
+    rotation_cost); beyond half the allowance the rules refuse the charge: infinite."""
+    heading = math.degrees(math.atan2(ty - y, tx - x)) % 360
+    diff = (heading - facing + 180) % 360 - 180
+    cost = CH.rotation_cost(u, diff)
+    return math.inf if allowance is not None and cost > allowance / 2 else cost
 
 
 def _shapes(shapes: dict, units: list[Unit]) -> np.ndarray:

@@ -83,7 +83,8 @@ def _estimate(scorer, u, orders, here: dict[str, float]) -> float:
         return math.inf
     if u.id not in here:
         here[u.id] = scorer._value(u, u.x, u.y, u.facing, u.files)
-    return max(scorer._value(u, *_end_pose(u, a)) for a in orders) - here[u.id] + SLACK
+    return max(scorer.pose_value(u, *_end_pose(u, a), turned=isinstance(a, (A.Wheel, A.Turn)))
+               for a in orders) - here[u.id] + SLACK
 
 
 def _end_pose(u, a) -> tuple[float, float, float, int]:

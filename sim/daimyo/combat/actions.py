@@ -19,8 +19,9 @@ class Charge(Action):
 @serializable
 @dataclass(frozen=True)
 class React(Action):
-    """4.4 charge reaction (decision "reaction"): stand | shoot | retire | shoot_retire
-    (5.1 Retire: shoot, then retire) | countercharge."""
+    """4.4 charge reaction (decision "reaction"): stand | face (stand, turning to face a flank
+    or rear charger, ruling D-103) | shoot | retire | shoot_retire (5.1 Retire: shoot, then
+    retire) | countercharge."""
     side: str
     unit: str
     choice: str

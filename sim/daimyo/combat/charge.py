@@ -182,7 +182,8 @@ def contact_disorders(p: ChargePlan) -> tuple[tuple[str, str] | None, tuple[str,
     """(cause, rule) of the disorder a charge's contact brings the charger and the target, or
     None: the one account `contact` applies and the exact odds (charge_odds.py) assume."""
     charger = ("charged in light or difficult terrain", "4.3.1") if p.terrain_disorder else None
-    target = (f"charged in the {p.edge}", "4.2.1") if p.edge != "front" else None   # 4.2.1 cause 4
+    # 4.2.1 cause 4: a target that stood without turning to face (ruling D-103)
+    target = (f"charged in the {p.edge}", "4.2.1") if p.edge != "front" else None
     return charger, target
 
 

@@ -59,7 +59,7 @@ class MoraleTested(Event):
 class ReactionChosen(Event):
     unit: str
     charger: str
-    choice: str               # stand | shoot | retire | countercharge | retreat | rout | none
+    choice: str               # stand | face | shoot | retire | countercharge | retreat | rout | none
     forced: bool              # imposed by the morale result, not chosen
     rule: str = "4.4"
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from sim.daimyo import artillery
 from sim.daimyo.geometry import CONTACT_TOLERANCE, direction, local_corners, stand_corners, stand_layout
 from sim.daimyo.model import Armour, Troop, Unit, Weapon
-from sim.daimyo.effects import remove_unit
+from sim.daimyo.effects import moved_by_combat, remove_unit
 from sim.daimyo.state import Decision
 from sim.daimyo.tables import tables
 
@@ -422,6 +422,8 @@ def push_back(game, u: Unit, by: Unit) -> float:
     enemy_block = blocker and blocker != "terrain" and st.units[blocker].side != u.side
     off = not C.on_table(st, u, strict=True) and d > 0
     game.emit(PushedBack(u.id, by.id, (start, C.pose(u)), bool(blocker)))
+    if d > 0:
+        moved_by_combat(game, u)
     C.ride_down_leaders(game, u, (start, C.pose(u)))
     if enemy_block or off:
         remove_unit(game, u, "destroyed", "4.6.6")
@@ -440,4 +442,6 @@ def follow_up(game, w: Unit, loser: Unit, d: float) -> None:
     w.x, w.y = float(w.x + h[0] * dd), float(w.y + h[1] * dd)
     w.follow_up_bonus = loser.id
     game.emit(FollowedUp(w.id, loser.id, (start, C.pose(w))))
+    if dd > 0:
+        moved_by_combat(game, w)
     C.ride_down_leaders(game, w, (start, C.pose(w)))

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from sim.daimyo import command
 from sim.daimyo.geometry import direction
 from sim.daimyo.model import Troop, Unit, Weapon
+from sim.daimyo.effects import moved_by_combat, remove_unit
 from sim.daimyo.tables import tables
 
 from . import common as C
@@ -53,7 +54,7 @@ def modifiers(st, u: Unit, reason: int, charger: Unit | None = None) -> list[tup
         gx, gy = C.leader_position(st, general)
         if footprint(u).distance(shapely.Point(gx, gy)) <= rng:
             out.append(("General within range", m["general_near"], "5.1"))
-    if charger is not None and reason == 3:
+    if charger is not None and u.infantry and charger.cavalry:     # reason 2 or 3 (D-104)
         if Weapon.LONG_SPEAR in u.weapons and not u.disordered and C.side_of(u, charger) == "front":
             out.append(("long spear in good order charged frontally by cavalry",
                         m["long_spear_charged_frontally_by_cavalry"], "5.1"))
@@ -136,7 +137,6 @@ def apply(game, u: Unit, result: str, away_from: Unit | None = None) -> None:
     st = game.state
     if result in ("retire", "retreat", "rout"):
         if _leaving_many_sides(st, u):     # 4.6.9: giving ground when attacked from several sides
-            from sim.daimyo.effects import remove_unit
             remove_unit(game, u, "destroyed", "4.6.9")
             return
         end_frenzy(game, u, result)
@@ -152,7 +152,6 @@ def apply(game, u: Unit, result: str, away_from: Unit | None = None) -> None:
     elif result == "rout":
         rout.start_rout(game, u, about_face=False)
     elif result == "dispersed":
-        from sim.daimyo.effects import remove_unit
         remove_unit(game, u, "dispersed", "5.1")
 
 
@@ -177,7 +176,8 @@ def retire(game, u: Unit, away_from: Unit | None = None) -> None:
     d, _ = C.sweep(st, u, heading, dist)   # touching enemies do not block moving away
     h = direction(heading)
     u.x, u.y = float(u.x + h[0] * d), float(u.y + h[1] * d)
-    u.moved = u.activated = True
+    u.activated = True
+    moved_by_combat(game, u)
     u.halted_turns = max(u.halted_turns, 2)
     u.halt_about_face = False              # 5.1 Retire: it stands still next turn
     game.emit(MoraleMove(u.id, "retire", (start, C.pose(u))))
@@ -201,7 +201,8 @@ def retreat(game, u: Unit) -> None:
     h = direction(move)
     u.x, u.y, u.facing = float(x + h[0] * d), float(y + h[1] * d), heading
     path.append(C.pose(u))
-    u.moved = u.activated = u.shot = True
+    u.activated = u.shot = True
+    moved_by_combat(game, u)
     u.halted_turns = max(u.halted_turns, 2)
     u.halt_about_face = True               # 5.1 "halts next turn": may face about then (D-80)
     game.emit(MoraleMove(u.id, "retreat", tuple(path)))
@@ -212,7 +213,6 @@ def retreat(game, u: Unit) -> None:
 
 def _left_table(game, u: Unit) -> None:
     if u.alive and not C.on_table(game.state, u):
-        from sim.daimyo.effects import remove_unit
         remove_unit(game, u, "left_table", "4.3.4")
 
 

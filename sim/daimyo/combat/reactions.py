@@ -3,6 +3,9 @@ test, its choices (stand, closing fire, retire, counter-charge), and carrying th
 from __future__ import annotations
 
 from sim.core.errors import RuleError
+from sim.core.events import Note
+from sim.daimyo import actions as A
+from sim.daimyo import movement
 from sim.daimyo.model import Quality, Troop, Unit
 from sim.daimyo.state import Decision
 
@@ -74,8 +77,33 @@ def closing_fire(st, t: Unit, u: Unit, p: CH.ChargePlan) -> tuple[int, bool]:
     return shooting.closing_fire_stands(st, t, u, fps, p.run)
 
 
+def face_turn(st, t: Unit, p: CH.ChargePlan):
+    """4.4 "stand" includes turning to face: the Turn order toward a flank or rear charger
+    (90 degrees to that flank, 180 to the rear), or None when the charge comes at the front
+    or the unit may not manoeuvre at all now (ruling D-103)."""
+    if p.edge == "front" or t.troop in (Troop.HQ, Troop.ARTILLERY) or t.halted_turns > 0 \
+            or t.reforming or t.rallied or t.routing or C.in_melee(st, t):
+        return None
+    return A.Turn(t.side, t.id, {"left": 90, "right": -90, "rear": 180}[p.edge])
+
+
+def turn_to_face(game, t: Unit, p: CH.ChargePlan) -> None:
+    """Ruling D-103: the unit turns as a Turn order would (4.3.5.2 cost out of this turn's
+    move, D-37 geometry, at most 180 degrees a turn, not into other units nor off the table);
+    if it cannot complete the turn it stays as it is, disordered (4.2.1 cause 4)."""
+    try:
+        plan = movement.plan(game.state, face_turn(game.state, t, p))
+    except RuleError as e:
+        game.emit(Note(f"{t.id} cannot complete its turn to face the chargers: {e}", "4.2.1"))
+        C.set_disordered(game, t, "failed to complete a turn to face the chargers", "4.2.1")
+        return
+    movement.execute(game, plan)
+
+
 def choices(st, t: Unit, u: Unit, p: CH.ChargePlan, tested: bool) -> list[str]:
     out = ["stand"]
+    if face_turn(st, t, p) is not None:
+        out.append("face")                 # 4.4: standing includes turning to face (D-103)
     fire = closing_fire(st, t, u, p)[0] > 0
     if fire:
         out.append("shoot")
@@ -95,7 +123,8 @@ def declare(game, u: Unit, t: Unit) -> None:
     st = game.state
     p = CH.plan(st, u, t)
     u.charge_target = t.id
-    u.charged = u.moved = u.activated = True
+    u.charged = u.activated = True
+    movement.moved_by_combat(game, u)
     t.charged_by.append(u.id)
     game.emit(ChargeDeclared(u.id, t.id, p.edge, round(p.run, 3), round(p.turn_cost, 3),
                              p.charge_move, p.bonus))
@@ -143,12 +172,16 @@ def react(game, charger_id: str, target_id: str, choice: str, forced: bool = Fal
             p = CH.plan(st, u, t)         # stands lost change the charger's width
         except RuleError:
             pass                          # judged again below: a failed charge if it cannot
+    if choice == "face":
+        turn_to_face(game, t, p)
     if choice == "countercharge":
         x, y, heading = _face_pose(st, t, u)
         t.x, t.y, t.facing = x, y, heading
         t.charge_target = u.id
         t.charged = t.charge_bonus = t.activated = True
-        t.moved = True
+        movement.moved_by_combat(game, t)
+        if {f.row.effect for f in CH.terrain_on(st, footprint(t))} & {"light", "difficult", "river"}:
+            C.set_disordered(game, t, "counter-charged in light or difficult terrain", "4.3.1")
     elif choice in ("retire", "shoot_retire", "retreat", "rout", "halt"):
         morale.apply(game, t, "retire" if choice == "shoot_retire" else choice, away_from=u)
     if not u.alive:

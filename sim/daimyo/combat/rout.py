@@ -6,7 +6,7 @@ import shapely
 from sim.daimyo import artillery
 from sim.daimyo.geometry import direction
 from sim.daimyo.model import Troop, Unit
-from sim.daimyo.effects import remove_unit
+from sim.daimyo.effects import moved_by_combat, remove_unit
 from sim.daimyo.tables import tables
 
 from . import common as C
@@ -65,7 +65,8 @@ def rout_move(game, u: Unit, about_face: bool) -> None:
                 chosen = h
                 break
     u.rout_moves += 1
-    u.rout_moved = u.moved = u.activated = True
+    u.rout_moved = u.activated = True
+    moved_by_combat(game, u)
     if chosen is None:
         game.emit(UnitRouted(u.id, (start,), roll, dist, "destroyed"))
         remove_unit(game, u, "destroyed", "4.6.7")
@@ -139,7 +140,8 @@ def pursue(game, pursuer: Unit, router: Unit, facing: float | None = None) -> No
     d, blocker = C.sweep(st, pursuer, pursuer.facing, dist)
     h = direction(pursuer.facing)
     pursuer.x, pursuer.y = float(pursuer.x + h[0] * d), float(pursuer.y + h[1] * d)
-    pursuer.pursuing = pursuer.moved = pursuer.activated = True
+    pursuer.pursuing = pursuer.activated = True
+    moved_by_combat(game, pursuer)
     path.append(C.pose(pursuer))
     if blocker == router.id or (router.alive and C.touching(pursuer, router)):
         outcome = "caught"

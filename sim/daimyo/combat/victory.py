@@ -82,6 +82,21 @@ def _army_broken(st: DaimyoState):
     return winner, f"{st.armies[loser].name} lost {lost} of {total} unit points", "5.2"
 
 
+def points_down(st: DaimyoState, side: str) -> float:
+    """How far a side is toward breaking (5.2), for batch reports of drawn battles: the unit
+    points it has lost, plus half the points of its units routing or down to half their
+    stands (they may yet be lost)."""
+    down = 0.0
+    for u in st.units.values():
+        if u.side != side:
+            continue
+        if lost(u):
+            down += points(u)
+        elif not u.gone and (u.routing or 2 * u.stands <= u.starting_stands):
+            down += points(u) / 2
+    return down
+
+
 def scores(st: DaimyoState) -> dict[str, float]:
     """Each side's score: the enemy unit points it destroyed."""
     return {side: float(tally(st, st.enemy(side))[1]) for side in st.armies}

@@ -1,0 +1,212 @@
+"""A clan's plan across turns (issue 19): a small state machine the Daimyo planner steps.
+
+States, checked in this order each time the clan's plan is stepped:
+- rally: half its units or more are routing (4.2.2.1, 5.1);
+- engage: a unit is in melee - it fights on and the rest support (4.6.1);
+- pursue: an enemy router lies within a move and a charge of a unit in good order (5.1:
+  a charge that reaches routers destroys them);
+- fall_back: its sector is refused and an enemy that beats it could charge it now (the
+  rules' own charge plan, 4.4), or it has lost half its stands with the enemy close and the
+  clock not pressing: it steps back out of reach to re-form a line;
+- reform: half its fighting units are disordered (4.2.1 - they may not charge) near the enemy;
+- approach: still more than a move beyond the form-up band; its objective is the next
+  waypoint on the way to the enemy in its sector (routes.py: fords, bridges, gaps);
+- form_up: in the band just outside the enemy's charge reach, the clan lines up;
+- engage: an attacking clan that has formed up (a turn in the band), that the clock presses,
+  or that has a unit able to charge now (the rules' charge plan) at winning odds where
+  striking first beats being charged;
+- hold: a held, refused or reserve sector's clan stays on its line, charging only when it wins.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from sim.core.errors import RuleError
+from sim.daimyo.combat import charge as CH
+from sim.daimyo.geometry import footprint
+from sim.daimyo.model import Troop
+
+STATES = ("approach", "form_up", "hold", "reform", "engage", "pursue", "rally", "fall_back")
+BAND_CM = 2.0            # how far outside the enemy's charge reach a line forms up
+
+
+@dataclass(frozen=True)
+class PlanChanged:
+    """A clan's plan as it changed: shown by the play view, never part of the game's state."""
+    turn: int
+    side: str
+    clan: str
+    posture: str                  # the sector's posture: attack, hold, refuse, reserve
+    state: str                    # one of STATES
+    objective: tuple[float, float]
+    target: str                   # the enemy unit aimed at ("" for none)
+    why: str
+
+
+@dataclass(frozen=True)
+class ClanPlan:
+    clan: str
+    posture: str
+    state: str
+    objective: tuple[float, float]
+    target: str
+    why: str
+    since: int                    # the turn the state began
+
+
+def fighting(units):
+    return [u for u in units if u.troop not in (Troop.HQ, Troop.ARTILLERY) and not u.routing]
+
+
+def step(prev: ClanPlan | None, st, side: str, clan: str, army, mu, routes) -> ClanPlan | None:
+    """The clan's plan now, from its last one (None at first) and the table."""
+    units = [u for u in st.clan_units(clan) if u.troop is not Troop.HQ]
+    if not units:
+        return None
+    posture = army.posture(clan)
+    enemies = [e for e in st.living(st.enemy(side)) if not e.routing]
+    routers = [e for e in st.living(st.enemy(side)) if e.routing]
+    fighters = fighting(units)
+
+    def plan(state, objective, why, target=""):
+        since = prev.since if prev is not None and prev.state == state else st.turn
+        return ClanPlan(clan, posture, state, tuple(round(v, 1) for v in objective), target, why, since)
+
+    centre = _centre(units)
+    routing = sum(u.routing for u in units)
+    if routing * 2 >= len(units):
+        return plan("rally", centre, f"{routing} of {len(units)} units routing (4.2.2.1)")
+    if not enemies:
+        return plan("pursue", _centre(routers) if routers else centre, "no enemy stands")
+    melee = [u for u in fighters if u.in_melee_with]
+    if melee:
+        foe = st.units[melee[0].in_melee_with[0]]
+        return plan("engage", (foe.x, foe.y), f"{melee[0].id} in melee with {foe.id}: fight on, support (4.6.1)", foe.id)
+    if posture not in ("refuse", "reserve"):
+        for u in fighters:
+            if u.disordered:
+                continue
+            for r in routers:
+                if math.dist((u.x, u.y), (r.x, r.y)) <= u.move_row.normal + u.move_row.charge:
+                    return plan("pursue", (r.x, r.y), f"{r.id} is routing within reach of {u.id} (5.1)", r.id)
+    gaps = {u.id: min(((footprint(e).distance(footprint(u)), e) for e in enemies), key=_first) for u in fighters}
+    threatened = [(u, e) for u in fighters for e in enemies if _charges(st, e, u)]
+    losing = [(u, e) for u, e in threatened if mu.dfn.get((u.id, e.id), 0.0) < 0]
+    lost_half = sum(u.stands for u in units) * 2 <= sum(u.starting_stands for u in units)
+    reach = max((e.move_row.charge for e in enemies if e.troop not in (Troop.HQ, Troop.ARTILLERY)), default=0)
+    move = min((u.move_row.normal for u in fighters), default=0)
+    band = reach + BAND_CM + move                      # the form-up band's far edge
+    close = min((g for g, _ in gaps.values()), default=math.inf)
+    if (posture == "refuse" and losing) or (lost_half and close <= band and army.pressure < 0.5):
+        u, e = losing[0] if losing else (None, min(gaps.values(), key=_first)[1] if gaps else None)
+        back = _away(centre, (e.x, e.y) if e else centre, move)
+        why = (f"sector refused and {e.id} beats {u.id} in a charge (4.4)" if u is not None
+               else "half the clan's stands lost: step back and re-form a line")
+        return plan("fall_back", back, why, e.id if e else "")
+    disordered = [u for u in fighters if u.disordered and not u.in_melee_with]
+    if fighters and len(disordered) * 2 >= len(fighters) and close <= band + move:
+        return plan("reform", centre, f"{len(disordered)} of {len(fighters)} units disordered near the enemy (4.2.2)")
+    nearest = min(gaps.values(), key=_first)[1] if gaps else min(enemies, key=lambda e: math.dist(centre, (e.x, e.y)))
+    if close > band + move:
+        goal = _sector_goal(army, clan, enemies, nearest)
+        lead = fighters[0] if fighters else units[0]
+        way = routes.for_unit(st, lead).waypoint(centre, (goal.x, goal.y))
+        via = "" if way == (goal.x, goal.y) else f" via ({way[0]:.0f}, {way[1]:.0f})"
+        return plan("approach", way, f"{close:.0f} cm from the enemy: march on {goal.id}{via}", goal.id)
+    if posture == "attack":
+        best = _best_strike(st, fighters, enemies, mu)
+        formed = prev is not None and (prev.state == "engage" or prev.state == "form_up" and st.turn > prev.since)
+        if best is not None:
+            u, e, edge = best
+            return plan("engage", (e.x, e.y), f"{u.id} charges {e.id} at odds worth {edge:+.2f}, striking first", e.id)
+        if formed or army.pressure >= 0.5:
+            e = _best_target(fighters, enemies, mu) or nearest
+            why = "formed up: close in" if formed else "the clock presses (5.2)"
+            return plan("engage", (e.x, e.y), f"{why}; aim at {e.id}", e.id)
+        return plan("form_up", (nearest.x, nearest.y), f"line up {reach + BAND_CM:.0f} cm off {nearest.id}, outside its charge reach", nearest.id)
+    return plan("hold", (nearest.x, nearest.y), f"{posture} sector: hold outside {nearest.id}'s reach, charge only to win", nearest.id)
+
+
+def aims(st, side: str, clan: str, mu, ground) -> dict[str, str]:
+    """Each fighting unit's own target once its clan engages: the enemy it beats best (the
+    matchup edge, 4.6.5), less a quarter point a move of the real way there (4.3.1), and less
+    for cavalry an enemy standing in difficult ground (cavalry may not charge out of it and
+    charge only a third as far into it, 4.3.1)."""
+    enemies = [e for e in st.living(st.enemy(side)) if not e.routing]
+    out = {}
+    for u in fighting(st.clan_units(clan)):
+        shape, best = footprint(u), (-math.inf, "")
+        for e in enemies:
+            edge = mu.att.get((u.id, e.id))
+            if edge is None or edge == -math.inf:
+                continue
+            target = footprint(e)
+            way, _ = ground.approach(u, shape, target)
+            edge -= 0.25 * way / u.move_row.normal
+            if u.cavalry and "difficult" in ground.effects(u, target):
+                edge -= 1.5
+            best = max(best, (edge, e.id))
+        if best[1]:
+            out[u.id] = best[1]
+    return out
+
+
+def _charges(st, e, u) -> bool:
+    """The rules' own charge plan (4.4) says e could charge u as they stand (e in good order)."""
+    if e.troop in (Troop.HQ, Troop.ARTILLERY) or e.disordered and not e.reforming or e.in_melee_with:
+        return False
+    if footprint(e).distance(footprint(u)) > e.move_row.charge:
+        return False
+    try:
+        CH.plan(st, e, u)
+        return True
+    except RuleError:
+        return False
+
+
+def _best_strike(st, fighters, enemies, mu):
+    """(unit, enemy, edge): the best charge a unit could make now (the rules' charge plan) at
+    winning odds, where striking first beats being charged."""
+    best = None
+    for u in fighters:
+        if u.disordered:
+            continue
+        for e in enemies:
+            edge = mu.att.get((u.id, e.id), -math.inf)
+            if edge <= 0 or not mu.strikes_first(u.id, e.id) or (best and edge <= best[2]):
+                continue
+            if _charges(st, u, e):
+                best = (u, e, edge)
+    return best
+
+
+def _best_target(fighters, enemies, mu):
+    ids = [e.id for e in enemies]
+    scored = [(mu.best_target(u, ids)[::-1], u.id) for u in fighters]
+    scored = [(edge, e) for (edge, e), _ in scored if e]
+    if not scored:
+        return None
+    _, e = max(scored)
+    return next(x for x in enemies if x.id == e)
+
+
+def _sector_goal(army, clan: str, enemies, nearest):
+    """The enemy to march on: the nearest in the clan's sector, else the nearest anywhere."""
+    sector = army.clan_sector.get(clan)
+    mine = [e for e in enemies if army.bounds != (0.0, 1.0) and army.sector_of(e.x, e.y) == sector]
+    return min(mine, key=lambda e: math.dist((nearest.x, nearest.y), (e.x, e.y))) if mine else nearest
+
+
+def _first(t):
+    return t[0]
+
+
+def _centre(units) -> tuple[float, float]:
+    return (sum(u.x for u in units) / len(units), sum(u.y for u in units) / len(units))
+
+
+def _away(here, threat, dist: float) -> tuple[float, float]:
+    dx, dy = here[0] - threat[0], here[1] - threat[1]
+    n = math.hypot(dx, dy) or 1.0
+    return (here[0] + dx / n * dist, here[1] + dy / n * dist)

@@ -1,0 +1,156 @@
+"""Ways across the table for the Daimyo planner (issue 19): a waypoint graph from the terrain.
+
+The table is cut into square cells; each cell costs what the rules charge a kind of mover to
+cross it (4.3.1: difficult ground halves infantry and thirds cavalry, light ground and
+obstacles cost a few cm, a river is impassable except at its fords and bridges, woods or
+buildings may be closed to cavalry or big units) as the rules' own TerrainMap sees it. A
+shortest-way field (Dijkstra over the 8 neighbours of each cell) from a goal gives, for any
+point, the real distance to it and the next waypoint: the farthest point along the way that
+can be walked to in a straight line without crossing impassable ground. So a unit goes round
+a river to its ford or bridge and through the gap between two woods, and no distance is
+measured straight across water that cannot be crossed there.
+
+Built once a game per kind of mover, fields once per goal cell; nothing here reads units.
+"""
+from __future__ import annotations
+
+import heapq
+import math
+
+import numpy as np
+import shapely
+from shapely.geometry import LineString
+
+from sim.daimyo.tables import tables
+from sim.daimyo.terrain import terrain_map
+
+CELLS = 48            # cells along the table's longer side
+NEIGHBOURS = [(dx, dy, math.hypot(dx, dy)) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
+
+
+class Routes:
+    def __init__(self, st, cavalry: bool, stands: int):
+        tm = terrain_map(st, cavalry, stands)
+        self.width, self.height = st.width, st.height
+        self.step = max(st.width, st.height) / CELLS
+        self.nx, self.ny = math.ceil(st.width / self.step), math.ceil(st.height / self.step)
+        xs = (np.arange(self.nx) + 0.5) * self.step
+        ys = (np.arange(self.ny) + 0.5) * self.step
+        gx, gy = np.meshgrid(xs, ys, indexing="ij")
+        te = tables().terrain_effects
+        slow = te.difficult_cavalry_factor if cavalry else te.difficult_infantry_factor
+        extra = {"light": te.light_cm, "obstacle": te.obstacle_cavalry_cm if cavalry else te.obstacle_infantry_cm}
+        cost = np.ones((self.nx, self.ny))
+        self.blocked = []
+        for p in tm.patches:
+            inside = shapely.contains_xy(p.shape, gx, gy) | shapely.intersects_xy(p.shape.boundary, gx, gy)
+            if p.effect == "obstacle":      # a fence is thinner than a cell: mark the cells it crosses
+                inside |= shapely.intersects(shapely.box(gx - self.step / 2, gy - self.step / 2,
+                                                         gx + self.step / 2, gy + self.step / 2), p.shape)
+            if p.effect == "impassable":
+                cost[inside] = math.inf
+                self.blocked.append(p.shape)
+            elif p.effect == "difficult":
+                cost[inside] = np.maximum(cost[inside], slow)
+            elif p.effect in extra:
+                cost[inside] = np.maximum(cost[inside], 1.0 + extra[p.effect] / self.step)
+        self.cost = cost
+        self.walls = shapely.union_all(self.blocked) if self.blocked else None
+        self._fields: dict[tuple[int, int], np.ndarray] = {}
+
+    def cell(self, x: float, y: float) -> tuple[int, int]:
+        return (min(self.nx - 1, max(0, int(x / self.step))), min(self.ny - 1, max(0, int(y / self.step))))
+
+    def centre(self, c: tuple[int, int]) -> tuple[float, float]:
+        return ((c[0] + 0.5) * self.step, (c[1] + 0.5) * self.step)
+
+    def field(self, goal: tuple[float, float]) -> np.ndarray:
+        """cm along the cheapest way from each cell to the goal's cell (inf: no way there)."""
+        g = self._open_near(self.cell(*goal))
+        got = self._fields.get(g)
+        if got is not None:
+            return got
+        dist = np.full((self.nx, self.ny), math.inf)
+        dist[g] = 0.0
+        heap = [(0.0, g)]
+        while heap:
+            d, (i, j) = heapq.heappop(heap)
+            if d > dist[i, j]:
+                continue
+            here = self.cost[i, j]
+            for dx, dy, k in NEIGHBOURS:
+                a, b = i + dx, j + dy
+                if 0 <= a < self.nx and 0 <= b < self.ny:
+                    c = self.cost[a, b]
+                    if c == math.inf:
+                        continue
+                    nd = d + k * self.step * (here + c) / 2
+                    if nd < dist[a, b]:
+                        dist[a, b] = nd
+                        heapq.heappush(heap, (nd, (a, b)))
+        self._fields[g] = dist
+        return dist
+
+    def _open_near(self, c: tuple[int, int]) -> tuple[int, int]:
+        """The goal's cell, or the nearest passable one (a goal standing on a river's edge)."""
+        if self.cost[c] != math.inf:
+            return c
+        free = np.argwhere(np.isfinite(self.cost))
+        if len(free) == 0:
+            return c
+        k = int(np.argmin(np.hypot(free[:, 0] - c[0], free[:, 1] - c[1])))
+        return int(free[k, 0]), int(free[k, 1])
+
+    def distance(self, start: tuple[float, float], goal: tuple[float, float]) -> float:
+        """cm along the cheapest way (ground cost counted, 4.3.1); straight when nothing blocks."""
+        if self.clear(start, goal):
+            return math.dist(start, goal) * self._mean_cost(start, goal)
+        d = self.field(goal)[self._open_near(self.cell(*start))]
+        return d if d < math.inf else math.dist(start, goal) * 10.0
+
+    def _mean_cost(self, a, b) -> float:
+        n = max(2, int(math.dist(a, b) / self.step) + 1)
+        xs, ys = np.linspace(a[0], b[0], n), np.linspace(a[1], b[1], n)
+        cells = [self.cell(x, y) for x, y in zip(xs, ys)]
+        return float(np.mean([self.cost[c] for c in cells]))
+
+    def clear(self, a: tuple[float, float], b: tuple[float, float]) -> bool:
+        """No impassable ground on the straight line from a to b."""
+        return self.walls is None or not self.walls.intersects(LineString([a, b]) if a != b else shapely.Point(a))
+
+    def waypoint(self, start: tuple[float, float], goal: tuple[float, float]) -> tuple[float, float]:
+        """The farthest point on the cheapest way to the goal reachable in a straight line over
+        passable ground: the goal itself when nothing is in the way, else a ford, a bridge or
+        the end of an obstacle."""
+        if self.clear(start, goal):
+            return goal
+        dist = self.field(goal)
+        c = self._open_near(self.cell(*start))
+        best = self.centre(c)
+        for _ in range(self.nx * self.ny):
+            nxt = min(((c[0] + dx, c[1] + dy) for dx, dy, _ in NEIGHBOURS
+                       if 0 <= c[0] + dx < self.nx and 0 <= c[1] + dy < self.ny),
+                      key=lambda n: dist[n])
+            if dist[nxt] >= dist[c]:
+                break
+            c = nxt
+            p = self.centre(c)
+            if not self.clear(start, p):
+                break
+            best = p
+        return best
+
+
+class RouteBook:
+    """Routes per kind of mover for one game (the terrain does not change)."""
+
+    def __init__(self):
+        self._kinds: dict = {}
+
+    def for_unit(self, st, u) -> Routes:
+        big = u.stands > tables().terrain_effects.house_max_stands
+        key = (id(st.terrain), u.cavalry, big)
+        got = self._kinds.get(key)
+        if got is None:
+            got = self._kinds[key] = Routes(st, u.cavalry, u.stands)
+        return got

@@ -1,0 +1,48 @@
+"""`kassen play` options for the board games (issue 20): --ai LEVEL reaches the opponent,
+--side picks the person's side, and a game is never saved silently into the working folder."""
+from __future__ import annotations
+
+import argparse
+
+import pytest
+
+from render.board import opponents
+from render.userdata import autosave_path
+from sim.core.errors import KassenError
+from sim.core.scenario import open_game
+
+
+def test_ai_level_reaches_the_scripted_opponent():
+    game = open_game("scenarios/sekigahara/campaign.toml", seed=1)
+    humans, others, note = opponents(game, "ishida", "hard", 5)
+    assert humans == {"ishida"} and set(others) == {"tokugawa"}
+    assert others["tokugawa"].level == "hard" and "hard" in note
+    assert opponents(game, "ishida", None, 5)[1]["tokugawa"].level == "normal"
+    assert opponents(game, None, None, 5)[0] == {"tokugawa", "ishida"}      # hot-seat
+
+
+def test_an_unknown_level_or_ai_without_side_is_one_clear_error():
+    game = open_game("scenarios/hellas/431_campaign.toml", seed=1)
+    with pytest.raises(KassenError, match="unknown AI level .genius. for hellas"):
+        opponents(game, "athens", "genius", 1)
+    with pytest.raises(KassenError, match="--ai needs --side"):
+        opponents(game, None, "easy", 1)
+
+
+def test_the_autosave_goes_to_the_user_data_dir_and_play_says_where(monkeypatch, tmp_path, capsys):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    import render.cli as cli
+    import render.hellas
+    seen = {}
+    monkeypatch.setattr(render.hellas, "play", lambda game, args: seen.setdefault("save", args.save))
+    parser = argparse.ArgumentParser()
+    cli.add_parsers(parser.add_subparsers())
+    args = parser.parse_args(["play", "scenarios/hellas/431_short.toml", "--side", "athens"])
+    assert args.save is None
+    monkeypatch.chdir(tmp_path)
+    args.scenario = str(__import__("pathlib").Path(__file__).resolve().parents[2] / "scenarios/hellas/431_short.toml")
+    cli.cmd_play(args)
+    saves = tmp_path / "data" / "kassen" / "saves"
+    assert seen["save"].startswith(str(saves / "autosave-hellas-")) and seen["save"].endswith(".json")
+    assert f"autosave: {seen['save']}" in capsys.readouterr().out
+    assert not list(tmp_path.glob("*.json"))
