@@ -109,9 +109,11 @@ def _open_table(path: str, seed: int):
 
 def _cmd_bench(args) -> int:
     from sim.daimyo import LEVELS
-    from sim.daimyo.bench import run_bench
+    from sim.daimyo.bench import run_against, run_bench
     if args.level not in LEVELS:
         raise KassenError(f"--level {clip(repr(args.level))}: expected one of {', '.join(LEVELS)}")
+    if args.against:
+        return run_against(args.against, args.level, args.turn_scale)
     return run_bench(args.battles, args.scenario, args.turn_limit, args.level)
 
 
@@ -274,12 +276,19 @@ def build_parser() -> argparse.ArgumentParser:
     seed_arg(c, 0, "seed for a scenario's set-up rolls")
 
     c = command(sub, "bench", "time AI-vs-AI battles on the reference table and the odds",
-                ["kassen bench", "kassen bench --battles 1 --level normal"], _cmd_bench)
+                ["kassen bench", "kassen bench --battles 1 --level normal",
+                 "kassen bench --against main~5 --turn-scale 0.5"], _cmd_bench)
     c.add_argument("--battles", type=check.count, default=2, metavar="N", help="battles to time (default 2)")
     scenario_arg(c, "--scenario", "the battle, a file or bundled name (default: the bundled "
                                   "reference table)", default="reference")
     c.add_argument("--turn-limit", type=check.count, default=15, metavar="N", help="turns per battle (default 15)")
     c.add_argument("--level", default="hard", help="AI level of both sides (default hard)")
+    c.add_argument("--against", metavar="COMMIT", help="compare side by side with the engine at this git "
+                   "commit (a frozen worktree): replays and AI battles of three tables, and cost growth "
+                   "from 50 to 300 stands, as ratios")
+    c.add_argument("--turn-scale", type=check.positive_float(10.0), default=1.0, metavar="X",
+                   help="with --against: scale each battle's turns (default 1: reference 15, Nagashino 18, "
+                   "training 12)")
 
     c = command(sub, "completion", "print the shell hook for tab completion",
                 ['eval "$(kassen completion bash)"   # add to ~/.bashrc',

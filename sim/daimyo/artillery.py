@@ -11,9 +11,11 @@ import math
 import shapely
 
 from sim.daimyo import actions as A
+from sim.daimyo.effects import remove_unit
 from sim.daimyo.events import GunTaken
 from sim.daimyo.geometry import CONTACT_TOLERANCE, direction, footprint
 from sim.daimyo.model import Armour, Quality, Troop, Unit, Weapon
+from sim.daimyo.surroundings import in_building, in_cover
 from sim.daimyo.tables import tables
 
 NO_MOVE_WEATHER = ("thunderstorm", "snowing")        # 6.2: guns may only pivot
@@ -83,14 +85,13 @@ def shoot_problem(st, u: Unit) -> str:
 def modifiers(st, u: Unit, target: Unit, effective: bool) -> list[Mod]:
     """6.1 firing factors, in place of 4.5.4 (ruling D-91): +1 at cavalry, -1 at long range,
     -1 at a target in cover (a building counts as cover). No weather factor (ruling D-92)."""
-    from sim.daimyo.combat import common as C
     m = tables().artillery_modifiers
     out: list[Mod] = []
     if target.cavalry:
         out.append(("gun at cavalry", m["target_cavalry"], "6.1"))
     if not effective:
         out.append(("gun at long range", m["long_range"], "6.1"))
-    if C.in_cover(st, target) or C.in_building(st, target):
+    if in_cover(st, target) or in_building(st, target):
         out.append(("target in cover", m["target_in_cover"], "6.1"))
     return out
 
@@ -99,7 +100,6 @@ def modifiers(st, u: Unit, target: Unit, effective: bool) -> list[Mod]:
 def abandon(game, u: Unit) -> None:
     """6.1: a gun that must rout does not: its crew abandon it and play no further part (the
     unit is lost, 5.2, ruling D-93). The gun stays where it is until a unit reaches it."""
-    from sim.daimyo.movement import remove_unit
     remove_unit(game, u, "crew_fled", "6.1")
     u.gun_on_table = True
 
@@ -107,7 +107,6 @@ def abandon(game, u: Unit) -> None:
 def lost_melee(game, gun: Unit, winner: Unit) -> None:
     """6.1: a gun that loses a melee: the crew are killed or dispersed and the winner takes the
     gun where it stands."""
-    from sim.daimyo.movement import remove_unit
     remove_unit(game, gun, "captured", "6.1")
     take(game, gun, winner, "melee")
 

@@ -7,9 +7,16 @@ multiplies it by the cores). docs/performance.md records results and where the t
 """
 from __future__ import annotations
 
+import json
 import math
+import os
+import subprocess
+import sys
+import tempfile
 import time
+from pathlib import Path
 
+from sim.core.errors import KassenError
 from sim.core.players import play_out
 from sim.core.scenario import open_game
 
@@ -113,3 +120,94 @@ def run_bench(battles: int, path: str, turn_limit: int, level: str) -> int:
     ms, what = time_odds(path)
     print(f"exact odds, {what}: {ms:.2f} CPU ms, median of repeats with warm shape caches (goal <= {GOAL_ODDS_MS:.0f} ms)")
     return 0
+
+
+# -- side by side against a frozen copy of an older engine (issue 18) ----------------------
+BATTLES = (("reference", "benchmarks/reference.toml", 15), ("nagashino", "scenarios/daimyo/nagashino.toml", 18),
+           ("training", "scenarios/daimyo/training.toml", 12))
+SIZES = (50, 150, 300)
+
+
+def frozen_tree(commit: str) -> Path:
+    """A git worktree of `commit` under the temp directory (made once, then reused): the old
+    engine, imported only in subprocesses so the two never share a module."""
+    root = Path(__file__).resolve().parents[2]
+    got = subprocess.run(["git", "-C", str(root), "rev-parse", "--verify", "--short", f"{commit}^{{commit}}"],
+                         capture_output=True, text=True)
+    if got.returncode:
+        raise KassenError(f"--against {commit!r}: not a commit of this repository ({root})")
+    sha = got.stdout.strip()
+    tree = Path(tempfile.gettempdir()) / f"kassen-bench-{sha}"
+    if not (tree / "sim").is_dir():
+        subprocess.run(["git", "-C", str(root), "worktree", "add", "--detach", str(tree), sha], check=True,
+                       capture_output=True)
+    return tree
+
+
+def _job(tree: Path, *args) -> dict:
+    """Run benchmarks/bench_worker.py inside `tree` (its own sim package) and read its report."""
+    worker = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_worker.py"
+    env = dict(os.environ, PYTHONPATH=str(tree))
+    out = subprocess.run([sys.executable, str(worker), *map(str, args)], cwd=tree, env=env, check=True,
+                         capture_output=True, text=True).stdout
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def _pair(old: Path, new: Path, *args) -> tuple[dict, dict]:
+    """The same job in the old tree and the new, one after the other (a shared machine's load
+    falls on both alike)."""
+    return _job(old, *args), _job(new, *args)
+
+
+def _line(what: str, old: dict, new: dict) -> str:
+    same = "same events and final state" if (old["events"], old["state"]) == (new["events"], new["state"]) \
+        else "DIFFERENT events or final state"
+    return (f"{what:<44} {old['cpu']:7.2f} s {new['cpu']:7.2f} s {old['cpu'] / new['cpu']:6.1f}x  "
+            f"{new['actions']} actions, {same}")
+
+
+def run_against(commit: str, level: str = "hard", turn_scale: float = 1.0, sizes=SIZES,
+                size_turns: int = 6) -> int:
+    """`kassen bench --against COMMIT`: the rules-alone replay and a whole AI battle of the
+    reference, Nagashino and training tables, old engine against this one, in one run, as CPU
+    seconds and their ratio; then replays of random battles on 50-, 150- and 300-stand tables
+    with the fitted exponent of cost against stands."""
+    from benchmarks.make_reference import table_text
+    old, new = frozen_tree(commit), Path(__file__).resolve().parents[2]
+    work = Path(tempfile.mkdtemp(prefix="kassen-bench-"))
+    print(f"old engine: {commit} ({old}); new: {new}; CPU seconds (process time), one run each, "
+          f"{level} vs {level}, seed 1")
+    print(f"{'':<44} {'old':>9} {'new':>9} {'ratio':>7}")
+    warm = None
+    for name, path, turns in BATTLES:
+        turns = max(1, round(turns * turn_scale))
+        acts = work / f"{name}.json"
+        b_old = _job(old, "battle", path, 1, turns, level, work / f"{name}-old.json")
+        b_new = _job(new, "battle", path, 1, turns, level, acts)
+        warm = b_new["warm"]
+        same_play = (work / f"{name}-old.json").read_text() == acts.read_text()
+        r_old, r_new = _pair(old, new, "replay", path, 1, turns, acts)
+        print(_line(f"{name}, {turns} turns: rules alone (replay)", r_old, r_new))
+        print(_line(f"{name}, {turns} turns: whole {level} battle", b_old, b_new)
+              + ("" if same_play else "; the two engines' players chose differently"))
+    times = []
+    for n in sizes:
+        path = work / f"table{n}.toml"
+        path.write_text(table_text(n))
+        acts = work / f"table{n}.json"
+        _job(new, "battle", path, 1, size_turns, "random", acts)
+        r_old, r_new = _pair(old, new, "replay", path, 1, size_turns, acts)
+        times.append((n, r_old["cpu"], r_new["cpu"]))
+        print(_line(f"{n} stands, {size_turns} turns random: replay", r_old, r_new))
+    if len(times) > 1:
+        logn = [math.log(n) for n, _, _ in times]
+        print(f"growth of replay cost with stands: old n^{_slope(logn, [math.log(t) for _, t, _ in times]):.2f}, "
+              f"new n^{_slope(logn, [math.log(t) for _, _, t in times]):.2f} (least squares over {len(times)} sizes)")
+    print(f"compiled kernels: loaded in {warm:.2f} CPU s per process (not in the timings above; the very "
+          f"first run on a machine compiles them, once)")
+    return 0
+
+
+def _slope(xs: list[float], ys: list[float]) -> float:
+    mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
+    return sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sum((x - mx) ** 2 for x in xs)

@@ -264,7 +264,7 @@ def mount_up(game, side: str, hatamoto: str = "") -> None:
     the HQ may mount too: same men on horses, and it cannot move until next turn."""
     from sim.core.events import Note
     from sim.daimyo.model import Weapon
-    from sim.daimyo.movement import remove_unit
+    from sim.daimyo.effects import remove_unit
     st = game.state
     general = st.general(side)
     general.seated = False

@@ -216,3 +216,36 @@ class GunTaken(Event):
 
     def describe(self) -> str:
         return f"{self.by} takes the gun {self.gun} ({self.how}); it serves clan {self.clan} from next turn as {self.new_unit} ({self.rule})"
+
+
+@serializable
+@dataclass(frozen=True)
+class HitsTaken(Event):
+    unit: str
+    hits: int
+    carried: int              # hits now recorded on the unit (below 3, ruling D-20)
+    cause: str                # shooting | melee
+    rule: str = "4.5.5"
+
+
+@serializable
+@dataclass(frozen=True)
+class StandRemoved(Event):
+    unit: str
+    stands_left: int
+    cause: str
+    rule: str = "4.5.5"
+
+    def describe(self) -> str:
+        return f"{self.unit} loses a stand to {self.cause}: {self.stands_left} left ({self.rule})"
+
+
+@serializable
+@dataclass(frozen=True)
+class LeaderHitTest(Event):
+    leader: str
+    unit: str
+    roll: int
+    stands: int
+    killed: bool
+    rule: str = "4.5.5"

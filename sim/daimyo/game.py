@@ -13,6 +13,7 @@ from sim.daimyo import actions as A
 from sim.daimyo import artillery, combat, command, movement, preview, scenario_rules
 from sim.daimyo.build import build_state
 from sim.daimyo.combat.victory import lost, points_down
+from sim.daimyo.geometry import table
 from sim.daimyo.events import (ClanActivation, GameOver, GeneralActivated, InitiativeRolled,
                                OrderChosen, PhaseChanged, RatingRolled, TurnStarted)
 from sim.daimyo.model import LeaderKind
@@ -129,7 +130,15 @@ class DaimyoGame(Game):
         return f"{self.scenario['meta']['title']} - " + "; ".join(parts)
 
     # -- legality --------------------------------------------------------------------------
+    def apply(self, action: Action):
+        with table.in_step(self.state):
+            return super().apply(action)
+
     def legal_actions(self, side: str) -> list[Action]:
+        with table.in_step(self.state):
+            return self._legal_actions(side)
+
+    def _legal_actions(self, side: str) -> list[Action]:
         st = self.state
         if side != self.to_act():
             return []
@@ -155,6 +164,10 @@ class DaimyoGame(Game):
         """The movement step's menu (4.1-4.4). Unplanned, each unit's movement orders are not yet
         tried (movement.menu): a scripted player plans only those it weighs most, and validates
         the one it picks; everything else is exactly as legal_actions offers it."""
+        with table.in_step(self.state):
+            return self._orders_menu(side, planned)
+
+    def _orders_menu(self, side: str, planned: bool) -> list[Action]:
         st = self.state
         out: list[Action] = []
         for unit in command.orderable_units(st):
@@ -202,6 +215,10 @@ class DaimyoGame(Game):
             combat.validate(self, action)
         elif want is None:
             raise RuleError("2", f"unknown order {action.kind}", self.system)
+
+    def emit(self, event):
+        table.bump(self.state)        # the table arrays are checked against the state again
+        return super().emit(event)
 
     # -- execution -------------------------------------------------------------------------
     def _execute(self, action: Action) -> None:

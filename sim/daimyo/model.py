@@ -68,6 +68,14 @@ class Formation(str, Enum):
     COLUMN = "column"
 
 
+class Derived(dict):
+    """A cache of values derived from an object's own fields: shallow copies share it (its keys
+    hold every number a value depends on), deep copies (snapshots) start it empty."""
+
+    def __deepcopy__(self, memo) -> "Derived":
+        return Derived()
+
+
 @serializable
 @dataclass
 class Unit:
@@ -140,6 +148,9 @@ class Unit:
     # artillery (6.1)
     gun_on_table: bool = False         # crew fled: the gun stands uncrewed until a unit takes it
     captured_from: str = ""            # a gun taken over from this side (worth no 5.2 points)
+    # derived, never saved: this unit's stand polygons by pose (geometry.shapes, per game)
+    shapes: dict = field(default_factory=lambda: Derived(), repr=False, compare=False,
+                         metadata={"transient": True})
 
     def __post_init__(self) -> None:
         if not self.starting_stands:

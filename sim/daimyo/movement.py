@@ -5,8 +5,9 @@ what it costs in cm, which terrain, friends and leaders it meets - or raises a R
 naming the section broken. `execute` applies a plan and emits its events; the path in
 `UnitMoved` is the exact one taken, for the renderer to animate.
 
-Sweeps are checked with Shapely: the stands' swept hulls against an STRtree of the other
-stands (benchmarks/bench_daimyo.py measured this about 6x faster than pymunk shape queries).
+Sweeps are checked with Shapely: the stands' swept hulls against the other stands read from
+the table arrays (geometry.table), whose axis boxes pick the pairs Shapely is asked about.
+The shared effects of a move (disorder, removal, leaders run down) are in effects.py.
 Where along the path terrain or friends start and stop touching comes from sweep.py, exact
 to far below a millimetre. Leader moves are in leaders.py.
 """
@@ -23,11 +24,14 @@ from shapely.geometry import Point
 from sim.core.errors import RuleError
 from sim.core.events import Note
 from sim.daimyo import actions as A
-from sim.daimyo.events import Disordered, FormationChanged, UnitMoved, UnitRemoved
-from sim.daimyo.geometry import (CONTACT_TOLERANCE, LEADER_RADIUS, direction, footprint,
-                                 stand_polygons, swept_pieces, table_box)
+from sim.daimyo.events import FormationChanged, UnitMoved
+from sim.daimyo.geometry import CONTACT_TOLERANCE, LEADER_RADIUS, direction, footprint, swept_pieces, table_box
 from sim.daimyo import artillery, plan_memo
+# remove_unit and moved_by_combat: callers' old home
+from sim.daimyo.effects import kill_leader, make_disordered, moved_by_combat, remove_unit  # noqa: F401
 from sim.daimyo.model import Formation, Troop, Unit
+from sim.daimyo.geometry.kernels import box_pairs, overlap_areas
+from sim.daimyo.geometry.table import arrays, in_step
 from sim.daimyo.state import DaimyoState
 from sim.daimyo.sweep import Motion, bisect, measure, minus, runs
 from sim.daimyo.tables import tables
@@ -99,60 +103,74 @@ class Plan:
 
 
 class _Others:
-    """The other stands on the table, split into friends and enemies, with STRtrees."""
+    """The other stands on the table, split into friends and enemies, read from the table arrays
+    (geometry.table); axis boxes pick the candidate pairs, Shapely answers for those."""
 
-    def __init__(self, st: DaimyoState, u: Unit, living: list[Unit]):
-        self.friend_ids, self.friend_polys = [], []
-        self.enemy_ids, self.enemy_polys = [], []
-        for o in living:
-            if o.id == u.id:
-                continue
-            polys = stand_polygons(o)
-            ids, out = (self.friend_ids, self.friend_polys) if o.side == u.side else (self.enemy_ids, self.enemy_polys)
-            ids.extend([o.id] * len(polys))
-            out.extend(polys)
-        self.friend_ids = np.array(self.friend_ids, dtype=object)
-        self.enemy_ids = np.array(self.enemy_ids, dtype=object)
-        self.friend_polys = np.array(self.friend_polys, dtype=object)
-        self.enemy_polys = np.array(self.enemy_polys, dtype=object)
-        self.friends = shapely.STRtree(self.friend_polys)
-        self.enemies = shapely.STRtree(self.enemy_polys)
+    def __init__(self, st: DaimyoState, u: Unit):
+        t = arrays(st)
+        others = np.ones(len(t.stand_side), dtype=bool)
+        if u.id in t.row:
+            others[t.stands_of(u.id)] = False
+        mine = t.stand_side == hash(u.side)
+        polys = t.polygons()
+        friend, enemy = others & mine, others & ~mine
+        self.friend_ids, self.friend_polys, self.friend_boxes = t.owner[friend], polys[friend], t.boxes[friend]
+        self.friend_corners = t.corners[friend]
+        self.enemy_ids, self.enemy_polys, self.enemy_boxes = t.owner[enemy], polys[enemy], t.boxes[enemy]
 
     def friend_overlaps(self, polys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Pairs (index into polys, friend unit id) that overlap beyond touching."""
         if len(self.friend_polys) == 0 or len(polys) == 0:
             return np.empty(0, dtype=int), np.empty(0, dtype=object)
-        src, dst = self.friends.query(polys, predicate="intersects")
+        src, dst = box_pairs(shapely.bounds(polys), self.friend_boxes, 0.0)
         if len(src) == 0:
             return src, np.empty(0, dtype=object)
-        area = shapely.area(shapely.intersection(polys[src], self.friend_polys[dst]))
+        if (shapely.get_type_id(polys) == 3).all():      # convex stands and hulls: the kernel's area
+            coords, ring = shapely.get_coordinates(polys, return_index=True)
+            count = np.bincount(ring, minlength=len(polys))
+            first = np.concatenate([[0], np.cumsum(count)[:-1]])
+            area = overlap_areas(coords, first, count - 1, src, self.friend_corners, dst)
+            unsure = np.abs(area - OVERLAP) <= 1e-9          # Shapely's own answer at the threshold
+            if unsure.any():
+                area[unsure] = shapely.area(shapely.intersection(polys[src[unsure]], self.friend_polys[dst[unsure]]))
+        else:
+            area = shapely.area(shapely.intersection(polys[src], self.friend_polys[dst]))
         keep = area > OVERLAP
         return src[keep], self.friend_ids[dst[keep]]
 
+    def enemies_within(self, polys: np.ndarray, distance: float) -> np.ndarray:
+        """Ids of enemy units with a stand within `distance` cm of any of `polys`."""
+        if len(self.enemy_polys) == 0 or len(polys) == 0:
+            return np.empty(0, dtype=object)
+        src, dst = box_pairs(shapely.bounds(polys), self.enemy_boxes, distance)
+        near = shapely.dwithin(polys[src], self.enemy_polys[dst], distance)
+        return self.enemy_ids[dst[near]]
+
 
 def _others(st: DaimyoState, u: Unit) -> _Others:
-    """`_Others` for `u`, reused while no unit on the table has changed side, pose, formation
-    or size (a menu plans several orders for each unit against the same table)."""
-    living = st.living()
-    world = tuple((o.id, o.side, o.x, o.y, o.facing, o.files, o.stands, o.stand_w, o.stand_d) for o in living)
+    """`_Others` for `u`, reused while the table arrays stand (a menu plans several orders for
+    each unit against the same table)."""
+    t = arrays(st)
     cache = st.geometry_cache.get("others")
-    if cache is None or cache[0] != world:
-        cache = st.geometry_cache["others"] = (world, {})
+    if cache is None or cache[0] != t.build:
+        cache = st.geometry_cache["others"] = (t.build, {})
     got = cache[1].get(u.id)
     if got is None:
-        got = cache[1][u.id] = _Others(st, u, living)
+        got = cache[1][u.id] = _Others(st, u)
     return got
 
 
 @contextmanager
 def reading(st: DaimyoState):
     """While the table is only read (an AI weighing its menu): the plan memo is brought up to
-    date once, not at every plan. The state must not change inside the block."""
+    date once, not at every plan, and the table arrays are checked once. The state must not
+    change inside the block."""
     m = plan_memo.memo(st)
     m.sync(st)
     outer, m.frozen = m.frozen, True
     try:
-        yield
+        with in_step(st):           # the table arrays, too, are trusted while nothing moves
+            yield
     finally:
         m.frozen = outer
 
@@ -460,11 +478,11 @@ def _check_enemies(st, u: Unit, others: _Others, pieces: np.ndarray) -> None:
     approach = tables().manoeuvre.charge_approach_cm
     if len(others.enemy_polys) == 0:
         return
-    src, dst = others.enemies.query(pieces, predicate="dwithin", distance=approach - EPS)
-    if len(src) == 0:
+    near = others.enemies_within(pieces, approach - EPS)
+    if len(near) == 0:
         return
     here = footprint(u)
-    for enemy in sorted(set(others.enemy_ids[dst].tolist())):
+    for enemy in sorted(set(near.tolist())):
         polys = others.enemy_polys[others.enemy_ids == enemy]
         closest = float(shapely.distance(pieces[:, None], polys[None, :]).min())
         start = float(shapely.distance(here, footprint(st.units[enemy])))   # the union of polys
@@ -608,42 +626,15 @@ def execute(game, p: Plan) -> None:
             make_disordered(game, other, f"{u.id} passed through it", "4.3.2")
     for f in p.walked_into:
         st.units[f].blocked = True
-    from sim.daimyo.combat.common import kill_leader      # 5.1 reason 5 for his friends
     for lid in p.kills:
         kill_leader(game, st.leaders[lid], f"run down by {u.id}", "4.3.3")
     if p.leaves_table:
         remove_unit(game, u, "left_table", "4.3.4")
 
 
-def moved_by_combat(game, u: Unit) -> None:
-    """For charges, rout, pursuit and other combat moves: a unit missile ashigaru passed
-    through earlier this turn is disordered once it moves for any reason (4.3.2, ruling D-43)."""
-    u.moved = True
-    if u.passed_by_missile:
-        make_disordered(game, u, "moved after missile ashigaru passed through it", "4.3.2")
-
-
-def make_disordered(game, u: Unit, cause: str, rule: str) -> None:
-    if not u.disordered:
-        u.disordered = True
-        game.emit(Disordered(u.id, cause, rule))
-
-
 def _rule(how: str) -> str:
     return {"move": "4.3", "wheel": "4.3.5.1", "turn": "4.3.5.2", "fall_back": "4.3.5.3",
             "reform": "4.3.5.4"}.get(how, "4.3")
-
-
-def remove_unit(game, u: Unit, reason: str, rule: str) -> None:
-    st = game.state
-    u.gone = reason
-    if reason != "abandoned":
-        st.armies[u.side].units_destroyed += 1
-    st.routs.append((u.x, u.y, reason))
-    for leader in st.attached(u.id):
-        leader.attached_to = ""
-        leader.x, leader.y = u.x, u.y
-    game.emit(UnitRemoved(u.id, reason, rule))
 
 
 # -- finite menus for AI and random players -----------------------------------------------

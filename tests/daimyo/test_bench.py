@@ -25,3 +25,23 @@ def test_issue5_bench_times_the_rules_alone_by_replaying_the_battle():
     assert replayed.is_over() and replayed.result() == played.result()
     assert [(u.id, u.x, u.y, u.stands) for u in replayed.state.units.values()] == \
         [(u.id, u.x, u.y, u.stands) for u in played.state.units.values()]
+
+
+def test_issue18_bench_against_names_a_bad_commit_in_one_line(capsys):
+    from sim.cli import main
+    assert main(["bench", "--against", "no-such-commit-xyz"]) != 0
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "no-such-commit-xyz" in err[0] and "not a commit" in err[0]
+
+
+def test_issue18_bench_worker_replays_in_a_given_tree(tmp_path):
+    """The side-by-side bench's worker, run as it is on the frozen tree: a battle's actions
+    replayed reach the same events and final state as the battle."""
+    from pathlib import Path
+    from sim.daimyo.bench import _job
+    root = Path(__file__).resolve().parents[2]
+    acts = tmp_path / "a.json"
+    battle = _job(root, "battle", "scenarios/daimyo/training.toml", 1, 1, "random", acts)
+    replay = _job(root, "replay", "scenarios/daimyo/training.toml", 1, 1, acts)
+    assert battle["actions"] == replay["actions"] > 0
+    assert (battle["events"], battle["state"]) == (replay["events"], replay["state"])

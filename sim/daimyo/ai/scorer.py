@@ -38,6 +38,7 @@ from sim.daimyo.tables import tables
 from sim.daimyo.charge_odds import charge_odds
 from sim.daimyo.odds import expected
 from sim.daimyo.geometry import direction, footprint
+from sim.daimyo.geometry.kernels import box_gaps
 from sim.daimyo.model import Troop, Unit
 from sim.daimyo.state import DaimyoState
 from sim.daimyo.terrain import features_touching
@@ -343,9 +344,14 @@ class DaimyoScorer:
         return value
 
     def _nearest(self, u: Unit, x: float | None = None, y: float | None = None) -> tuple[Unit | None, float]:
-        here = Point(u.x if x is None else x, u.y if y is None else y)
+        px, py = u.x if x is None else x, u.y if y is None else y
+        here = Point(px, py)
         best, dist = None, math.inf
-        for e in self.enemies:
+        # an enemy whose box is no nearer than the best so far cannot be nearer (DESIGN seam 6)
+        low = box_gaps(shapely.bounds(self._target_arr[:len(self.enemies)]), px, py, px, py).tolist()
+        for e, lb in zip(self.enemies, low):
+            if lb >= dist:
+                continue
             d = self.enemy_shapes[e.id].distance(here)
             if d < dist:
                 best, dist = e, d
@@ -360,8 +366,19 @@ class DaimyoScorer:
     def _lane_blocked(self, u: Unit, shape, x: float, y: float, facing: float) -> bool:
         """A friendly unit within 8 cm straight ahead: it blocks charges (4.4) and shooting
         (4.5.2) and the unit cannot pass it without disorder (4.3.2)."""
+        fwd = direction(facing)
+        ox, oy = fwd[1] * (u.width / 2 - 0.5), -fwd[0] * (u.width / 2 - 0.5)     # the lane's corners
+        xs = (x - ox, x + ox, x - ox + 8.0 * fwd[0], x + ox + 8.0 * fwd[0])
+        ys = (y - oy, y + oy, y - oy + 8.0 * fwd[1], y + oy + 8.0 * fwd[1])
+        friends = [s for fid, s in self.friend_shapes.items() if fid != u.id]
+        if not friends:
+            return False
+        # only friends whose boxes come near the lane's box can meet it
+        near = box_gaps(shapely.bounds(np.array(friends, dtype=object)), min(xs), min(ys), max(xs), max(ys)) <= 1e-6
+        if not near.any():
+            return False
         lane = self._lane(u, x, y, facing)
-        return any(s.intersects(lane) for fid, s in self.friend_shapes.items() if fid != u.id)
+        return any(s.intersects(lane) for s, n in zip(friends, near.tolist()) if n)
 
     def _threats(self, u: Unit, shape) -> list[Unit]:
         """Enemies that could charge `shape` at their next activation (rough reach, 4.4; with a
@@ -579,5 +596,9 @@ def _within_charge(units: list[Unit], arr: np.ndarray, shape, reach: float | Non
     distance with Ground.charge_allowance for the rest."""
     if not units:
         return []
-    d = shapely.distance(arr, shape)
-    return [(e, float(de)) for e, de in zip(units, d) if de <= (e.move_row.charge if reach is None else reach)]
+    # a unit whose box is beyond any charge (or `reach`) is beyond its own: Shapely measures
+    # only the others, each against its own charge move
+    bound = reach if reach is not None else max(row.charge for row in tables().movement.values())
+    near = np.flatnonzero(box_gaps(shapely.bounds(arr), *shapely.bounds(shape)) <= bound + 1e-6).tolist()
+    d = shapely.distance(arr[near], shape).tolist()
+    return [(units[i], de) for i, de in zip(near, d) if de <= (units[i].move_row.charge if reach is None else reach)]

@@ -200,7 +200,7 @@ def validate(game, action) -> None:
         why = shooting.may_shoot(st, u)
         if why:
             raise C.err("4.5", why)
-        if not shooting.targets(st, u):
+        if not shooting.checked_targets(st, u):
             raise C.err("4.5", f"{u.id} has no enemy in range, arc and sight")
     elif isinstance(action, Challenge):
         if st.phase not in ("orders", "leaders"):
@@ -286,7 +286,7 @@ def end_of_turn_morale(game) -> None:
     st = game.state
     rout.routers_move(game, None)
     morale.end_of_turn(game)
-    from sim.daimyo.movement import remove_unit
+    from sim.daimyo.effects import remove_unit
     for u in st.living():
         if u.remove_at_end_of_turn:
             remove_unit(game, u, "dispersed", "4.2.2.1")

@@ -171,7 +171,7 @@ def contact(game, p: ChargePlan, how: str = "charge") -> None:
     st.melee_rounds.setdefault(key, 0)
     st.melee_start.setdefault(key, st.turn)
     if t.routing:                       # 5.1: a charger reaching routers destroys them
-        from sim.daimyo.movement import remove_unit
+        from sim.daimyo.effects import remove_unit
         remove_unit(game, t, "destroyed", "5.1")
         return
     if target_cause:
@@ -209,5 +209,5 @@ def failed(game, u: Unit, p: ChargePlan) -> None:
     game.emit(ChargeMoved(u.id, p.target, path, False, "failed_charge"))
     C.ride_down_leaders(game, u, path)
     if not C.on_table(st, u):
-        from sim.daimyo.movement import remove_unit
+        from sim.daimyo.effects import remove_unit
         remove_unit(game, u, "left_table", "4.3.4")

@@ -1,5 +1,7 @@
-"""Shared combat helpers: relative geometry (ruling D-4), contacts, swept moves, hits and
-stand losses (4.5.5, 4.6.2), leader casualties, and the bookkeeping of morale triggers (5.1)."""
+"""Shared combat helpers: relative geometry (ruling D-4), swept moves, leaders ridden down, who
+is active. The effects shared with movement (hits, stand losses, leader casualties, disorder:
+sim/daimyo/effects.py) and what is around a unit (contacts, terrain: sim/daimyo/surroundings.py)
+are re-exported here for the combat rules."""
 from __future__ import annotations
 
 import math
@@ -8,36 +10,17 @@ import numpy as np
 import shapely
 
 from sim.core.errors import RuleError
-from sim.daimyo.events import Disordered, LeaderKilled
+from sim.daimyo.effects import (add_hits, flag_leader_event, flag_rout, kill_leader,  # noqa: F401
+                                leader_casualty_test, leader_position, lose_stand, set_disordered)
 from sim.daimyo.geometry import CONTACT_TOLERANCE, LEADER_RADIUS, direction, stand_corners
-from sim.daimyo.geometry import footprint as _footprint
-from sim.daimyo.model import Troop, Unit
-from sim.daimyo.movement import remove_unit
+from sim.daimyo.model import Unit
 from sim.daimyo.state import DaimyoState
-from sim.daimyo.tables import tables
-
-from .events import HitsTaken, LeaderHitTest, StandRemoved
+from sim.daimyo.surroundings import (centre, contact_ids, enemies_in_contact, far_apart,  # noqa: F401
+                                     features_at, footprint, footprint_distance, in_building, in_cover,
+                                     in_melee, in_woods, near_range, on_hill, reach, within)
 
 SYSTEM = "daimyo"
 OVERLAP = 1e-4          # cm^2: more than this is an overlap, not a touch
-
-
-_FP: dict = {}
-
-
-def footprint(u: Unit, x: float | None = None, y: float | None = None,
-              facing: float | None = None, files: int | None = None):
-    """geometry.footprint, memoised on the pose and formation (combat asks the same shapes
-    many times per action; Shapely's union is the cost)."""
-    key = (u.stands, u.files if files is None else files, u.stand_w, u.stand_d,
-           round(u.x if x is None else x, 6), round(u.y if y is None else y, 6),
-           round((u.facing if facing is None else facing) % 360, 6))
-    got = _FP.get(key)
-    if got is None:
-        if len(_FP) > 20000:
-            _FP.clear()
-        got = _FP[key] = _footprint(u, x=x, y=y, facing=facing, files=files)
-    return got
 
 
 def err(rule: str, msg: str) -> RuleError:
@@ -72,10 +55,6 @@ def side_of(target: Unit, other: Unit) -> str:
     if abs(centre[1]) <= target.width / 2 and (rel[:, 0] < -target.depth + 1e-6).all():
         return "rear"
     return "right" if centre[1] > 0 else "left"
-
-
-def centre(u: Unit) -> np.ndarray:
-    return np.array([u.x, u.y]) - direction(u.facing) * (u.depth / 2)
 
 
 def heading_to(a: np.ndarray, b: np.ndarray) -> float:
@@ -114,41 +93,6 @@ def own_edge_heading(st: DaimyoState, u: Unit) -> float:
 # -- contacts ------------------------------------------------------------------------------
 def touching(a: Unit, b: Unit) -> bool:
     return footprint(a).distance(footprint(b)) <= CONTACT_TOLERANCE
-
-
-def reach(u: Unit) -> tuple[float, float, float]:
-    """Centre and radius of a circle holding all of u's stands: a cheap test that spares the
-    Shapely test (and the footprint) of units clearly too far apart to matter."""
-    r = math.radians(u.facing)
-    half = u.depth / 2
-    return u.x - math.cos(r) * half, u.y - math.sin(r) * half, math.hypot(u.width, u.depth) / 2
-
-
-def far_apart(a: tuple[float, float, float], b: tuple[float, float, float], gap: float) -> bool:
-    """True only if the stands of two units with these `reach` circles are surely more than
-    `gap` apart."""
-    return math.hypot(a[0] - b[0], a[1] - b[1]) > a[2] + b[2] + gap + 1e-6
-
-
-def enemies_in_contact(st: DaimyoState, u: Unit) -> list[Unit]:
-    fp, near = footprint(u), reach(u)
-    return [v for v in st.living() if v.side != u.side and not far_apart(near, reach(v), CONTACT_TOLERANCE)
-            and fp.distance(footprint(v)) <= CONTACT_TOLERANCE]
-
-
-def in_melee(st: DaimyoState, u: Unit) -> bool:
-    return bool(enemies_in_contact(st, u))
-
-
-def within(st: DaimyoState, u: Unit, cm: float, side: str | None = None) -> list[Unit]:
-    fp = footprint(u)
-    return [v for v in st.living(side) if v.id != u.id and fp.distance(footprint(v)) <= cm]
-
-
-def near_range(st: DaimyoState, u: Unit) -> float:
-    """5.1 *: 15 cm, or 5 cm if the unit is in melee."""
-    m = tables().morale
-    return m.melee_range_cm if in_melee(st, u) else m.range_cm
 
 
 # -- swept moves ---------------------------------------------------------------------------
@@ -210,72 +154,7 @@ def on_table(st: DaimyoState, u: Unit, strict: bool = False) -> bool:
     return box.contains(footprint(u))
 
 
-def set_disordered(game, u: Unit, cause: str, rule: str) -> None:
-    if not u.disordered and u.alive:
-        u.disordered = True
-        game.emit(Disordered(u.id, cause, rule))
-
-
 # -- hits, stands, leaders -----------------------------------------------------------------
-def add_hits(game, u: Unit, hits: int, cause: str, rule: str) -> int:
-    """4.5.5 / 4.6.2: 3 hits remove a stand from the rear rank; fewer carry over (D-20).
-    Returns stands lost."""
-    if hits <= 0 or not u.alive:
-        return 0
-    per = tables().shooting.hits_per_stand
-    u.hits += hits
-    lost = u.hits // per
-    u.hits -= lost * per
-    game.emit(HitsTaken(u.id, hits, u.hits, cause, rule))
-    for _ in range(lost):
-        if u.alive:
-            lose_stand(game, u, cause, rule)
-    return lost
-
-
-def lose_stand(game, u: Unit, cause: str, rule: str) -> None:
-    st = game.state
-    u.stands -= 1
-    u.files = max(1, min(u.files, u.stands))
-    u.morale_reasons.append(1)
-    game.emit(StandRemoved(u.id, u.stands, cause, rule))
-    for leader in st.attached(u.id):
-        leader_casualty_test(game, leader, u, rule)
-    if u.stands <= 0:
-        u.stands = 0
-        remove_unit(game, u, "destroyed", rule)
-
-
-def leader_casualty_test(game, leader, u: Unit, rule: str) -> None:
-    """4.5.5 / 4.6.5: 1d6 + remaining stands (the HQ counts as 1) <= 4 kills the leader."""
-    stands = 1 if u.troop is Troop.HQ else u.stands
-    roll = game.dice.d6(f"leader casualty {leader.name}", rule)
-    killed = roll + stands <= tables().shooting.leader_killed_max
-    game.emit(LeaderHitTest(leader.id, u.id, roll, stands, killed, rule))
-    if killed:
-        kill_leader(game, leader, f"fell with {u.name}", rule)
-
-
-def leader_position(st: DaimyoState, leader) -> tuple[float, float]:
-    if leader.attached_to and leader.attached_to in st.units:
-        c = centre(st.units[leader.attached_to])
-        return float(c[0]), float(c[1])
-    return leader.x, leader.y
-
-
-def kill_leader(game, leader, cause: str, rule: str) -> None:
-    """A dead leader: 5.1 reason 5 for his unit and friends within 15 (5 in melee) cm."""
-    st = game.state
-    x, y = leader_position(st, leader)
-    unit_id = leader.attached_to
-    leader.alive = False
-    leader.attached_to = ""
-    leader.x, leader.y = x, y
-    st.leader_deaths.append((x, y, leader.side))
-    game.emit(LeaderKilled(leader.id, cause, rule))
-    flag_leader_event(st, leader.side, x, y, unit_id)
-
-
 def ride_down_leaders(game, u: Unit, poses) -> None:
     """4.3.3: a non-routing unit whose move (charge, pursuit, follow-up, push back, retire,
     retreat) touches an unattached enemy leader kills him (a 1 cm base, ruling D-31); routers
@@ -291,28 +170,6 @@ def ride_down_leaders(game, u: Unit, poses) -> None:
             kill_leader(game, leader, f"ridden down by {u.name}", "4.3.3")
 
 
-def flag_leader_event(st: DaimyoState, side: str, x: float, y: float, unit_id: str = "") -> None:
-    """5.1 reason 5: a General or daimyo killed, or routing, within 15* cm."""
-    pt = shapely.Point(x, y)
-    for v in st.living(side):
-        if v.id == unit_id or footprint(v).distance(pt) <= near_range(st, v):
-            v.morale_reasons.append(5)
-
-
-def flag_rout(st: DaimyoState, router: Unit) -> None:
-    """5.1 reason 6 for friends within 15* cm (cavalry and samurai test only for routing
-    cavalry or samurai); reason 5 if a leader routs with the unit."""
-    for v in within(st, router, tables().morale.range_cm, router.side):
-        if footprint(v).distance(footprint(router)) > near_range(st, v):
-            continue
-        if (v.cavalry or v.samurai) and not (router.cavalry or router.samurai):
-            continue
-        v.morale_reasons.append(6)
-    for leader in st.attached(router.id):
-        x, y = leader_position(st, leader)
-        flag_leader_event(st, router.side, x, y)
-
-
 def is_active(st: DaimyoState, u: Unit) -> bool:
     """Units acting in this activation: the active clan's, or the activated General's
     hatamoto and the unit he is with (4.1)."""
@@ -324,23 +181,3 @@ def is_active(st: DaimyoState, u: Unit) -> bool:
 
 
 # -- terrain questions ---------------------------------------------------------------------
-def features_at(st: DaimyoState, u: Unit):
-    from sim.daimyo.terrain import features_touching
-    return features_touching(st.terrain, footprint(u))
-
-
-def in_building(st: DaimyoState, u: Unit) -> bool:
-    return any(f.row.building for f in features_at(st, u))
-
-
-def in_cover(st: DaimyoState, u: Unit) -> bool:
-    """4.5.4 'in cover (except buildings)'."""
-    return any(f.row.cover and not f.row.building for f in features_at(st, u))
-
-
-def on_hill(st: DaimyoState, u: Unit) -> bool:
-    return any(f.row.hill for f in features_at(st, u))
-
-
-def in_woods(st: DaimyoState, u: Unit) -> bool:
-    return any(f.kind == "wood" for f in features_at(st, u))

@@ -6,6 +6,8 @@ from dataclasses import dataclass
 
 from sim.core.codec import serializable
 from sim.core.events import Event
+# the events of the shared effects (sim/daimyo/effects.py) live below combat; combat reads them here
+from sim.daimyo.events import HitsTaken, LeaderHitTest, StandRemoved  # noqa: F401
 
 Pose = tuple[float, float, float]
 Mod = tuple[str, int, str]            # (label, value, rule cited)
@@ -131,39 +133,6 @@ class MeleeResult(Event):
     hits_for: int
     hits_against: int
     rule: str = "4.6.5"
-
-
-@serializable
-@dataclass(frozen=True)
-class HitsTaken(Event):
-    unit: str
-    hits: int
-    carried: int              # hits now recorded on the unit (below 3, ruling D-20)
-    cause: str                # shooting | melee
-    rule: str = "4.5.5"
-
-
-@serializable
-@dataclass(frozen=True)
-class StandRemoved(Event):
-    unit: str
-    stands_left: int
-    cause: str
-    rule: str = "4.5.5"
-
-    def describe(self) -> str:
-        return f"{self.unit} loses a stand to {self.cause}: {self.stands_left} left ({self.rule})"
-
-
-@serializable
-@dataclass(frozen=True)
-class LeaderHitTest(Event):
-    leader: str
-    unit: str
-    roll: int
-    stands: int
-    killed: bool
-    rule: str = "4.5.5"
 
 
 @serializable

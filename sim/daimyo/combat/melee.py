@@ -6,7 +6,7 @@ from __future__ import annotations
 from sim.daimyo import artillery
 from sim.daimyo.geometry import CONTACT_TOLERANCE, direction, local_corners, stand_corners, stand_layout
 from sim.daimyo.model import Armour, Troop, Unit, Weapon
-from sim.daimyo.movement import moved_by_combat, remove_unit
+from sim.daimyo.effects import moved_by_combat, remove_unit
 from sim.daimyo.state import Decision
 from sim.daimyo.tables import tables
 
@@ -30,22 +30,18 @@ def melee_weapon(u: Unit) -> Weapon:
     return Weapon.IMW
 
 
-_CONTACTS: dict = {}        # both units' exact poses and formations -> edge_contacts answer
-
-
 def edge_contacts(a: Unit, b: Unit) -> list[frozenset[str]]:
     """For each stand of a, which of its edges touch b's stands along more than half a cm
-    (numpy bounds, Shapely only where they cannot tell: combat/contact.py). Memoised on the
-    numbers that define both units' stands: a charge's odds ask the same pairs many times."""
-    key = (a.stands, a.files, a.stand_w, a.stand_d, a.x, a.y, a.facing,
+    (numpy bounds, Shapely only where they cannot tell: combat/contact.py). Remembered in a's
+    transient `shapes` (per game) on the numbers that define both units' stands: a charge's
+    odds ask the same pairs many times."""
+    key = ("edge_contacts", a.stands, a.files, a.stand_w, a.stand_d, a.x, a.y, a.facing,
            b.stands, b.files, b.stand_w, b.stand_d, b.x, b.y, b.facing)
-    got = _CONTACTS.get(key)
+    got = a.shapes.get(key)
     if got is None:
-        if len(_CONTACTS) > 20000:
-            _CONTACTS.clear()
         touch = edges_touching(stand_corners(a), (b.x, b.y, b.facing), local_corners(b),
                                lambda: footprint(b).buffer(CONTACT_TOLERANCE))
-        got = _CONTACTS[key] = tuple(frozenset(EDGES[k] for k in range(4) if row[k]) for row in touch)
+        got = a.shapes[key] = tuple(frozenset(EDGES[k] for k in range(4) if row[k]) for row in touch)
     return list(got)
 
 
@@ -210,13 +206,9 @@ def _roll(game, a: Unit, b: Unit, stands: list[tuple[int, tuple[Mod, ...]]]) -> 
 def groups(st) -> list[list[Unit]]:
     """Connected groups of units in base contact with enemies (4.6.9)."""
     units = [u for u in st.living() if not u.routing]
-    fps = {u.id: footprint(u) for u in units}
     adj = {u.id: set() for u in units}
-    for i, a in enumerate(units):
-        for b in units[i + 1:]:
-            if a.side != b.side and fps[a.id].distance(fps[b.id]) <= CONTACT_TOLERANCE:
-                adj[a.id].add(b.id)
-                adj[b.id].add(a.id)
+    for u in units:
+        adj[u.id].update(v.id for v in C.enemies_in_contact(st, u) if v.id in adj)
     seen, out = set(), []
     for u in units:
         if u.id in seen or not adj[u.id]:
@@ -269,8 +261,9 @@ def end_melees(game) -> None:
 
 def refresh_melee_lists(st) -> None:
     """Keep Unit.in_melee_with / melee_rounds current for views (contact is geometric)."""
+    touching = C.contact_ids(st)
     for u in st.living():
-        u.in_melee_with = sorted(v.id for v in C.enemies_in_contact(st, u))
+        u.in_melee_with = sorted(touching[u.id])
         u.melee_rounds = max((st.melee_rounds.get(C.pair_key(u.id, v), 0) for v in u.in_melee_with), default=0)
     for u in st.units.values():
         if not u.alive:

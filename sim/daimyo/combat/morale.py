@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from sim.daimyo import command
 from sim.daimyo.geometry import direction
 from sim.daimyo.model import Troop, Unit, Weapon
-from sim.daimyo.movement import moved_by_combat, remove_unit
+from sim.daimyo.effects import moved_by_combat, remove_unit
 from sim.daimyo.tables import tables
 
 from . import common as C

@@ -6,7 +6,7 @@ import shapely
 from sim.daimyo import artillery
 from sim.daimyo.geometry import direction
 from sim.daimyo.model import Troop, Unit
-from sim.daimyo.movement import moved_by_combat, remove_unit
+from sim.daimyo.effects import moved_by_combat, remove_unit
 from sim.daimyo.tables import tables
 
 from . import common as C

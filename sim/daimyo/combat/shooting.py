@@ -10,6 +10,7 @@ import shapely.ops  # noqa: F401  geometry.line_of_sight uses shapely.ops withou
 from shapely.geometry import LineString
 
 from sim.daimyo import artillery
+from sim.daimyo.geometry.arcs import in_arc_candidates, lane_blockers
 from sim.daimyo.geometry import all_round_arc, fire_arc, line_of_sight, stand_corners, stand_layout, stand_polygons
 from sim.daimyo.model import Armour, Formation, Quality, Troop, Unit, Weapon
 from sim.daimyo.tables import tables
@@ -94,12 +95,10 @@ def reach(st, u: Unit, target: Unit | None = None) -> float:
     return r
 
 
-def _blockers(st, u: Unit, target: Unit) -> list:
-    out = []
-    for v in st.living():
-        if v.id not in (u.id, target.id):
-            out.extend(stand_polygons(v).tolist())
-    return out
+def _blockers(st, u: Unit, target: Unit, src, fp) -> list:
+    """Stands of other units that may block the sight lane from `src` to `fp` (4.5.2)."""
+    lo, hi = np.minimum(shapely.bounds(fp)[:2], src.coords[0]), np.maximum(shapely.bounds(fp)[2:], src.coords[0])
+    return lane_blockers(st, (*lo, *hi), (u.id, target.id))
 
 
 def _terrain_blocks(st, u: Unit, target: Unit) -> list:
@@ -122,14 +121,18 @@ def targets(st, u: Unit) -> dict[int, tuple[Unit, float]]:
     u = shooting_pose(u)
     corners = stand_corners(u)
     foes = [v for v in st.living() if v.side != u.side and not C.in_melee(st, v)]
+    longest = ranges(u)[1]                    # reach() only ever shortens it
     out: dict[int, tuple[Unit, float]] = {}
     for i in shooting_stands(st, u):
         c = corners[i]
         edge = LineString([c[0], c[1]])
         best = None
-        for v in foes:
+        arcs = {}
+        for v in in_arc_candidates(st, c, u.facing, u.cavalry, longest, foes):
             rng = reach(st, u, v)
-            arc = all_round_arc(c, rng) if u.cavalry else fire_arc(c, u.facing, rng)
+            arc = arcs.get(rng)
+            if arc is None:
+                arc = arcs[rng] = all_round_arc(c, rng) if u.cavalry else fire_arc(c, u.facing, rng)
             fp = footprint(v)
             if not arc.intersects(fp):
                 continue
@@ -137,7 +140,7 @@ def targets(st, u: Unit) -> dict[int, tuple[Unit, float]]:
             if d > rng or (best is not None and d >= best[1]):
                 continue
             src = edge.interpolate(0.5, normalized=True)
-            if not line_of_sight(src, fp, _blockers(st, u, v), _terrain_blocks(st, u, v)):
+            if not line_of_sight(src, fp, _blockers(st, u, v, src, fp), _terrain_blocks(st, u, v)):
                 continue
             best = (v, d)
         if best is not None:
@@ -205,11 +208,21 @@ def resolve(game, u: Unit, groups: dict[tuple[str, bool], int], closing: bool = 
     u.shot = True
 
 
+def checked_targets(st, u: Unit) -> dict[int, tuple[Unit, float]]:
+    """`targets`, kept for carrying out the Shoot order this validation accepts (the same
+    apply, nothing changed in between: `shoot` takes it only at the same table version)."""
+    got = targets(st, u)
+    st.geometry_cache["shoot_targets"] = (st.geometry_cache.get("version", 0), u.id, got)
+    return got
+
+
 def shoot(game, u: Unit) -> None:
     st = game.state
     eff = ranges(u)[0]
     groups: dict[tuple[str, bool], int] = {}
-    for _, (v, d) in targets(st, u).items():
+    kept = st.geometry_cache.pop("shoot_targets", None)
+    found = kept[2] if kept and kept[:2] == (st.geometry_cache.get("version", 0), u.id) else targets(st, u)
+    for _, (v, d) in found.items():
         key = (v.id, d <= eff + 1e-9)
         groups[key] = groups.get(key, 0) + 1
     resolve(game, u, groups)

@@ -23,8 +23,13 @@ def lost(u: Unit) -> bool:
 
 def tally(st: DaimyoState, side: str) -> tuple[int, int]:
     """(total points, points lost) of a side."""
-    units = [u for u in st.units.values() if u.side == side]
-    return sum(points(u) for u in units), sum(points(u) for u in units if lost(u))
+    total = gone = 0
+    for u in st.units.values():            # asked after every action: one pass, each unit once
+        if u.side == side:
+            p = points(u)
+            total += p
+            gone += p if lost(u) else 0
+    return total, gone
 
 
 def scenario_verdict(st: DaimyoState, timed: bool = False):

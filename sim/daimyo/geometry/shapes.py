@@ -1,4 +1,4 @@
-"""Continuous table geometry for Daimyo (DESIGN.md seam 6), built on Shapely 2.
+"""The Shapely layer of the Daimyo table geometry (DESIGN.md seam 6).
 
 A unit's stands are derived from its pose and formation, never stored. Stand corners are
 computed for all stands at once with numpy and turned into polygons with Shapely's vectorised
@@ -47,14 +47,20 @@ def stand_layout(stands: int, files: int) -> list[tuple[int, float]]:
 
 def local_corners(unit: Unit, files: int | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Every stand corner in the unit's own frame, origin at its front centre: the forward and
-    rightward offsets, each (stands, 4), corners front-left, front-right, rear-right, rear-left."""
+    rightward offsets, each (stands, 4), corners front-left, front-right, rear-right, rear-left
+    (read-only; remembered in the unit's transient `shapes`)."""
     files = unit.files if files is None else files
-    layout = np.array(stand_layout(unit.stands, files), dtype=float).reshape(-1, 2)
-    w, d = unit.stand_w, unit.stand_d
-    rank, lat = layout[:, 0], layout[:, 1]
-    local_f = np.stack([-rank * d, -rank * d, -rank * d - d, -rank * d - d], axis=1)
-    local_r = np.stack([lat * w - w / 2, lat * w + w / 2, lat * w + w / 2, lat * w - w / 2], axis=1)
-    return local_f, local_r
+    key = ("local", unit.stands, files, unit.stand_w, unit.stand_d)
+    got = unit.shapes.get(key)
+    if got is None:
+        layout = np.array(stand_layout(unit.stands, files), dtype=float).reshape(-1, 2)
+        w, d = unit.stand_w, unit.stand_d
+        rank, lat = layout[:, 0], layout[:, 1]
+        local_f = np.stack([-rank * d, -rank * d, -rank * d - d, -rank * d - d], axis=1)
+        local_r = np.stack([lat * w - w / 2, lat * w + w / 2, lat * w + w / 2, lat * w - w / 2], axis=1)
+        local_f.flags.writeable = local_r.flags.writeable = False     # shared by every caller
+        got = unit.shapes[key] = (local_f, local_r)
+    return got
 
 
 def place_corners(local: tuple[np.ndarray, np.ndarray], poses) -> np.ndarray:
@@ -100,24 +106,25 @@ def corners_of_units(units: Sequence[Unit]) -> np.ndarray:
     return np.concatenate(per_unit) if per_unit else np.empty((0, 4, 2))
 
 
-_SHAPES: dict = {}          # exact pose and formation -> (stand polygons, footprint)
-_SHAPES_MAX = 50_000
+SHAPES_MAX = 1_000          # poses remembered per unit
 
 
 def _shapes(unit: Unit, x: float | None = None, y: float | None = None, facing: float | None = None,
             files: int | None = None) -> list:
-    """The stands and footprint of a unit at a pose, memoised on the exact numbers that define
-    them (the same pose always gives the same shapes; Shapely geometries are immutable). The AI
-    and the menus ask for the same few poses thousands of times per battle."""
+    """The stands and footprint of a unit at a pose, remembered in the unit's own transient
+    `shapes` (per game, never saved) on the exact numbers that define them (the same pose
+    always gives the same shapes; Shapely geometries are immutable). The AI and the menus ask
+    for the same few poses thousands of times per battle."""
     key = (unit.stands, unit.files if files is None else files, unit.stand_w, unit.stand_d,
            unit.x if x is None else x, unit.y if y is None else y, unit.facing if facing is None else facing)
-    hit = _SHAPES.get(key)
+    memo = unit.shapes
+    hit = memo.get(key)
     if hit is None:
-        if len(_SHAPES) >= _SHAPES_MAX:
-            _SHAPES.clear()
+        if len(memo) >= SHAPES_MAX:
+            memo.clear()
         polys = shapely.polygons(stand_corners(unit, x=x, y=y, facing=facing, files=files))
         polys.flags.writeable = False
-        hit = _SHAPES[key] = [polys, None]
+        hit = memo[key] = [polys, None]
     return hit
 
 

@@ -1,0 +1,261 @@
+"""Compiled geometry kernels (DESIGN.md seam 6): stands as convex quadrilaterals in flat
+float arrays, no Python objects inside, compiled once by Numba and cached on disk.
+
+Every kernel answers a question whose exact answer the rules take from Shapely; the callers use
+a kernel's answer only where it is clear of the rule's threshold by `MARGIN` (far above the
+1e-13 cm rounding of coordinates of a few hundred cm) and ask Shapely for the rest, so a game
+plays exactly as before. tests/daimyo/test_geometry_kernels.py compares each with Shapely.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from numba import njit
+
+MARGIN = 1e-5      # cm: a kernel's answer this close to a threshold goes to Shapely
+
+
+@njit(cache=True)
+def point_segment(px, py, ax, ay, bx, by):
+    """Distance from point p to segment ab."""
+    dx, dy = bx - ax, by - ay
+    ll = dx * dx + dy * dy
+    t = 0.0
+    if ll > 0.0:
+        t = ((px - ax) * dx + (py - ay) * dy) / ll
+        t = min(1.0, max(0.0, t))
+    qx, qy = ax + t * dx - px, ay + t * dy - py
+    return math.sqrt(qx * qx + qy * qy)
+
+
+@njit(cache=True)
+def _separated(a, b):
+    """Separating-axis test of two convex quadrilaterals (4, 2): True if some edge normal of
+    either strictly separates them (they neither overlap nor touch)."""
+    for poly, other in ((a, b), (b, a)):
+        for k in range(4):
+            x0, y0 = poly[k, 0], poly[k, 1]
+            x1, y1 = poly[(k + 1) % 4, 0], poly[(k + 1) % 4, 1]
+            nx, ny = y1 - y0, x0 - x1
+            lo1, hi1 = np.inf, -np.inf
+            lo2, hi2 = np.inf, -np.inf
+            for m in range(4):
+                p = poly[m, 0] * nx + poly[m, 1] * ny
+                q = other[m, 0] * nx + other[m, 1] * ny
+                lo1, hi1 = min(lo1, p), max(hi1, p)
+                lo2, hi2 = min(lo2, q), max(hi2, q)
+            if hi1 < lo2 or hi2 < lo1:
+                return True
+    return False
+
+
+@njit(cache=True)
+def quad_distance(a, b):
+    """Edge-to-edge distance of two convex quadrilaterals (4, 2); 0 where they meet."""
+    if not _separated(a, b):
+        return 0.0
+    best = np.inf
+    for poly, other in ((a, b), (b, a)):
+        for m in range(4):
+            for k in range(4):
+                d = point_segment(poly[m, 0], poly[m, 1], other[k, 0], other[k, 1],
+                                  other[(k + 1) % 4, 0], other[(k + 1) % 4, 1])
+                best = min(best, d)
+    return best
+
+
+@njit(cache=True)
+def segment_quad_distance(ax, ay, bx, by, q):
+    """Distance from segment ab to a convex quadrilateral q (4, 2); 0 where they meet."""
+    seg = np.empty((4, 2))
+    seg[0, 0], seg[0, 1], seg[1, 0], seg[1, 1] = ax, ay, bx, by
+    seg[2, 0], seg[2, 1], seg[3, 0], seg[3, 1] = bx, by, ax, ay
+    return quad_distance(seg, q)
+
+
+@njit(cache=True)
+def units_distance(corners, start, count, i, j, stop):
+    """Edge-to-edge distance of units i and j (the nearest pair of their stands): `corners` is
+    every stand (S, 4, 2), unit u's stands `start[u]` .. + `count[u]`. Stops early once below
+    `stop` (the answer is then some distance under it)."""
+    best = np.inf
+    for s in range(start[i], start[i] + count[i]):
+        for t in range(start[j], start[j] + count[j]):
+            best = min(best, quad_distance(corners[s], corners[t]))
+            if best < stop:
+                return best
+    return best
+
+
+@njit(cache=True)
+def near_pairs(circles, side, corners, start, count, gap):
+    """Every pair of units of different sides (i < j) whose stands may lie within `gap` cm:
+    their bounding circles (cx, cy, r) come that close. Returns (i, j, distance) with the
+    distance of their nearest stands (exact to rounding; `inf` never appears)."""
+    n = len(side)
+    out_i = np.empty(n * 4, np.int64)
+    out_j = np.empty(n * 4, np.int64)
+    out_d = np.empty(n * 4)
+    k = 0
+    for i in range(n):
+        for j in range(i + 1, n):
+            if side[i] == side[j]:
+                continue
+            dx, dy = circles[i, 0] - circles[j, 0], circles[i, 1] - circles[j, 1]
+            if math.sqrt(dx * dx + dy * dy) > circles[i, 2] + circles[j, 2] + gap + MARGIN:
+                continue
+            d = units_distance(corners, start, count, i, j, -1.0)
+            if d > gap + MARGIN:
+                continue
+            if k == len(out_i):
+                out_i = np.concatenate((out_i, np.empty(k, np.int64)))
+                out_j = np.concatenate((out_j, np.empty(k, np.int64)))
+                out_d = np.concatenate((out_d, np.empty(k)))
+            out_i[k], out_j[k], out_d[k] = i, j, d
+            k += 1
+    return out_i[:k], out_j[:k], out_d[:k]
+
+
+@njit(cache=True)
+def arc_may_hit(stand, facing, reach, cavalry, corners, start, count, rows):
+    """4.5 (ruling D-2): for each unit in `rows`, False if all its stands surely lie outside the
+    fire arc of the shooting stand `stand` (4, 2) cut at `reach` cm, True if Shapely must say.
+    The arc of infantry is the wedge between 45-degree rays from the front corners, in front of
+    the front edge, within `reach` of that edge; of cavalry, anywhere within `reach` of the
+    stand. Shapely's arc is a polygon inside that region, so "surely outside" holds for it."""
+    r = math.radians(facing)
+    fx, fy = math.cos(r), math.sin(r)
+    rx, ry = fy, -fx
+    flx, fly, frx, fry = stand[0, 0], stand[0, 1], stand[1, 0], stand[1, 1]
+    lnx, lny = fx + rx, fy + ry          # inward normal of the left ray (along fwd - right)
+    rnx, rny = fx - rx, fy - ry          # inward normal of the right ray (along fwd + right)
+    out = np.zeros(len(rows), np.bool_)
+    for k in range(len(rows)):
+        u = rows[k]
+        for s in range(start[u], start[u] + count[u]):
+            q = corners[s]
+            if cavalry:
+                d = quad_distance(stand, q)
+            else:
+                ahead = left = right = False
+                for m in range(4):
+                    px, py = q[m, 0], q[m, 1]
+                    ahead = ahead or (px - flx) * fx + (py - fly) * fy > -MARGIN
+                    left = left or (px - flx) * lnx + (py - fly) * lny > -MARGIN
+                    right = right or (px - frx) * rnx + (py - fry) * rny > -MARGIN
+                if not (ahead and left and right):
+                    continue
+                d = segment_quad_distance(flx, fly, frx, fry, q)
+            if d <= reach + MARGIN:
+                out[k] = True
+                break
+    return out
+
+
+@njit(cache=True)
+def boxes_meet(boxes, lo_x, lo_y, hi_x, hi_y):
+    """Which axis boxes (n, 4: minx, miny, maxx, maxy) meet the box given, grown by MARGIN."""
+    n = len(boxes)
+    out = np.zeros(n, np.bool_)
+    for k in range(n):
+        out[k] = boxes[k, 0] <= hi_x + MARGIN and boxes[k, 2] >= lo_x - MARGIN and \
+            boxes[k, 1] <= hi_y + MARGIN and boxes[k, 3] >= lo_y - MARGIN
+    return out
+
+
+@njit(cache=True)
+def box_pairs(a, b, grow):
+    """Every (i, j) whose axis boxes a[i] and b[j] (minx, miny, maxx, maxy) come within `grow`
+    (+ MARGIN) of each other: the candidates of an overlap or within-distance question."""
+    out_i = np.empty(max(16, len(a) * 4), np.int64)
+    out_j = np.empty(max(16, len(a) * 4), np.int64)
+    k = 0
+    g = grow + MARGIN
+    for i in range(len(a)):
+        for j in range(len(b)):
+            if a[i, 0] <= b[j, 2] + g and b[j, 0] <= a[i, 2] + g and \
+                    a[i, 1] <= b[j, 3] + g and b[j, 1] <= a[i, 3] + g:
+                if k == len(out_i):
+                    out_i = np.concatenate((out_i, np.empty(k, np.int64)))
+                    out_j = np.concatenate((out_j, np.empty(k, np.int64)))
+                out_i[k], out_j[k] = i, j
+                k += 1
+    return out_i[:k], out_j[:k]
+
+
+
+@njit(cache=True)
+def box_gaps(boxes, lo_x, lo_y, hi_x, hi_y):
+    """Distance from each axis box (n, 4) to the box given: a lower bound of the distance of
+    whatever lies inside them (0 where they meet)."""
+    out = np.empty(len(boxes))
+    for k in range(len(boxes)):
+        dx = max(0.0, max(boxes[k, 0] - hi_x, lo_x - boxes[k, 2]))
+        dy = max(0.0, max(boxes[k, 1] - hi_y, lo_y - boxes[k, 3]))
+        out[k] = math.sqrt(dx * dx + dy * dy)
+    return out
+
+
+@njit(cache=True)
+def _clip_area(subject, n, clip):
+    """Area of convex polygon `subject` (its first n vertices) inside convex quadrilateral `clip`
+    (Sutherland-Hodgman: the subject cut by each of clip's edges in turn)."""
+    signed = 0.0
+    for k in range(4):
+        signed += clip[k, 0] * clip[(k + 1) % 4, 1] - clip[(k + 1) % 4, 0] * clip[k, 1]
+    turn = 1.0 if signed >= 0.0 else -1.0            # inside is left of each edge for CCW
+    cur = np.empty((n + 8, 2))
+    nxt = np.empty((n + 8, 2))
+    for m in range(n):
+        cur[m, 0], cur[m, 1] = subject[m, 0], subject[m, 1]
+    size = n
+    for k in range(4):
+        ax, ay = clip[k, 0], clip[k, 1]
+        bx, by = clip[(k + 1) % 4, 0], clip[(k + 1) % 4, 1]
+        out = 0
+        for m in range(size):
+            px, py = cur[m, 0], cur[m, 1]
+            qx, qy = cur[(m + 1) % size, 0], cur[(m + 1) % size, 1]
+            sp = turn * ((bx - ax) * (py - ay) - (by - ay) * (px - ax))
+            sq = turn * ((bx - ax) * (qy - ay) - (by - ay) * (qx - ax))
+            if sp >= 0.0:
+                nxt[out, 0], nxt[out, 1] = px, py
+                out += 1
+            if (sp >= 0.0) != (sq >= 0.0):
+                t = sp / (sp - sq)
+                nxt[out, 0], nxt[out, 1] = px + t * (qx - px), py + t * (qy - py)
+                out += 1
+        cur, nxt = nxt, cur
+        size = out
+        if size == 0:
+            return 0.0
+    area = 0.0
+    for m in range(size):
+        area += cur[m, 0] * cur[(m + 1) % size, 1] - cur[(m + 1) % size, 0] * cur[m, 1]
+    return abs(area) / 2.0
+
+
+@njit(cache=True)
+def overlap_areas(coords, first, count, src, quads, dst):
+    """For each pair k, the area shared by convex polygon src[k] (its vertices coords[first[i]]
+    .. + count[i], ring not closed) and quadrilateral quads[dst[k]] (4.3.2 overlaps)."""
+    out = np.empty(len(src))
+    for k in range(len(src)):
+        i = src[k]
+        out[k] = _clip_area(coords[first[i]:first[i] + count[i]], count[i], quads[dst[k]])
+    return out
+
+def warm() -> None:
+    """Load (or, on a fresh machine, compile) every kernel now rather than in the first game
+    that needs it: `kassen bench` times play, not the compiler."""
+    quad = np.array([[0.0, 1.0], [1.0, 1.0], [1.0, 0.0], [0.0, 0.0]])
+    corners = np.stack([quad, quad + 3.0])
+    start, count = np.array([0, 1], np.int64), np.array([1, 1], np.int64)
+    near_pairs(np.array([[0.5, 0.5, 1.0], [3.5, 3.5, 1.0]]), np.array([0, 1], np.int64), corners, start, count, 1.0)
+    arc_may_hit(quad, 90.0, 10.0, False, corners, start, count, np.array([1], np.int64))
+    boxes_meet(np.array([[0.0, 0.0, 1.0, 1.0]]), 0.0, 0.0, 1.0, 1.0)
+    box_pairs(np.array([[0.0, 0.0, 1.0, 1.0]]), np.array([[0.5, 0.5, 2.0, 2.0]]), 0.0)
+    box_gaps(np.array([[0.0, 0.0, 1.0, 1.0]]), 2.0, 2.0, 3.0, 3.0)
+    overlap_areas(quad, np.array([0], np.int64), np.array([4], np.int64), np.array([0], np.int64), corners,
+                  np.array([1], np.int64))

@@ -1,0 +1,182 @@
+"""The table as arrays (DESIGN.md seam 6): every living unit's pose, bounding circle and stand
+corners in flat numpy arrays, derived from the state and never saved.
+
+One `TableArrays` lives in each game's `DaimyoState.geometry_cache` (per game, never module
+level). While `DaimyoGame` applies an action or lists the legal ones (`in_step`), every event it
+emits bumps `geometry_cache["version"]`, and the arrays are trusted while the version stands;
+otherwise each unit's pose key is compared and only the units that changed are placed again. So
+rules, tests and tools that edit the state directly between two calls still read a fresh table.
+Answers derived from the arrays (who touches whom) are kept until the arrays change.
+"""
+from __future__ import annotations
+
+import math
+from contextlib import contextmanager
+
+import numpy as np
+import shapely
+
+from sim.daimyo.model import Unit
+
+from . import kernels
+from .shapes import CONTACT_TOLERANCE, stand_corners
+
+
+def _key(u: Unit) -> tuple:
+    return (u.x, u.y, u.facing, u.stands, u.files, u.stand_w, u.stand_d, u.side)
+
+
+class TableArrays:
+    """Struct-of-arrays view of the living units, in `DaimyoState.living()` order."""
+
+    def __init__(self) -> None:
+        self.version = -1
+        self.build = 0               # bumped whenever the arrays change
+        self.keys: list[tuple] = []
+        self.ids: list[str] = []
+        self.row: dict[str, int] = {}
+        self._placed: dict[str, tuple[tuple, np.ndarray]] = {}
+        self.derived: dict = {}      # answers computed from these arrays, dropped when they change
+        self._polygons = None
+
+    def refresh(self, units: list[Unit]) -> None:
+        keys = [_key(u) for u in units]
+        ids = [u.id for u in units]
+        if keys == self.keys and ids == self.ids:
+            return
+        if ids == self.ids and self._move_in_place(units, keys):
+            return
+        placed = {}
+        for u, k in zip(units, keys):
+            got = self._placed.get(u.id)
+            placed[u.id] = got if got is not None and got[0] == k else (k, stand_corners(u))
+        self._placed = placed
+        self.keys, self.ids = keys, ids
+        self.row = {uid: i for i, uid in enumerate(ids)}
+        count = np.array([u.stands for u in units], dtype=np.int64)
+        self.start = np.concatenate([[0], np.cumsum(count)[:-1]]).astype(np.int64) if len(count) else count
+        self.count = count
+        self.corners = np.concatenate([placed[u.id][1] for u in units]) if units else np.empty((0, 4, 2))
+        self.side = np.array([hash(u.side) for u in units], dtype=np.int64)
+        self.owner = np.repeat(np.array(ids, dtype=object), count)
+        self.stand_side = np.repeat(self.side, count)
+        self._polygons = None
+        # bounding circle of each unit's stands, as combat.common.reach
+        r = np.radians([u.facing for u in units])
+        half = np.array([u.depth for u in units]) / 2
+        self.circles = np.stack([np.array([u.x for u in units]) - np.cos(r) * half,
+                                 np.array([u.y for u in units]) - np.sin(r) * half,
+                                 np.array([math.hypot(u.width, u.depth) / 2 for u in units])], axis=1) \
+            if units else np.empty((0, 3))
+        self.boxes = np.concatenate([self.corners.min(axis=1), self.corners.max(axis=1)], axis=1) \
+            if units else np.empty((0, 4))
+        self.build += 1
+        self.derived = {}
+
+    def _move_in_place(self, units: list[Unit], keys: list[tuple]) -> bool:
+        """The same units, some moved or turned but none with a stand fewer: rewrite their rows."""
+        changed = [i for i, (k, old) in enumerate(zip(keys, self.keys)) if k != old]
+        if any(keys[i][3] != self.keys[i][3] for i in changed):
+            return False
+        for i in changed:
+            u = units[i]
+            c = stand_corners(u)
+            self._placed[u.id] = (keys[i], c)
+            sl = slice(int(self.start[i]), int(self.start[i] + self.count[i]))
+            self.corners[sl] = c
+            r = math.radians(u.facing)
+            self.circles[i] = (u.x - math.cos(r) * u.depth / 2, u.y - math.sin(r) * u.depth / 2,
+                               math.hypot(u.width, u.depth) / 2)
+            self.boxes[sl] = np.concatenate([c.min(axis=1), c.max(axis=1)], axis=1)
+            if self._polygons is not None:
+                self._polygons = self._polygons.copy()      # arrays handed out stay as they were
+                self._polygons[sl] = shapely.polygons(c)
+            self.keys[i] = keys[i]
+        self.build += 1
+        self.derived = {}
+        return True
+
+    def stands_of(self, uid: str) -> slice:
+        i = self.row[uid]
+        return slice(int(self.start[i]), int(self.start[i] + self.count[i]))
+
+    def polygons(self) -> np.ndarray:
+        """Shapely polygons of every stand (the same coordinates as geometry.stand_polygons),
+        made when first asked and then replaced unit by unit as units move."""
+        if self._polygons is None:
+            self._polygons = shapely.polygons(self.corners)
+        return self._polygons
+
+
+def arrays(st) -> TableArrays:
+    """The game's table arrays, current for the state as it is now."""
+    cache = st.geometry_cache
+    t = cache.get("arrays")
+    if t is None:
+        t = cache["arrays"] = TableArrays()
+    version = cache.get("version", 0)
+    if t.version != version or not cache.get("in_step"):
+        t.refresh(st.living())
+        t.version = version
+    elif cache.get("check_arrays"):
+        # tests: a trusted table must equal the state (a rule that changed a pose and read the
+        # table again before emitting its event would show here)
+        living = st.living()
+        if [_key(u) for u in living] != t.keys or [u.id for u in living] != t.ids:
+            raise AssertionError("geometry.table: arrays out of step with the state within one version")
+    return t
+
+
+def bump(st) -> None:
+    """Something may have changed: the next `arrays` call checks every unit's pose."""
+    st.geometry_cache["version"] = st.geometry_cache.get("version", 0) + 1
+
+
+@contextmanager
+def in_step(st):
+    """While the game applies an action or lists the legal ones, only its rules change the state
+    and every change emits an event (which bumps the version): the arrays are trusted while the
+    version stands. Outside (tests, tools, players reading the state) each use checks them."""
+    cache = st.geometry_cache
+    outer = cache.get("in_step", False)
+    cache["in_step"] = True
+    bump(st)
+    try:
+        yield
+    finally:
+        cache["in_step"] = outer
+
+
+def near_pairs(st, gap: float, exact) -> dict[tuple[str, str], float]:
+    """(id, id) of units of different sides -> distance of their nearest stands, for every pair
+    within `gap` cm. The kernel's distance decides unless it lies within kernels.MARGIN of
+    `gap` or of the contact tolerance; there `exact(a, b)` (the Shapely answer) is stored."""
+    t = arrays(st)
+    key = ("near", gap)
+    got = t.derived.get(key)
+    if got is None:
+        ii, jj, dd = kernels.near_pairs(t.circles, t.side, t.corners, t.start, t.count, gap)
+        got = {}
+        for i, j, d in zip(ii.tolist(), jj.tolist(), dd.tolist()):
+            a, b = t.ids[i], t.ids[j]
+            if abs(d - gap) <= kernels.MARGIN or abs(d - CONTACT_TOLERANCE) <= kernels.MARGIN:
+                d = exact(st.units[a], st.units[b])
+            if d <= gap:
+                got[(a, b)] = got[(b, a)] = d
+        t.derived[key] = got
+    return got
+
+
+def contacts(st, exact) -> dict[str, list[str]]:
+    """Unit id -> ids of enemy units within the contact tolerance (ruling D-3), in table order."""
+    t = arrays(st)
+    got = t.derived.get("contacts")
+    if got is None:
+        pairs = near_pairs(st, CONTACT_TOLERANCE, exact)
+        got = {uid: [] for uid in t.ids}
+        for a, b in pairs:
+            got[a].append(b)
+        for uid, lst in got.items():
+            lst.sort(key=t.row.__getitem__)
+        t.derived["contacts"] = got
+    return got

@@ -1,0 +1,109 @@
+"""What is around a unit on the table: the enemies it touches (ruling D-3), the units within
+some distance, and the terrain it stands in (4.3.1, 4.5.4). State-level questions shared by the
+movement and combat rules; they import neither (the table arrays answer contacts)."""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from sim.daimyo.geometry import CONTACT_TOLERANCE, direction
+from sim.daimyo.geometry import footprint as _footprint
+from sim.daimyo.geometry.table import contacts
+from sim.daimyo.model import Unit
+from sim.daimyo.state import DaimyoState
+from sim.daimyo.tables import tables
+from sim.daimyo.terrain import features_touching
+
+
+def footprint(u: Unit, x: float | None = None, y: float | None = None,
+              facing: float | None = None, files: int | None = None):
+    """geometry.footprint, remembered in the unit's transient `shapes` on the pose rounded to
+    1e-6 cm (combat asks the same shapes many times per action; Shapely's union is the cost)."""
+    key = ("fp", u.stands, u.files if files is None else files, u.stand_w, u.stand_d,
+           round(u.x if x is None else x, 6), round(u.y if y is None else y, 6),
+           round((u.facing if facing is None else facing) % 360, 6))
+    got = u.shapes.get(key)
+    if got is None:
+        got = _footprint(u, x=x, y=y, facing=facing, files=files)
+        u.shapes[key] = got
+    return got
+
+
+def centre(u: Unit) -> np.ndarray:
+    return np.array([u.x, u.y]) - direction(u.facing) * (u.depth / 2)
+
+
+def reach(u: Unit) -> tuple[float, float, float]:
+    """Centre and radius of a circle holding all of u's stands: a cheap test that spares the
+    Shapely test (and the footprint) of units clearly too far apart to matter."""
+    r = math.radians(u.facing)
+    half = u.depth / 2
+    return u.x - math.cos(r) * half, u.y - math.sin(r) * half, math.hypot(u.width, u.depth) / 2
+
+
+def far_apart(a: tuple[float, float, float], b: tuple[float, float, float], gap: float) -> bool:
+    """True only if the stands of two units with these `reach` circles are surely more than
+    `gap` apart."""
+    return math.hypot(a[0] - b[0], a[1] - b[1]) > a[2] + b[2] + gap + 1e-6
+
+
+def footprint_distance(a: Unit, b: Unit) -> float:
+    """Edge-to-edge distance of two units by Shapely (the oracle the table's kernels defer to)."""
+    return float(footprint(a).distance(footprint(b)))
+
+
+def enemies_in_contact(st: DaimyoState, u: Unit) -> list[Unit]:
+    """Enemy units within the contact tolerance of u (ruling D-3), from the table's contact
+    matrix (geometry.table.contacts; Shapely decides pairs at the tolerance)."""
+    if st.units.get(u.id) is not u or not u.alive:
+        # a unit as it would stand (charge odds, what-ifs) or one gone: asked directly
+        fp, near = footprint(u), reach(u)
+        return [v for v in st.living() if v.side != u.side and not far_apart(near, reach(v), CONTACT_TOLERANCE)
+                and fp.distance(footprint(v)) <= CONTACT_TOLERANCE]
+    return [st.units[v] for v in contact_ids(st)[u.id]]
+
+
+def contact_ids(st: DaimyoState) -> dict[str, list[str]]:
+    """Every living unit's id -> the ids of the enemies it touches (ruling D-3), in table order:
+    `enemies_in_contact` for the whole table at once."""
+    return contacts(st, footprint_distance)
+
+
+def in_melee(st: DaimyoState, u: Unit) -> bool:
+    return bool(enemies_in_contact(st, u))
+
+
+def within(st: DaimyoState, u: Unit, cm: float, side: str | None = None) -> list[Unit]:
+    """Units (of `side`) with a stand within `cm` of u's; bounding circles spare Shapely the
+    units surely further away."""
+    fp, near = footprint(u), reach(u)
+    return [v for v in st.living(side) if v.id != u.id and not far_apart(near, reach(v), cm)
+            and fp.distance(footprint(v)) <= cm]
+
+
+def near_range(st: DaimyoState, u: Unit) -> float:
+    """5.1 *: 15 cm, or 5 cm if the unit is in melee."""
+    m = tables().morale
+    return m.melee_range_cm if in_melee(st, u) else m.range_cm
+
+
+def features_at(st: DaimyoState, u: Unit):
+    return features_touching(st.terrain, footprint(u))
+
+
+def in_building(st: DaimyoState, u: Unit) -> bool:
+    return any(f.row.building for f in features_at(st, u))
+
+
+def in_cover(st: DaimyoState, u: Unit) -> bool:
+    """4.5.4 'in cover (except buildings)'."""
+    return any(f.row.cover and not f.row.building for f in features_at(st, u))
+
+
+def on_hill(st: DaimyoState, u: Unit) -> bool:
+    return any(f.row.hill for f in features_at(st, u))
+
+
+def in_woods(st: DaimyoState, u: Unit) -> bool:
+    return any(f.kind == "wood" for f in features_at(st, u))

@@ -1,0 +1,191 @@
+"""The compiled geometry kernels against Shapely, the oracle (DESIGN seam 6): rectangle overlap and
+edge-to-edge distance, unit distances and the contact matrix (ruling D-3), the 4.5 fire arc
+prefilter (ruling D-2) and the 4.5.2 sight-lane box filter (ruling D-21), on random poses and
+formations; and the table arrays kept in step with the state through whole games."""
+import numpy as np
+import shapely
+from hypothesis import HealthCheck, given, settings, strategies as stn
+
+from sim.core.scenario import read_toml
+from sim.daimyo.game import DaimyoGame
+from sim.daimyo.fuzz import EagerRandomPlayer
+from sim.daimyo.geometry import all_round_arc, fire_arc, footprint, kernels, stand_corners, table
+from sim.daimyo.model import Armour, Quality, Troop, Unit, Weapon
+
+SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+coord = stn.floats(0, 60, allow_nan=False)
+angle = stn.one_of(stn.sampled_from([0.0, 45.0, 90.0, 180.0, 270.0]), stn.floats(0, 360, allow_nan=False))
+
+
+@stn.composite
+def units(draw, uid="u", side="east"):
+    stands = draw(stn.integers(1, 8))
+    files = draw(stn.integers(1, stands))
+    return Unit(uid, uid, side, "c", Troop.ASHIGARU, Quality.REGULAR, (Weapon.BOW,), Armour.LIGHT,
+                stands, files, draw(coord), draw(coord), draw(angle), draw(stn.sampled_from([4.0, 3.0])),
+                draw(stn.sampled_from([1.5, 3.0, 2.0])))
+
+
+@given(units("a"), units("b"))
+@SETTINGS
+def test_d3_quad_and_unit_distance_match_shapely(a, b):
+    ca, cb = stand_corners(a), stand_corners(b)
+    polys_a, polys_b = shapely.polygons(ca), shapely.polygons(cb)
+    for i in range(len(ca)):
+        for j in range(len(cb)):
+            want = float(shapely.distance(polys_a[i], polys_b[j]))
+            assert abs(kernels.quad_distance(ca[i], cb[j]) - want) < 1e-9
+    corners = np.concatenate([ca, cb])
+    start, count = np.array([0, len(ca)]), np.array([len(ca), len(cb)])
+    got = kernels.units_distance(corners, start, count, 0, 1, -1.0)
+    assert abs(got - float(footprint(a).distance(footprint(b)))) < 1e-9
+
+
+@given(stn.lists(units(), min_size=2, max_size=7), stn.sampled_from([0.1, 3.0, 15.0]))
+@SETTINGS
+def test_d3_near_pairs_are_every_pair_within_the_gap(us, gap):
+    for k, u in enumerate(us):
+        u.id, u.side = f"u{k}", ("east", "west")[k % 2]
+    corners = np.concatenate([stand_corners(u) for u in us])
+    count = np.array([u.stands for u in us])
+    start = np.concatenate([[0], np.cumsum(count)[:-1]])
+    r = np.radians([u.facing for u in us])
+    circles = np.stack([[u.x for u in us] - np.cos(r) * [u.depth / 2 for u in us],
+                        [u.y for u in us] - np.sin(r) * [u.depth / 2 for u in us],
+                        [np.hypot(u.width, u.depth) / 2 for u in us]], axis=1)
+    side = np.array([k % 2 for k in range(len(us))])
+    ii, jj, dd = kernels.near_pairs(circles, side, corners, start, count, gap)
+    got = {(i, j): d for i, j, d in zip(ii.tolist(), jj.tolist(), dd.tolist())}
+    for i in range(len(us)):
+        for j in range(i + 1, len(us)):
+            if side[i] == side[j]:
+                continue
+            d = float(footprint(us[i]).distance(footprint(us[j])))
+            if d <= gap:
+                assert abs(got[(i, j)] - d) < 1e-9
+            elif d > gap + kernels.MARGIN:
+                assert (i, j) not in got
+
+
+@given(units("s"), units("t"), stn.floats(1, 40), stn.booleans())
+@SETTINGS
+def test_4_5_d2_arc_prefilter_never_drops_a_target_in_arc(s, t, reach, cavalry):
+    cs, ct = stand_corners(s), stand_corners(t)
+    target = footprint(t)
+    for i in range(len(cs)):
+        arc = all_round_arc(cs[i], reach) if cavalry else fire_arc(cs[i], s.facing, reach)
+        may = kernels.arc_may_hit(cs[i], s.facing, reach, cavalry, ct, np.array([0]), np.array([len(ct)]),
+                                  np.array([0]))[0]
+        if arc.intersects(target):
+            assert may
+        # and tight enough to matter: a target clearly beyond the reach is dropped
+        if float(shapely.distance(shapely.Polygon(cs[i]), target)) > reach + 0.05:
+            assert not may
+
+
+@given(stn.lists(stn.tuples(coord, coord, stn.floats(0.1, 10), stn.floats(0.1, 10)), min_size=1, max_size=20),
+       coord, coord, stn.floats(0, 20), stn.floats(0, 20))
+@SETTINGS
+def test_4_5_2_lane_box_filter_matches_shapely_boxes(boxes, x, y, w, h):
+    arr = np.array([(a, b, a + c, b + d) for a, b, c, d in boxes])
+    got = kernels.boxes_meet(arr, x, y, x + w, y + h)
+    want = shapely.intersects(shapely.box(*arr.T), shapely.box(x, y, x + w, y + h))
+    assert (got >= want).all()           # never misses a box Shapely says meets
+    apart = shapely.distance(shapely.box(*arr.T), shapely.box(x, y, x + w, y + h)) > 2 * kernels.MARGIN
+    assert not (got & apart).any()
+
+
+def _contacts_by_shapely(st) -> dict[str, list[str]]:
+    living = st.living()
+    return {u.id: [v.id for v in living if v.side != u.side and footprint(u).distance(footprint(v)) <= 0.1]
+            for u in living}
+
+
+def test_d3_table_contacts_and_arrays_stay_in_step_through_random_games():
+    """Whole eager-random games on the training and reference tables: at every decision the
+    table's contact matrix equals Shapely's pairwise answer, and the arrays trusted within one
+    version equal the state (check mode raises otherwise)."""
+    for path, seed, cap in (("scenarios/daimyo/training.toml", 3, 600), ("benchmarks/reference.toml", 2, 250)):
+        game = DaimyoGame.new(read_toml(path), seed, weather=True, random_events=True)
+        game.state.geometry_cache["check_arrays"] = True
+        players = {s: EagerRandomPlayer(seed + i) for i, s in enumerate(game.sides())}
+        checked = 0
+        for _ in range(cap):
+            side = game.to_act()
+            if side is None:
+                break
+            if game.state.phase in ("shooting", "orders"):
+                got = table.contacts(game.state, lambda a, b: float(footprint(a).distance(footprint(b))))
+                assert got == _contacts_by_shapely(game.state)
+                checked += 1
+            game.apply(players[side].choose(game, side))
+        assert checked > 20
+
+
+def test_d3_table_follows_a_unit_moved_by_hand():
+    """Tools and tests may edit the state directly between actions: the next use sees it."""
+    game = DaimyoGame.new(read_toml("scenarios/daimyo/training.toml"), 1)
+    st = game.state
+    a = st.living("east")[0]
+    b = st.living("west")[0]
+    assert b.id not in table.contacts(st, lambda p, q: 0.0)[a.id]
+    b.x, b.y, b.facing = a.x, a.y, a.facing              # on top of it: distance 0
+    assert b.id in table.contacts(st, lambda p, q: float(footprint(p).distance(footprint(q))))[a.id]
+
+
+@given(stn.lists(stn.tuples(coord, coord, stn.floats(0.1, 10), stn.floats(0.1, 10)), min_size=1, max_size=12),
+       stn.lists(stn.tuples(coord, coord, stn.floats(0.1, 10), stn.floats(0.1, 10)), min_size=1, max_size=12),
+       stn.sampled_from([0.0, 2.9999, 3.0]))
+@SETTINGS
+def test_4_3_2_and_4_4_box_pairs_hold_every_pair_shapely_finds(a, b, grow):
+    """movement's friend-overlap (4.3.2) and 3 cm approach (4.4) candidates: every pair of
+    boxes within `grow` by Shapely is among the kernel's pairs."""
+    aa = np.array([(x, y, x + w, y + h) for x, y, w, h in a])
+    bb = np.array([(x, y, x + w, y + h) for x, y, w, h in b])
+    src, dst = kernels.box_pairs(aa, bb, grow)
+    got = set(zip(src.tolist(), dst.tolist()))
+    near = shapely.dwithin(shapely.box(*aa.T)[:, None], shapely.box(*bb.T)[None, :], grow)
+    want = set(zip(*np.nonzero(near)))
+    assert want <= got
+
+
+def test_d3_arrays_moved_in_place_equal_a_fresh_table():
+    """Units that move or turn are re-placed in place: corners, boxes, circles and polygons then
+    equal those of a table built afresh from the state."""
+    game = DaimyoGame.new(read_toml("scenarios/daimyo/training.toml"), 5)
+    players = {s: EagerRandomPlayer(5 + i) for i, s in enumerate(game.sides())}
+    compared = 0
+    for n in range(400):
+        side = game.to_act()
+        if side is None:
+            break
+        game.apply(players[side].choose(game, side))
+        if n % 10 == 0:
+            kept = table.arrays(game.state)
+            kept.polygons()
+            fresh = table.TableArrays()
+            fresh.refresh(game.state.living())
+            assert kept.ids == fresh.ids
+            assert np.array_equal(kept.corners, fresh.corners) and np.array_equal(kept.boxes, fresh.boxes)
+            assert np.allclose(kept.circles, fresh.circles, rtol=0, atol=1e-12)
+            assert all(shapely.equals_exact(kept.polygons(), fresh.polygons(), 0.0))
+            compared += 1
+    assert compared > 10
+
+
+@given(units("a"), units("b"), stn.floats(-3, 3), stn.floats(-3, 3))
+@SETTINGS
+def test_4_3_2_overlap_areas_match_shapely(a, b, dx, dy):
+    """4.3.2's 'more than touching': the area a stand (or the hull it sweeps moving by (dy, dx))
+    shares with a friend's stand, by the kernel, equals Shapely's intersection area."""
+    b.x, b.y = a.x + dx, a.y + dy
+    ca, cb = stand_corners(a), stand_corners(b)
+    pieces = np.concatenate([shapely.polygons(ca),
+                             shapely.convex_hull(shapely.multipoints(np.concatenate([ca, ca + (dy, dx)], axis=1)))])
+    coords, ring = shapely.get_coordinates(pieces, return_index=True)
+    count = np.bincount(ring, minlength=len(pieces))
+    first = np.concatenate([[0], np.cumsum(count)[:-1]])
+    src, dst = np.repeat(np.arange(len(pieces)), len(cb)), np.tile(np.arange(len(cb)), len(pieces))
+    got = kernels.overlap_areas(coords, first, count - 1, src, cb, dst)
+    want = shapely.area(shapely.intersection(pieces[src], shapely.polygons(cb)[dst]))
+    assert np.abs(got - want).max() < 1e-9
