@@ -87,31 +87,29 @@ def _writable_folder(folder: Path) -> None:
         raise argparse.ArgumentTypeError(f"folder {shorten(str(folder))} is not writable")
 
 
-def output_file(text: str) -> str:
-    """A file to write: named, not a folder, in a folder that exists and may be written."""
+def _output(text: str, what: str, wrong: str, expected: str) -> Path:
+    """A path to write a `what` to, not a `wrong` (file or folder), in a name the system takes."""
     if not text.strip():
-        raise argparse.ArgumentTypeError("expected a file name, got an empty one")
+        raise argparse.ArgumentTypeError(f"expected a {what} name, got an empty one")
     path = Path(text)
     kind = _kind(path)
-    if kind == "folder":
-        raise _bad(text, "a file name, not a folder")
+    if kind == wrong:
+        raise _bad(text, expected)
     if kind == "bad":
-        raise _bad(text, "a file name the system accepts")
-    _writable_folder(path.parent)
+        raise _bad(text, f"a {what} name the system accepts")
+    return path
+
+
+def output_file(text: str) -> str:
+    """A file to write: named, not a folder, in a folder that exists and may be written."""
+    _writable_folder(_output(text, "file", "folder", "a file name, not a folder").parent)
     return text
 
 
 def output_folder(text: str) -> str:
     """A folder to write into: an existing folder, or a new one whose parent exists."""
-    if not text.strip():
-        raise argparse.ArgumentTypeError("expected a folder name, got an empty one")
-    path = Path(text)
-    kind = _kind(path)
-    if kind == "file":
-        raise _bad(text, "a folder, not a file")
-    if kind == "bad":
-        raise _bad(text, "a folder name the system accepts")
-    _writable_folder(path if kind == "folder" else path.parent)
+    path = _output(text, "folder", "file", "a folder, not a file")
+    _writable_folder(path if _kind(path) == "folder" else path.parent)
     return text
 
 
