@@ -84,6 +84,11 @@ def _retag(data, where: str):
 def _v1_to_v2(doc: dict, where: str) -> dict:
     if _digest(doc.get("state")) != doc.get("checksum"):
         raise SaveError(where, "checksum mismatch: the saved state was altered or damaged")
+    system = doc.get("system")
+    try:                              # its classes register their tags when the system is imported
+        game_class(system if isinstance(system, str) else "")
+    except KeyError:
+        pass                          # an unknown system is refused when the document is read
     for key in ("actions", "state"):
         _retag(doc.get(key), where)
     doc = {**doc, "version": 2, "forced": {}}

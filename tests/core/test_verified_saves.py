@@ -2,6 +2,9 @@
 refused, naming where they part; the codec refuses malformed objects; old saves migrate."""
 import copy
 import json
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -111,6 +114,11 @@ def test_a_version_1_save_migrates_and_loads(tmp_path):
     path = tmp_path / "v1.json"
     path.write_text(json.dumps(v1))
     assert encode(saves.load(path).state) == doc["state"]
+    # a fresh process has imported no system yet: the migration imports the save's own
+    code = f"from sim.core.save import load; print(load({str(path)!r}).system)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=Path(__file__).resolve().parents[2])
+    assert done.stdout.strip() == "sekigahara", done.stderr
 
 
 def test_a_version_1_save_naming_a_vanished_class_says_why(tmp_path):
