@@ -144,8 +144,8 @@ def _check_level(game, level: str | None) -> None:
     """`--ai` must name a level this system's scripted opponent has: no quiet hot-seat."""
     if level is None:
         return
-    from sim.batch.spec import RunSpec, valid_levels
-    levels = valid_levels(RunSpec(game=type(game)))
+    from sim.core.registry import system
+    levels = system(game.system).levels
     if level not in levels:
         raise KassenError(f"--ai {shorten(level)}: no such {game.system} opponent (levels: {', '.join(levels)})")
 
