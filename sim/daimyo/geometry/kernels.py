@@ -13,6 +13,8 @@ import math
 import numpy as np
 from numba import njit
 
+from sim.daimyo.geometry import ai_kernels
+
 MARGIN = 1e-5      # cm: a kernel's answer this close to a threshold goes to Shapely
 
 
@@ -259,3 +261,4 @@ def warm() -> None:
     box_gaps(np.array([[0.0, 0.0, 1.0, 1.0]]), 2.0, 2.0, 3.0, 3.0)
     overlap_areas(quad, np.array([0], np.int64), np.array([4], np.int64), np.array([0], np.int64), corners,
                   np.array([1], np.int64))
+    ai_kernels.warm()                              # the AI's kernels (issue 18 item 5)
