@@ -32,6 +32,8 @@ GAMES = [
     ("scenarios/daimyo/nagashino.toml", 3, "random", 800, {}),
     ("scenarios/daimyo/training.toml", 4, "hard-normal", 4000, {}),
     ("benchmarks/reference.toml", 1, "hard-easy", 4000, {"max_turns": 2}),
+    ("benchmarks/reference.toml", 5, "random", 1500, {"weather": True, "random_events": True}),
+    ("scenarios/daimyo/nagashino.toml", 6, "random", 800, {"weather": True, "random_events": True}),
 ]
 
 

@@ -138,7 +138,8 @@ class HellasAdapter(BoardAdapter):
         if t["battles"]:
             out.append("Battles to fight: " + ", ".join(b.replace(SORTIE, "sortie from ") for b in t["battles"]))
         if t["assault"]:
-            out.append(f"Assault on {t['assault']}")
+            fought = t.get("assault_round", 0)
+            out.append(f"Assault on {t['assault']}" + (f", {plural(fought, 'round')} fought" if fought else ""))
         return out
 
     def anchor(self, a):

@@ -7,6 +7,7 @@ window code with synthetic mouse and key events, as a player would.
 """
 import os
 import sys
+import tempfile
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -34,6 +35,31 @@ def render(*args):
     add_parsers(p.add_subparsers(dest="command", required=True))
     a = p.parse_args(["render", *map(str, args)])
     a.func(a)
+
+
+def first_horse_move() -> int:
+    """The event of the Shima horse's first straight move in the saved game (found by content,
+    so that re-recording the save keeps the picture's subject)."""
+    from sim.core.save import load
+    for i, e in enumerate(load(SAVE).events):
+        if e.kind == "UnitMoved" and e.unit == "shima-horse" and e.how == "move":
+            return i
+    raise SystemExit(f"{SAVE.name}: the Shima horse never moves straight")
+
+
+def opening(turns: int) -> Path:
+    """A save of the saved game's first `turns` turns (its seed and its actions up to the one that
+    starts the next turn), so that the GIF shows the opening moves, not 600 frames of a game."""
+    from sim.core.save import load, save
+    whole = load(SAVE)
+    game = type(whole).new(whole.scenario, whole.seed)
+    for action in whole.actions:
+        game.apply(action)
+        if any(e.kind == "TurnStarted" and e.turn > turns for e in game.events):
+            break
+    path = Path(tempfile.mkdtemp()) / f"training_first_{turns}_turns.json"
+    save(game, path)
+    return path
 
 
 def play_window_shots():
@@ -148,9 +174,9 @@ def weather_and_gun_shots():
 if __name__ == "__main__":
     render(TRAINING, "--png", HERE / "training_start.png")
     render(TRAINING, "--png", HERE / "training_overlays.png", "--select", "honda-teppo")
-    render(SAVE, "--png", HERE / "training_move_mid.png", "--event", 14, "--fraction", 0.5)
+    render(SAVE, "--png", HERE / "training_move_mid.png", "--event", first_horse_move(), "--fraction", 0.5)
     render(SAVE, "--png", HERE / "training_1080p_west.png", "--size", "1920x1080", "--side", "west")
-    render(SAVE, "--gif", HERE / "training_moves.gif", "--fps", 10)
+    render(opening(turns=1), "--gif", HERE / "training_moves.gif", "--fps", 10)
     play_window_shots()
     combat_shots()
     weather_and_gun_shots()

@@ -104,6 +104,14 @@ def _pose(u) -> tuple:
     return (u.side, u.alive, u.x, u.y, u.facing, u.files, u.stands, u.stand_w, u.stand_d, u.moved)
 
 
+def _snapshot(st) -> tuple:
+    """What a plan may read beyond its own unit: the table's conditions, every unit's pose and
+    every leader's place."""
+    return ((st.weather, st.event, st.event_clan, st.width, st.height, id(st.terrain)),
+            {u.id: _pose(u) for u in st.units.values()},
+            {l.id: (l.side, l.alive, l.attached_to, l.x, l.y) for l in st.leaders.values()})
+
+
 def _pose_box(snap) -> Box:
     side, alive, x, y, facing, files, stands, w, d, moved = snap
     return _bounds(_rect(x, y, facing, files * w, math.ceil(stands / files) * d))
@@ -141,15 +149,25 @@ class PlanMemo:
         self.units: dict[str, tuple[tuple, dict]] = {}
         self.frozen = False              # inside movement.reading: the state does not change
         self.checked: set[str] = set()   # units whose snapshot was compared since the last sync
+        self.stamp: int | None = None    # the table version of the last sync, if within a step
 
     def sync(self, st) -> None:
-        """Bring the memo up to the table as it is now, dropping whatever a change could touch."""
+        """Bring the memo up to the table as it is now, dropping whatever a change could touch.
+        Within one step of the game (geometry.table.in_step) every change emits an event, which
+        bumps the table version: at the version of the last sync nothing changed (an order's
+        plan is read by its validation and again by its execution)."""
         if self.frozen:
             return
+        cache = st.geometry_cache
+        stamp = cache.get("version", 0) if cache.get("in_step") else None
+        if stamp is not None and stamp == self.stamp:
+            if not cache.get("check_arrays"):
+                return
+            self._check_unchanged(st)
+            return
+        self.stamp = stamp
         self.checked.clear()
-        table = (st.weather, st.event, st.event_clan, st.width, st.height, id(st.terrain))
-        world = {u.id: _pose(u) for u in st.units.values()}
-        leaders = {l.id: (l.side, l.alive, l.attached_to, l.x, l.y) for l in st.leaders.values()}
+        table, world, leaders = _snapshot(st)
         if table != self.table or world.keys() != self.world.keys() or leaders.keys() != self.leaders.keys():
             self.units.clear()
         elif self.units:
@@ -165,6 +183,12 @@ class PlanMemo:
             if changes:
                 self._drop(st, changes)
         self.table, self.world, self.leaders = table, world, leaders
+
+    def _check_unchanged(self, st) -> None:
+        """Tests (geometry_cache["check_arrays"]): a sync skipped at an unchanged version must
+        have found nothing to drop."""
+        if _snapshot(st) != (self.table, self.world, self.leaders):
+            raise AssertionError("plan_memo: the table changed within one version")
 
     def _drop(self, st, changes) -> None:
         grow = _margin()

@@ -12,6 +12,7 @@ CAPITAL_AREA = {"athens": "Attica", "sparta": "Laconia"}
 CAPITAL_SEA = {"athens": "Saronic Gulf", "sparta": ""}   # Sparta is no port
 HOME_GUARD = 6                         # own steps the AI keeps in its capital's area
 HOME_FLEETS = 2                        # Athenian fleets kept at Athens against a grain blockade
+GULF_GUARD = 6                         # Athenian fleet steps kept in the Saronic Gulf (8.2.1, H-63)
 APPEAL_VALUE = {"Ares": 2.0, "Athena": 1.8, "Zeus": 1.5, "Demeter": 1.4, "Apollo": 1.2,
                 "Poseidon": 1.0, "Hermes": 0.5}
 INVOKE_VALUE = {"Ares": 2.5, "Apollo": 3.0, "Demeter": 2.0, "Poseidon": 0.1, "Hermes": 0.1}
@@ -38,6 +39,8 @@ class HellasScorer:
                 self.land[area] = self.land.get(area, 0) + b["steps"]
         self.fleets_home = sum(1 for b in v["blocks"] if b["kind"] == "fleet"
                                and area_of(self.m, b["location"]) == CAPITAL_AREA[side])
+        self.gulf_guard = sum(b["steps"] for b in v["blocks"] if b["kind"] == "fleet"
+                              and b["location"] == CAPITAL_SEA[side] and not b["aboard"])
         self.theirs = {loc: c.get(self.enemy, 0) * EST_STEPS for loc, c in v["enemy_blocks"].items()}
         self.hand_cards = v["cards"]
 
@@ -113,8 +116,21 @@ class HellasScorer:
         if (fleet and self.side == "athens" and area_of(self.m, start) == "Attica"
                 and self.fleets_home - 1 < HOME_FLEETS and dest not in self.m.grain_seas):
             score -= 3.0              # keep a home fleet to guard the Saronic Gulf (8.2.2)
+        if fleet and self.side == "athens":
+            score += self._athenian_fleet(b, start, dest, enemy)
         if a.carry:
             score += 0.8
+        return score
+
+    def _athenian_fleet(self, b: dict, start: str, dest: str, enemy: float) -> float:
+        """Athens lives by its fleet: while the Saronic Gulf holds an Athenian fleet no Spartan
+        fleet blockades Athens unopposed, so it cannot be Assaulted (8.2.1, ruling H-63)."""
+        score = 0.0
+        gulf = CAPITAL_SEA["athens"]
+        if start == gulf and self.gulf_guard - b["steps"] < GULF_GUARD and not (dest in self.m.grain_seas and enemy):
+            score -= 6.0              # do not strip the Gulf's guard
+        if self.v["season"] == "Winter" and self.m.is_sea(start) and start != gulf and not self.m.is_sea(dest):
+            score += 2.0              # ruling H-32: a fleet left at sea loses a step each Winter
         return score
 
     def _Appeal(self, a) -> float:

@@ -50,13 +50,16 @@ def _weakest(blocks: list[Block]) -> Block:
 
 
 class Battle:
-    def __init__(self, game, location: str, attacker: Side, defender: Side, kind: str, rounds: int | None = None):
+    def __init__(self, game, location: str, attacker: Side, defender: Side, kind: str,
+                 rounds: int | None = None, fought: int = 0):
+        """`fought`: rounds already played, for a battle resumed between rounds (an Assault
+        waiting on the besieged fleets' choice, 8.1.2)."""
         turn = game.state.turn
         # §13 Athena: the favoured side fires with +1 firepower (max 3) in round 1
         self.favoured = turn.active if turn is not None and turn.athena else ""
         if turn is not None:
             turn.athena = False
-        self.round = 0
+        self.round = fought
         self.g = game
         self.location = location
         self.sides = {attacker.name: attacker, defender.name: defender}
@@ -75,34 +78,47 @@ class Battle:
         return letter, fp
 
     def fight(self) -> Outcome:
+        """The whole battle at once: open, every round, close."""
+        self.open()
+        while self.goes_on():
+            self.play_round()
+        return self.close()
+
+    def open(self) -> None:
+        """6.0: the battle starts and every block in it is revealed."""
         g = self.g
         g.emit(E.BattleStarted(self.location, self.kind, self.att.name,
                                tuple(b.id for b in self.att.blocks), tuple(b.id for b in self.dfn.blocks)))
-        for side in (self.dfn, self.att):  # 6.0: every block in the battle is revealed
+        for side in (self.dfn, self.att):
             for b in side.blocks:
                 letter, fp = self.rating_of(side, b)
                 g.emit(E.BlockRevealed(b.side, b.id, b.face, f"{letter}{fp}", b.steps))
-        order_letters = RULINGS["firing_order"]  # ruling H-18
-        played = 0
-        for rnd in range(1, self.rounds + 1):
-            if not (self.att.blocks and self.dfn.blocks):
-                break
-            played = self.round = rnd
-            turns = []
-            for side in (self.dfn, self.att):
-                for b in side.blocks:
-                    letter, fp = self.rating_of(side, b)
-                    # defenders before attackers at each letter; ruling H-39: most steps, then id
-                    turns.append((order_letters.index(letter), 0 if side.defending else 1, -b.steps, b.id, side, b))
-            turns.sort(key=lambda t: t[:4])
-            for *_, side, b in turns:
-                enemy = self.dfn if side is self.att else self.att
-                if b not in side.blocks or not enemy.blocks:
-                    continue
-                self._fire(side, b, enemy)
+
+    def goes_on(self) -> bool:
+        """Another round is fought while both sides have a block in the battle (ruling H-15)."""
+        return self.round < self.rounds and bool(self.att.blocks) and bool(self.dfn.blocks)
+
+    def play_round(self) -> None:
+        """One round: every block fires once, by letter (ruling H-18), defenders first at each
+        letter; ruling H-39: most steps, then id."""
+        self.round += 1
+        order_letters = RULINGS["firing_order"]
+        turns = []
+        for side in (self.dfn, self.att):
+            for b in side.blocks:
+                letter, fp = self.rating_of(side, b)
+                turns.append((order_letters.index(letter), 0 if side.defending else 1, -b.steps, b.id, side, b))
+        turns.sort(key=lambda t: t[:4])
+        for *_, side, b in turns:
+            enemy = self.dfn if side is self.att else self.att
+            if b not in side.blocks or not enemy.blocks:
+                continue
+            self._fire(side, b, enemy)
+
+    def close(self) -> Outcome:
         winner = self._winner()
-        g.emit(E.BattleEnded(self.location, winner, played))
-        return Outcome(winner, played, self.sides)
+        self.g.emit(E.BattleEnded(self.location, winner, self.round))
+        return Outcome(winner, self.round, self.sides)
 
     def _winner(self) -> str | None:
         if self.att.blocks and not self.dfn.blocks:

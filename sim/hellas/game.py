@@ -633,8 +633,11 @@ class HellasGame(Game):
         self._fight_assault()
 
     def _fight_assault(self) -> None:
-        siege.assault(self, self.state.turn.assault)
-        self._assault_done()
+        """8.1.2 / ruling H-42: fight the Assault's next rounds; the besieged side is asked
+        again (phase escape) between rounds while its fleets may still retreat."""
+        if siege.fight_assault(self):
+            return self._assault_done()
+        self.state.phase = "escape"
 
     def _assault_done(self) -> None:
         st = self.state

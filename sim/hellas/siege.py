@@ -207,6 +207,8 @@ def escape_options(g, city: str) -> list[tuple[str, str]]:
 
 
 def escape(g, city: str, fleet: str, carry: str) -> None:
+    """8.1.2: the fleet (and its passenger) leaves the city, and the Assault if one is being
+    fought; a half hit its passenger held is lost with it (8.1.1)."""
     st = g.state
     sea = g.map.cities[city].offshore_sea
     f = st.blocks[fleet]
@@ -215,32 +217,72 @@ def escape(g, city: str, fleet: str, carry: str) -> None:
         p = st.blocks[carry]
         p.location = sea
         p.marks["aboard"] = f.id
+    if st.turn.half_hit in (fleet, carry):
+        st.turn.half_hit = ""
     g.emit(E.BlockRetreated(f.id, sea, "8.1.2"))
 
 
 def assault(g, city: str, treachery: bool = False) -> None:
-    """8.1: an Assault is a battle in which every city defender is A2, uses double defense and
-    cannot rout; the attackers stay in the area as besiegers whatever happens (8.1.2).
-    A Treachery Assault (ruling H-28) is one round against C1 defenders without double defense."""
+    """8.1: an Assault fought to its end with no choice between rounds (the Treachery Assault,
+    ruling H-28, is one round against C1 defenders without double defense)."""
+    g.state.turn.assault = city
+    while not fight_assault(g, treachery):
+        pass
+
+
+def fight_assault(g, treachery: bool = False) -> bool:
+    """8.1: an Assault on `turn.assault` is a battle in which every city defender is A2, uses
+    double defense and cannot rout; the attackers stay in the area as besiegers whatever
+    happens (8.1.2). It is fought round by round: after a round, if the battle goes on and the
+    besieged fleets may retreat (8.1.2, ruling H-42), this returns False and the besieged side
+    chooses (Escape / EndEscape) before the next round. True when the Assault is over."""
     st = g.state
-    side = st.turn.active
-    area = g.map.cities[city].area
-    attackers = upright(st, area, side) if RULINGS["assault_by_all_besiegers"] else upright_land(st, area, side)  # ruling H-42
-    dfn = defenders(g, city)
-    rating = ("C", 1) if treachery else ("A", 2)
-    battle = Battle(g, area, Side(side, attackers, False),
-                    Side(other(side), dfn, True, fixed_rating=rating, double_defense=not treachery,
-                         can_rout=False),
-                    "treachery" if treachery else "assault", rounds=1 if treachery else None)
-    out = battle.fight()
-    if any(is_garrison(b) for b in out.sides[other(side)].eliminated):
-        st.garrisons.pop(city, None)
-        g.emit(E.GarrisonRemoved(city, "eliminated in the assault", "8.1"))
+    turn, side = st.turn, st.turn.active
+    city = turn.assault
+    battle = _assault_battle(g, city, treachery)
+    if turn.assault_round == 0:
+        battle.open()
+    while battle.goes_on():
+        battle.play_round()
+        _keep_assault(g, city, battle)
+        if battle.goes_on() and escape_options(g, city):
+            return False
+    battle.close()
+    turn.assault_round, turn.assault_out, turn.half_hit = 0, [], ""
     if not defenders(g, city):
         capture(g, city, side, "assault", 2, "8.1.3")
         if side == "athens" and st.leaders.get("athens", [""])[0] == "Cleon":
             g.add_prestige(side, RULINGS["cleon_assault_prestige"], "Cleon's assault", "3.0")  # ruling H-53
     check_sieges(g)
+    return True
+
+
+def _assault_battle(g, city: str, treachery: bool) -> Battle:
+    """The Assault as a Battle, rebuilt from the state: the besiegers still in it (every
+    upright block in the area, ruling H-42, less those routed out) against the defenders still
+    in the city (those escaped are at sea), with the half hit carried between rounds."""
+    st = g.state
+    turn, side = st.turn, st.turn.active
+    area = g.map.cities[city].area
+    attackers = upright(st, area, side) if RULINGS["assault_by_all_besiegers"] else upright_land(st, area, side)  # ruling H-42
+    att = Side(side, [b for b in attackers if b.id not in turn.assault_out], False)
+    att.routed = [b for b in attackers if b.id in turn.assault_out]
+    rating = ("C", 1) if treachery else ("A", 2)
+    dfn = Side(other(side), defenders(g, city), True, fixed_rating=rating, double_defense=not treachery,
+               can_rout=False, half_hit=turn.half_hit)
+    return Battle(g, area, att, dfn, "treachery" if treachery else "assault",
+                  rounds=1 if treachery else None, fought=turn.assault_round)
+
+
+def _keep_assault(g, city: str, battle: Battle) -> None:
+    """After a round: record what the next round needs; a garrison that lost its step goes."""
+    st = g.state
+    st.turn.assault_round = battle.round
+    st.turn.assault_out = [b.id for b in battle.att.routed]
+    st.turn.half_hit = battle.dfn.half_hit
+    if any(is_garrison(b) for b in battle.dfn.eliminated) and city in st.garrisons:
+        st.garrisons.pop(city, None)
+        g.emit(E.GarrisonRemoved(city, "eliminated in the assault", "8.1"))
 
 
 def capture(g, city: str, side: str, how: str, prestige: int, rule: str) -> None:

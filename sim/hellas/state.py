@@ -57,6 +57,9 @@ class Turn:
     withdraw_areas: list[str] = field(default_factory=list)
     event_target: str = ""
     assault: str = ""                # city under a declared Assault awaiting the defender
+    assault_round: int = 0           # rounds of that Assault fought so far (8.1.2, ruling H-42)
+    assault_out: list[str] = field(default_factory=list)   # assaulters routed out of it (8.1.2)
+    half_hit: str = ""               # the defender holding a half hit between rounds (8.1.1)
     treachery: bool = False
     poseidon: str = ""               # fleet with Poseidon's favour this turn (§13)
     athena: bool = False             # Athena favours the active side's next battle

@@ -30,7 +30,8 @@ def build_view(game, side: str | None) -> dict:
     if st.turn is not None:
         t = st.turn
         turn = {"active": t.active, "use": t.use, "actions_left": t.actions_left,
-                "battles": list(t.battles), "assault": t.assault}
+                "battles": list(t.battles), "assault": t.assault,
+                "assault_round": t.assault_round}
     return {
         "system": "hellas", "viewer": side, "year": st.year, "season": SEASONS[st.season],
         "last_year": st.last_year, "phase": st.phase, "to_act": game.to_act(),

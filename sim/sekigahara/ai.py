@@ -13,6 +13,7 @@ from collections import Counter
 from sim.core.dice import Dice
 from sim.sekigahara.setup import printed_map
 from sim.sekigahara import actions as A
+from sim.sekigahara.ai_odds import BattleOdds
 from sim.sekigahara.combat import impact_of
 from sim.sekigahara.pieces import IEYASU, LOYALTY, MITSUNARI, card_clan, card_type, face
 
@@ -30,6 +31,10 @@ class ScriptedPlayer:
         # The printed map is public; each player reads its own copy (no module-level state).
         self.map = printed_map()
         self.dist = {loc: self.map.distances(loc) for loc in self.map.locations}
+        # hard weighs combats by their odds over what it cannot see (ai_odds), sampled with
+        # dice of its own derived from its seed
+        self.battle_odds = BattleOdds(side, self.enemy, Dice(seed * 7919 + 17 + (side == "ishida"))) \
+            if level == "hard" else None
 
     # -- helpers ---------------------------------------------------------------------------
     def jitter(self) -> float:
@@ -128,7 +133,51 @@ class ScriptedPlayer:
         st = v["stacks"].get(loc, {})
         mine, theirs = st.get(self.side, 0), st.get(self.enemy, 0)
         inside = theirs >= mine
+        if self.battle_odds is not None:
+            inside = self.castle_value(v, loc, True) >= self.castle_value(v, loc, False)
         return next(a for a in acts if a.inside == inside)
+
+    # -- hard: combats weighed by their odds (ai_odds) ----------------------------------------
+    def stake(self, v, loc) -> float:
+        """What a combat at loc decides besides blocks: the location itself (2.2)."""
+        worth = 2.0 if self.map.attr(loc, "castle") else 1.0 if self.map.attr(loc, "resource") else 0.0
+        return 1.0 + worth
+
+    def attack_value(self, v, own, a, dest) -> float:
+        """Moving `a.blocks` into an enemy stack (or disks) at dest: the battle all our blocks
+        there will fight (8.9.6), or the siege if the enemy holds a castle there with at most
+        two blocks and would stay inside (8.9.1: the holder chooses, so we take his best)."""
+        odds = self.battle_odds
+        faces = [own[b]["face"] for b in a.blocks]
+        faces += [b["face"] for b in own.values() if b["location"] == dest and b["id"] not in a.blocks]
+        key = any(f in (IEYASU, MITSUNARI) for f in faces)
+        hold = [f for f in faces if f in (IEYASU, MITSUNARI)]
+        enemy = v["stacks"].get(dest, {}).get(self.enemy, 0)
+        disks = sum(1 for where in v["disks"].values() if where == dest) if self.side == "tokugawa" else 0
+        stake = self.stake(v, dest)
+        castle = self.map.attr(dest, "castle") and v["castles"].get(dest) == self.enemy
+        options = []
+        if enemy:
+            options.append(odds.battle(v, dest, faces, True, hold).value(key, stake))
+        if castle and enemy <= 2:
+            siege = odds.siege_attack(v, [f for f in faces if f not in hold], enemy + disks)
+            options.append(siege.value(False, stake) - (0 if siege.win else 0.5))
+        return 2.0 * min(options)
+
+    def castle_value(self, v, loc, inside: bool) -> float:
+        """8.9.1: our blocks at our castle stay inside (a siege: 8.9.3) or fight outside."""
+        odds = self.battle_odds
+        faces = [b["face"] for b in v["stacks"][loc]["blocks"] if b["side"] == self.side and "face" in b]
+        key = any(f in (IEYASU, MITSUNARI) for f in faces)
+        hold = [f for f in faces if f in (IEYASU, MITSUNARI)]
+        attacking = v["active"] == self.side
+        if inside:
+            if attacking:
+                return 0.0                                   # no combat here this phase
+            disks = sum(1 for where in v["disks"].values() if where == loc)
+            siege = odds.siege_defence(v, loc, len(faces) + disks)
+            return siege.value(key, self.stake(v, loc)) - 0.3   # besieged: stuck (8.9.6)
+        return odds.battle(v, loc, faces, attacking, hold).value(key, self.stake(v, loc))
 
     def on_battle(self, v, acts):
         b = v["battle"]
@@ -244,7 +293,9 @@ class ScriptedPlayer:
             if not v["stacks"].get(loc, {}).get(self.enemy, 0) or loc == dest:
                 score += self.objective_value(v, loc)
         enemy = v["stacks"].get(dest, {}).get(self.enemy, 0)
-        if enemy or dest in v["disks"].values() and self.side == "tokugawa":
+        if self.battle_odds is not None and (enemy or dest in v["disks"].values() and self.side == "tokugawa"):
+            score += self.attack_value(v, own, a, dest)
+        elif enemy or dest in v["disks"].values() and self.side == "tokugawa":
             cards = sum(1 for c in v["hand"] if c != LOYALTY)
             power = n + min(cards, n) * 0.7
             score += 2.0 * (power - enemy - 0.5) if power > enemy else -3.0

@@ -173,6 +173,92 @@ def test_8_1_2_no_escape_when_an_enemy_fleet_holds_the_offshore_sea():
     assert g.state.phase == "combat"                           # straight to the fight
 
 
+def assault_on_megara():
+    """Megara (a port on the Saronic Gulf) besieged by Athens: a Spartan F2 fleet of 3 steps, a
+    2-step hoplite and the loyal garrison inside; 4 Athenian C2 steps assault it."""
+    g = bare_game()
+    besieged(g, "Megara", "athens")
+    f = place(g, "sparta", "city:Megara", steps=3, rating="F2", kind="fleet")
+    land = place(g, "sparta", "city:Megara", steps=2)
+    place(g, "athens", "Megaris", steps=4)
+    open_turn(g, "athens", phase="combat", season=1)
+    g.apply(A.Assault("athens", "Megara"))
+    g.apply(A.Surrender("sparta", "Megara", False))
+    return g, f, land
+
+
+def test_8_1_2_besieged_fleets_may_escape_between_rounds_of_the_assault():
+    g, f, land = assault_on_megara()
+    assert g.state.phase == "escape" and g.state.turn.assault_round == 0
+    g.state.dice.force(3, 3, 3, 3, 3, 3, 3, 3, 3, 3)          # round 1: 6 defender, 4 attacker dice, all miss
+    ev = g.apply(A.EndEscape("sparta"))
+    assert len(of(ev, "BlockFired")) == 4 and of(ev, "BattleEnded") == []
+    assert g.state.phase == "escape" and g.to_act() == "sparta" and g.state.turn.assault_round == 1
+    assert A.Escape("sparta", f.id, land.id) in g.legal_actions("sparta")
+    assert "1 round fought" in " ".join(_battle_lines(g))
+    g.apply(A.Escape("sparta", f.id, land.id))
+    assert f.location == "Saronic Gulf" and land.marks["aboard"] == f.id
+    g.state.dice.force(3, 1, 1, 3, 3)                          # round 2: garrison misses; 2 hits on it
+    ev = g.apply(A.EndEscape("sparta"))
+    assert [e.rounds for e in of(ev, "BattleEnded")] == [2]
+    assert [e.how for e in of(ev, "CityCaptured")] == ["assault"] and g.state.holder["Megara"] == "athens"
+    assert f.location == "Saronic Gulf" and f.steps == 3        # the fleet got away
+    assert g.state.phase == "combat" and g.state.turn.assault_round == 0
+
+
+def test_8_1_2_the_assault_goes_on_with_the_same_half_hits_after_the_choice():
+    g, f, land = assault_on_megara()
+    g.state.dice.force(3, 3, 3, 3, 3, 3, 1, 3, 3, 3)          # round 1: one attacker hit, a half hit on the fleet
+    ev = g.apply(A.EndEscape("sparta"))
+    assert [e.block for e in of(ev, "HalfHit")] == [f.id] and g.state.turn.half_hit == f.id
+    g.state.dice.force(3, 3, 3, 3, 3, 3, 1, 3, 3, 3)          # round 2: the next hit turns it into a step loss (8.1.1)
+    ev = g.apply(A.EndEscape("sparta"))
+    assert [e.block for e in of(ev, "StepLost")] == [f.id] and f.steps == 2
+    assert g.state.turn.assault_round == 2 and g.state.phase == "escape"
+    g.state.dice.force(*([3] * 9))                             # round 3 (ruling H-15: the last) all miss
+    ev = g.apply(A.EndEscape("sparta"))
+    assert [e.rounds for e in of(ev, "BattleEnded")] == [3]
+    assert "Megara" in g.state.sieges and g.state.phase == "combat"
+
+
+def test_8_1_2_an_escaping_fleet_takes_its_half_hit_out_of_the_battle():
+    g, f, land = assault_on_megara()
+    g.state.dice.force(3, 3, 3, 3, 3, 3, 1, 3, 3, 3)
+    g.apply(A.EndEscape("sparta"))
+    g.apply(A.Escape("sparta", f.id, ""))
+    assert g.state.turn.half_hit == ""
+    g.state.dice.force(3, 3, 3, 1, 3, 3, 3)                    # round 2: one hit, a new half hit on the hoplite
+    ev = g.apply(A.EndEscape("sparta"))
+    assert [e.block for e in of(ev, "HalfHit")] == [land.id] and f.steps == 3
+
+
+def test_8_1_2_no_choice_between_rounds_once_an_enemy_fleet_holds_the_offshore_sea():
+    g, f, land = assault_on_megara()
+    place(g, "athens", "Saronic Gulf", steps=2, rating="E2", kind="fleet")
+    g.state.dice.force(*([3] * 30))
+    ev = g.apply(A.EndEscape("sparta"))
+    assert [e.rounds for e in of(ev, "BattleEnded")] == [3] and g.state.phase == "combat"
+
+
+def test_8_1_2_an_assault_waiting_between_rounds_survives_a_save_of_the_state():
+    from sim.core.codec import decode, encode
+    g, f, land = assault_on_megara()
+    g.state.dice.force(3, 3, 3, 3, 3, 3, 1, 3, 3, 3)
+    g.apply(A.EndEscape("sparta"))
+    copy = bare_game()
+    copy.set_state(decode(encode(g.state)))
+    for game in (g, copy):
+        game.state.dice.force(3, 3, 3, 3, 3, 3, 1, 1, 3, 3)
+        game.apply(A.EndEscape("sparta"))
+    assert encode(copy.state) == encode(g.state)
+    assert copy.state.blocks[f.id].steps == 2 and copy.state.turn.half_hit == f.id   # 3 hits: a step and a half
+
+
+def _battle_lines(g):
+    from render.hellas import HellasAdapter
+    return HellasAdapter.battle_lines(None, g.view("athens"))
+
+
 # -- 8.2 Attrition ----------------------------------------------------------------------------
 def test_8_2_attrition_hits_on_1_in_summer_strongest_first_garrison_last():
     g = bare_game()

@@ -287,6 +287,10 @@ class DaimyoScorer:
             if self.mu.strikes_first(u.id, target.id):
                 edge += 0.3                 # striking first beats being charged (4.6.3 first-round bonuses)
             edge += 0.6 * self.commander.army.pressure     # 5.2: a draw is no win
+            if target in self._threats(u, footprint(u)):
+                # the alternative to charging is being charged by it, with the bonus (4.4):
+                # a charge is weighed against that, not against a quiet hold
+                edge -= min(0.0, self.mu.dfn.get((u.id, target.id), 0.0)) * self._first_weight(target)
         if target.id in self.objectives:
             # the scenario's win at once (ruling D-85): an HQ never routs, it is lost with its
             # one stand (4.6.1), so winning the round is what counts
@@ -507,7 +511,18 @@ class DaimyoScorer:
                 eff += _turn_cost(u, x, y, facing, g.x, g.y)
             reform = (disordered or wades or "difficult" in self.ground.effects(u, shape)) \
                 and u.troop is not Troop.PEASANT
-            if mode in ("form_up", "hold", "fall_back", "reform"):
+            if mode in ("engage", "approach") and not self.st.units[goal].routing:
+                # 4.4: a charge earns its bonus (4.6.3) only with a straight run of at least
+                # half the charge move: close to a launch window inside charge reach, not to
+                # the 3 cm a normal move may reach, where neither side's charge has the bonus
+                # (measured with the ground's allowance: across a stream the charge is halved,
+                # a third for cavalry, 4.3.1, so there is no launch window: cross first)
+                lo, hi = launch_window(u)
+                if self.ground.charge_allowance(u, shape, self.enemy_shapes[goal]) >= lo:
+                    eff = max(0.0, eff - hi) + 2.0 * max(0.0, lo - eff)
+                if goal != enemy.id and not enemy.routing:
+                    eff += 2.0 * max(0.0, lo - dist)     # nor that close to another enemy
+            elif mode in ("form_up", "hold", "fall_back", "reform"):
                 # stand just outside the nearest enemy's charge reach (4.4), a move further
                 # when falling back: closer is danger, further is time lost
                 off = enemy.move_row.charge + BAND_CM if may_charge_soon(enemy) else 3.0
@@ -567,11 +582,19 @@ class DaimyoScorer:
                 value += 0.3
             if row.effect in ("difficult", "river") and not row.building and u.troop is not Troop.PEASANT:
                 value -= 0.3 if u.cavalry else 0.1          # slowed; cavalry may not charge out
-                if self.commander is not None and dist <= enemy.move_row.charge + u.move_row.normal:
+                if self.commander is not None and dist <= enemy.move_row.charge + u.move_row.normal \
+                        and _unit_mode(u, self.plans.get(u.clan)) != "engage":
                     # 4.3.1, 4.2.1: wading in near the enemy disorders the unit where it
                     # cannot reform (moving on disorders it again) and may be charged at -1
                     value -= 1.0 * self.p.caution
         return value
+
+
+def launch_window(u: Unit) -> tuple[float, float]:
+    """cm from its target a unit would charge from with the bonus (4.4: a straight run of at
+    least half the charge move), leaving room for a turn at the start."""
+    c = float(u.move_row.charge)
+    return c / 2 + 1.0, 0.8 * c
 
 
 def _unit_mode(u: Unit, plan) -> str:

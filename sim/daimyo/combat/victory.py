@@ -23,13 +23,24 @@ def lost(u: Unit) -> bool:
 
 def tally(st: DaimyoState, side: str) -> tuple[int, int]:
     """(total points, points lost) of a side."""
-    total = gone = 0
-    for u in st.units.values():            # asked after every action: one pass, each unit once
-        if u.side == side:
-            p = points(u)
-            total += p
-            gone += p if lost(u) else 0
+    total, gone, _ = tallies(st)[side]
     return total, gone
+
+
+def tallies(st: DaimyoState) -> dict[str, tuple[int, int, bool]]:
+    """Each side's (total points, points lost, any unit alive), all in one pass over the units
+    (asked after every action)."""
+    out = {side: [0, 0, False] for side in st.armies}
+    for u in st.units.values():
+        row = out.get(u.side)
+        if row is None:
+            continue
+        row[2] = row[2] or not u.gone       # Unit.alive
+        p = points(u)
+        row[0] += p
+        if lost(u):
+            row[1] += p
+    return {side: (t, g, a) for side, (t, g, a) in out.items()}
 
 
 def scenario_verdict(st: DaimyoState, timed: bool = False):
@@ -64,9 +75,10 @@ def victory(st: DaimyoState):
 
 def _army_broken(st: DaimyoState):
     losers = []
+    counts = tallies(st)
     for side in st.armies:
-        total, lost = tally(st, side)
-        if not st.living(side) or (st.phase == "end" and total and lost > total * st.armies[side].victory_share):
+        total, lost, alive = counts[side]
+        if not alive or (st.phase == "end" and total and lost > total * st.armies[side].victory_share):
             losers.append((lost / total if total else 1.0, side))
     if not losers:
         return None
@@ -78,7 +90,7 @@ def _army_broken(st: DaimyoState):
     else:
         loser = losers[0][1]
     winner = st.enemy(loser)
-    total, lost = tally(st, loser)
+    total, lost, _ = counts[loser]
     return winner, f"{st.armies[loser].name} lost {lost} of {total} unit points", "5.2"
 
 
