@@ -28,7 +28,7 @@ from sim.daimyo.ai import shortlist
 from sim.daimyo.ai.clan_plan import BAND_CM
 from sim.daimyo.ai.commander import Commander
 from sim.daimyo.ai.matchups import round_edge
-from sim.daimyo.ai.pose_memo import PoseMemo, reach_key, shape_key, unit_key
+from sim.daimyo.ai.pose_memo import PoseMemo, reach_key, unit_key
 from sim.daimyo.ai.reach import Ground, may_charge_soon
 from sim.daimyo.ai.routes import RouteBook
 from sim.daimyo.combat import charge as CH
@@ -97,7 +97,7 @@ class DaimyoScorer:
         self.enemy_shapes = {u.id: footprint(u) for u in self.enemies + self.routers}
         self.memo.begin(self.st, side)
         if self.ground is None or self.ground.st is not self.st:
-            self.ground = Ground(self.st, self.routes)          # the terrain: once a game
+            self.ground = Ground(self.st, self.routes, self.memo.check)     # the terrain: once a game
         if self.commander is not None:
             self.commander.update(self.st, side)
             self.plans, self.mu = self.commander.clans, self.commander.matchups
@@ -396,8 +396,8 @@ class DaimyoScorer:
     def _threats(self, u: Unit, shape) -> list[Unit]:
         """Enemies that could charge `shape` at their next activation (rough reach, 4.4; with a
         plan, the turn to face it counted as the rules count it)."""
-        got = self.memo.recall(("threats", reach_key(u), u.x, u.y, u.facing, shape_key(shape)),
-                               lambda: self._threats_now(u, shape))
+        got = self.memo.recall(("threats", reach_key(u), u.x, u.y, u.facing),
+                               lambda: self._threats_now(u, shape), (shape,))
         return [self.st.units[e] for e in got]
 
     def _threats_now(self, u: Unit, shape) -> tuple[str, ...]:
@@ -435,8 +435,8 @@ class DaimyoScorer:
         if u.troop in (Troop.HQ, Troop.ARTILLERY):
             return []
         where = (x, y, facing) if x is not None else (u.x, u.y, u.facing, facing)
-        got = self.memo.recall(("targets", reach_key(u), shape_key(shape)) + where,
-                               lambda: self._targets_now(u, shape, x, y, facing))
+        got = self.memo.recall(("targets", reach_key(u)) + where,
+                               lambda: self._targets_now(u, shape, x, y, facing), (shape,))
         return [self.st.units[e] for e in got]
 
     def _targets_now(self, u: Unit, shape, x, y, facing) -> tuple[str, ...]:
