@@ -28,6 +28,7 @@ from sim.daimyo.ai import shortlist
 from sim.daimyo.ai.clan_plan import BAND_CM
 from sim.daimyo.ai.commander import Commander
 from sim.daimyo.ai.matchups import round_edge
+from sim.daimyo.ai.pose_memo import PoseMemo, reach_key, unit_key
 from sim.daimyo.ai.reach import Ground, may_charge_soon
 from sim.daimyo.ai.routes import RouteBook
 from sim.daimyo.combat import charge as CH
@@ -72,6 +73,8 @@ class DaimyoScorer:
         self.exact = exact
         self.plans: dict = {}
         self.mu = None
+        self.memo = PoseMemo()          # answers kept while the enemy stands still (ai/pose_memo.py)
+        self.ground: Ground | None = None
 
     @property
     def plan_log(self):
@@ -93,7 +96,9 @@ class DaimyoScorer:
         self.enemies = [u for u in self.st.living(self.st.enemy(side)) if not u.routing]
         self.routers = [u for u in self.st.living(self.st.enemy(side)) if u.routing]
         self.enemy_shapes = {u.id: footprint(u) for u in self.enemies + self.routers}
-        self.ground = Ground(self.st, self.routes)
+        self.memo.begin(self.st, side)
+        if self.ground is None or self.ground.st is not self.st:
+            self.ground = Ground(self.st, self.routes, self.memo.check)     # the terrain: once a game
         if self.commander is not None:
             self.commander.update(self.st, side)
             self.plans, self.mu = self.commander.clans, self.commander.matchups
@@ -350,6 +355,10 @@ class DaimyoScorer:
 
     def _nearest(self, u: Unit, x: float | None = None, y: float | None = None) -> tuple[Unit | None, float]:
         px, py = u.x if x is None else x, u.y if y is None else y
+        got, dist = self.memo.recall(("nearest", px, py), lambda: self._nearest_now(px, py))
+        return (None if got is None else self.st.units[got]), dist
+
+    def _nearest_now(self, px: float, py: float) -> tuple[str | None, float]:
         here = Point(px, py)
         best, dist = None, math.inf
         # an enemy whose box is no nearer than the best so far cannot be nearer (DESIGN seam 6)
@@ -359,7 +368,7 @@ class DaimyoScorer:
                 continue
             d = self.enemy_shapes[e.id].distance(here)
             if d < dist:
-                best, dist = e, d
+                best, dist = e.id, d
         return best, dist
 
     @staticmethod
@@ -392,6 +401,12 @@ class DaimyoScorer:
     def _threats(self, u: Unit, shape) -> list[Unit]:
         """Enemies that could charge `shape` at their next activation (rough reach, 4.4; with a
         plan, the turn to face it counted as the rules count it)."""
+        got = self.memo.recall(("threats", reach_key(u), u.x, u.y, u.facing),
+                               lambda: self._threats_now(u, shape), (shape,))
+        return [self.st.units[e] for e in got]
+
+    def _threats_now(self, u: Unit, shape) -> tuple[str, ...]:
+        # reads of u only its reach_key and pose (the memo's key, ai/pose_memo.py)
         near = _within_charge(self.chargers, self._charger_arr, shape)
         out = []
         for e, d in near:
@@ -399,8 +414,8 @@ class DaimyoScorer:
             if self.commander is not None:
                 d = _charge_need(e, _posed(u, shape), allowance)
             if d <= allowance:
-                out.append(e)
-        return out
+                out.append(e.id)
+        return tuple(out)
 
     def _threat_count(self, threats: list[Unit]) -> float:
         """How many enemies could charge first (each weighed by _first_weight)."""
@@ -424,6 +439,13 @@ class DaimyoScorer:
         a plan and the pose given, the turn to face the target counted)."""
         if u.troop in (Troop.HQ, Troop.ARTILLERY):
             return []
+        where = (x, y, facing) if x is not None else (u.x, u.y, u.facing, facing)
+        got = self.memo.recall(("targets", reach_key(u)) + where,
+                               lambda: self._targets_now(u, shape, x, y, facing), (shape,))
+        return [self.st.units[e] for e in got]
+
+    def _targets_now(self, u: Unit, shape, x, y, facing) -> tuple[str, ...]:
+        # reads of u only its reach_key and the pose weighed (the memo's key, ai/pose_memo.py)
         near = _within_charge(self.enemies + self.routers, self._target_arr, shape, u.move_row.charge)
         out = []
         for e, d in near:
@@ -431,8 +453,8 @@ class DaimyoScorer:
             if self.commander is not None and facing is not None:
                 d = _charge_need(_posed(u, shape, x, y, facing), e, allowance)
             if d <= allowance:
-                out.append(e)
-        return out
+                out.append(e.id)
+        return tuple(out)
 
     def _can_charge(self, u: Unit, x: float, y: float, facing: float, files: int, e: Unit) -> bool:
         """The rules' charge plan (4.4) from the pose: turning, run, ground and friends in the way."""
@@ -453,6 +475,11 @@ class DaimyoScorer:
 
     def _value(self, u: Unit, x: float, y: float, facing: float, files: int,
                disordered: bool = False) -> float:
+        return self.memo.recall_now((unit_key(u), x, y, facing, files, disordered),
+                                    lambda: self._value_now(u, x, y, facing, files, disordered))
+
+    def _value_now(self, u: Unit, x: float, y: float, facing: float, files: int,
+                   disordered: bool = False) -> float:
         enemy, dist = self._nearest(u, x, y)
         if enemy is None:
             return 0.0

@@ -13,6 +13,8 @@ import math
 import numpy as np
 from numba import njit
 
+from sim.daimyo.geometry import ai_kernels
+
 MARGIN = 1e-5      # cm: a kernel's answer this close to a threshold goes to Shapely
 
 
@@ -343,3 +345,4 @@ def warm() -> None:
     overlap_areas(quad, np.array([0], np.int64), np.array([4], np.int64), np.array([0], np.int64), corners,
                   np.array([1], np.int64))
     hulls(corners.reshape(1, 8, 2))
+    ai_kernels.warm()                              # the AI's kernels (issue 18 item 5)
