@@ -10,8 +10,8 @@ decision changes:
 
 - the unit weighed by what the question reads of it: its kind, order and formation
   (`reach_key`: the charge move and the cost of turning, 4.4, the stands' layout, 1.5), its
-  pose where the question reads where it stands, the footprint weighed by its exact
-  coordinates (`shape_key`) and the pose where one is given;
+  pose where the question reads where it stands, the footprint weighed and the pose where
+  one is given;
 - the enemy army by what those questions read of each living enemy unit (`enemy_key`: its
   reach_key and pose, and whether it may charge soon: routing, in melee, halted, reforming,
   4.2.1, 4.2.2, 5.1): the book is emptied whenever that changes (at the enemy's moves,
@@ -20,13 +20,16 @@ decision changes:
 Whole pose values also read the side's own units, leaders and plans, so they are kept only for
 the decision at hand (`decision`), emptied by `begin`. One memo per scorer (per player, per
 game); nothing here is module state.
+
+Geometries (footprints, which Shapely never changes once made) are named in keys by identity:
+`Book` keeps each geometry its entry names alive with the entry, so no other object can take
+its id while the entry stands. The footprint of a pose is one object while the unit keeps it
+(geometry/shapes.py), so the same pose finds its entry again.
 """
 from __future__ import annotations
 
 import dataclasses
 import operator
-
-import shapely
 
 from sim.daimyo.model import Unit
 
@@ -58,9 +61,33 @@ def enemy_key(e: Unit) -> tuple:
             e.reforming)
 
 
-def shape_key(geom) -> bytes:
-    """A geometry by its exact coordinates and structure."""
-    return shapely.to_wkb(geom)
+class Book:
+    """Answers under keys, at most `limit` of them (all dropped when full); `shapes` named by
+    identity and kept alive with their entry. Check mode works each kept answer out again and
+    raises if it differs (tests)."""
+
+    def __init__(self, limit: int, check: bool = False):
+        self.limit, self.check = limit, check
+        self._kept: dict = {}
+
+    def __len__(self) -> int:
+        return len(self._kept)
+
+    def recall(self, key: tuple, compute, shapes: tuple = ()):
+        full = key + tuple(map(id, shapes))
+        got = self._kept.get(full)
+        if got is None:
+            if len(self._kept) >= self.limit:
+                self._kept.clear()
+            value = compute()
+            self._kept[full] = (shapes, value)
+            return value
+        if self.check and got[1] != compute():
+            raise AssertionError(f"a kept answer differs from a fresh one under {key[:1]}")
+        return got[1]
+
+
+BOOK_MAX = 100_000     # answers kept while the enemy army stands still
 
 
 class PoseMemo:
@@ -68,27 +95,22 @@ class PoseMemo:
         self.enabled = enabled
         self.check = check              # work every kept answer out again and compare (tests)
         self._army: tuple | None = None
-        self._book: dict = {}
+        self._book = Book(BOOK_MAX, check)
         self.decision: dict = {}
 
     def begin(self, st, side: str) -> None:
         """A new decision: keep the book while the enemy army is as it was."""
         army = (id(st), tuple(enemy_key(e) for e in st.living(st.enemy(side))))
         if army != self._army:
-            self._army, self._book = army, {}
+            self._army, self._book = army, Book(BOOK_MAX, self.check)
         self.decision = {}
 
-    def recall(self, key: tuple, compute):
-        """The answer kept under `key` (which must name all the question reads besides the
-        enemy army), else `compute()`, kept."""
+    def recall(self, key: tuple, compute, shapes: tuple = ()):
+        """The answer kept under `key` and `shapes` (which must name all the question reads
+        besides the enemy army), else `compute()`, kept."""
         if not self.enabled:
             return compute()
-        got = self._book.get(key, _MISSING)
-        if got is _MISSING:
-            got = self._book[key] = compute()
-        elif self.check and got != compute():
-            raise AssertionError(f"pose memo: a kept answer differs from a fresh one under {key[:1]}")
-        return got
+        return self._book.recall(key, compute, shapes)
 
     def recall_now(self, key: tuple, compute):
         """The same for an answer good for this decision only."""

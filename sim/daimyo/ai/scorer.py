@@ -28,7 +28,7 @@ from sim.daimyo.ai import shortlist
 from sim.daimyo.ai.clan_plan import BAND_CM
 from sim.daimyo.ai.commander import Commander
 from sim.daimyo.ai.matchups import round_edge
-from sim.daimyo.ai.pose_memo import PoseMemo, reach_key, shape_key, unit_key
+from sim.daimyo.ai.pose_memo import PoseMemo, reach_key, unit_key
 from sim.daimyo.ai.reach import Ground, may_charge_soon
 from sim.daimyo.ai.routes import RouteBook
 from sim.daimyo.combat import charge as CH
@@ -50,6 +50,7 @@ OBJECTIVE_PULL = 0.5  # share of MOVE_WORTH per move a fighting unit is away fro
 OBJECTIVE_WORTH = 2.0  # added to the worth of charging or threatening a scenario objective
 MOVE_WORTH = 0.7    # points per normal move (or reform turn) a fighting unit is away from contact
 END_STEP = 0.01      # ending a step beats a pointless Hold, loses to any useful order
+BOLDNESS = 1.5     # edge added to an engaging unit's charge on the last turn (5.2: a draw wins nothing)
 LOOKAHEAD = 0.7      # weight of the move a turn or wheel opens for the next order (issue 19)
 
 
@@ -97,7 +98,7 @@ class DaimyoScorer:
         self.enemy_shapes = {u.id: footprint(u) for u in self.enemies + self.routers}
         self.memo.begin(self.st, side)
         if self.ground is None or self.ground.st is not self.st:
-            self.ground = Ground(self.st, self.routes)          # the terrain: once a game
+            self.ground = Ground(self.st, self.routes, self.memo.check)     # the terrain: once a game
         if self.commander is not None:
             self.commander.update(self.st, side)
             self.plans, self.mu = self.commander.clans, self.commander.matchups
@@ -286,7 +287,7 @@ class DaimyoScorer:
         if plan is not None and plan.state in ("engage", "pursue") and self.mu is not None:
             if self.mu.strikes_first(u.id, target.id):
                 edge += 0.3                 # striking first beats being charged (4.6.3 first-round bonuses)
-            edge += 0.6 * self.commander.army.pressure     # 5.2: a draw is no win
+            edge += BOLDNESS * self.commander.army.pressure     # 5.2: a draw is no win
             if target in self._threats(u, footprint(u)):
                 # the alternative to charging is being charged by it, with the bonus (4.4):
                 # a charge is weighed against that, not against a quiet hold
@@ -393,11 +394,15 @@ class DaimyoScorer:
         lane = self._lane(u, x, y, facing)
         return any(s.intersects(lane) for s, n in zip(friends, near.tolist()) if n)
 
+    def _wading(self, u: Unit) -> bool:
+        """u stands in difficult ground now (4.3.1)."""
+        return "difficult" in self.ground.effects(u, footprint(u))
+
     def _threats(self, u: Unit, shape) -> list[Unit]:
         """Enemies that could charge `shape` at their next activation (rough reach, 4.4; with a
         plan, the turn to face it counted as the rules count it)."""
-        got = self.memo.recall(("threats", reach_key(u), u.x, u.y, u.facing, shape_key(shape)),
-                               lambda: self._threats_now(u, shape))
+        got = self.memo.recall(("threats", reach_key(u), u.x, u.y, u.facing),
+                               lambda: self._threats_now(u, shape), (shape,))
         return [self.st.units[e] for e in got]
 
     def _threats_now(self, u: Unit, shape) -> tuple[str, ...]:
@@ -435,8 +440,8 @@ class DaimyoScorer:
         if u.troop in (Troop.HQ, Troop.ARTILLERY):
             return []
         where = (x, y, facing) if x is not None else (u.x, u.y, u.facing, facing)
-        got = self.memo.recall(("targets", reach_key(u), shape_key(shape)) + where,
-                               lambda: self._targets_now(u, shape, x, y, facing))
+        got = self.memo.recall(("targets", reach_key(u)) + where,
+                               lambda: self._targets_now(u, shape, x, y, facing), (shape,))
         return [self.st.units[e] for e in got]
 
     def _targets_now(self, u: Unit, shape, x, y, facing) -> tuple[str, ...]:
@@ -499,16 +504,17 @@ class DaimyoScorer:
             # will be on the way, its next move included (ruling D-41: any move while touching
             # difficult ground disorders): wading in or out is progress, not a sudden loss
             plan = self.plans.get(u.clan)
-            mode = _unit_mode(u, plan)
+            mode = _unit_mode(u, plan, self._wading(u))
             goal = self.commander.aims.get(u.id, plan.target) if mode == "engage" else \
                 plan.target if mode in ("approach", "pursue") else ""
             goal = goal if goal in self.enemy_shapes else enemy.id
             eff, wades = self.ground.approach(u, shape, self.enemy_shapes[goal])
+            turn = 0.0
             if plan is not None:
                 # a charge must first turn to face its target, at most half the charge move
                 # (4.4): the turn counts as part of the way, so a unit lines up as it closes
                 g = self.st.units[goal]
-                eff += _turn_cost(u, x, y, facing, g.x, g.y)
+                turn = _turn_cost(u, x, y, facing, g.x, g.y)
             reform = (disordered or wades or "difficult" in self.ground.effects(u, shape)) \
                 and u.troop is not Troop.PEASANT
             if mode in ("engage", "approach") and not self.st.units[goal].routing:
@@ -518,11 +524,15 @@ class DaimyoScorer:
                 # (measured with the ground's allowance: across a stream the charge is halved,
                 # a third for cavalry, 4.3.1, so there is no launch window: cross first)
                 lo, hi = launch_window(u)
-                if self.ground.charge_allowance(u, shape, self.enemy_shapes[goal]) >= lo:
+                allowance = self.ground.charge_allowance(u, shape, self.enemy_shapes[goal])
+                if allowance >= lo:
                     eff = max(0.0, eff - hi) + 2.0 * max(0.0, lo - eff)
+                    # a turn of more than half the allowance and the rules refuse the charge
+                    turn += 2.0 * max(0.0, turn - allowance / 2)
                 if goal != enemy.id and not enemy.routing:
                     eff += 2.0 * max(0.0, lo - dist)     # nor that close to another enemy
-            elif mode in ("form_up", "hold", "fall_back", "reform"):
+            eff += turn
+            if mode in ("form_up", "hold", "fall_back", "reform"):
                 # stand just outside the nearest enemy's charge reach (4.4), a move further
                 # when falling back: closer is danger, further is time lost
                 off = enemy.move_row.charge + BAND_CM if may_charge_soon(enemy) else 3.0
@@ -597,12 +607,15 @@ def launch_window(u: Unit) -> tuple[float, float]:
     return c / 2 + 1.0, 0.8 * c
 
 
-def _unit_mode(u: Unit, plan) -> str:
+def _unit_mode(u: Unit, plan, wading: bool = False) -> str:
     """What the clan plan asks of this unit: a disordered unit reforms first whatever its
-    clan does, for it may not charge (4.2.1, 4.2.2); "" without a plan."""
+    clan does, for it may not charge (4.2.1, 4.2.2) - unless it is wading (in difficult
+    ground it cannot reform: its next move disorders it again, ruling D-41), when it goes on
+    across; "" without a plan."""
     if plan is None:
         return ""
-    if u.disordered and plan.state in ("engage", "form_up", "approach") and not u.in_melee_with:
+    if u.disordered and plan.state in ("engage", "form_up", "approach") and not u.in_melee_with \
+            and not (wading and plan.state == "engage"):
         return "reform"
     return plan.state
 

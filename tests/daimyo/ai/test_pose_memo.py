@@ -60,11 +60,11 @@ def test_memo_keeps_its_book_while_the_enemy_stands_still_and_not_a_decision_lon
     st = g.state
     mine = next(u for u in st.living(side) if u.infantry)
     scorer._value(mine, mine.x, mine.y, mine.facing, mine.files)
-    book, now = dict(scorer.memo._book), dict(scorer.memo.decision)
-    assert book and now
+    book, kept, now = scorer.memo._book, len(scorer.memo._book), dict(scorer.memo.decision)
+    assert kept and now
     mine.x += 1.0                            # one of the side's own units moves
     scorer.prepare(g, side)
-    assert scorer.memo._book == book and scorer.memo.decision == {}
+    assert scorer.memo._book is book and len(book) == kept and scorer.memo.decision == {}
 
 
 def test_unit_key_names_every_saved_field():
