@@ -44,18 +44,37 @@ def former_tag(old: str) -> str | None:
     return _FORMER.get(old)
 
 
+_PLAIN = frozenset({type(None), bool, int, float, str})   # exact types: an enum member is none of them
+
+
+@functools.cache
+def _saved_fields(cls: type) -> tuple[str, ...] | None:
+    """The names of a dataclass's saved (not transient) fields, in order; None if `cls` is not
+    a dataclass."""
+    if not dataclasses.is_dataclass(cls):
+        return None
+    return tuple(f.name for f in dataclasses.fields(cls) if not f.metadata.get("transient"))
+
+
+@functools.cache
+def _class_tag(cls: type) -> str:
+    return _tag(cls)
+
+
 def encode(obj: Any) -> Any:
     """Turn a registered object tree into JSON-compatible data."""
-    if isinstance(obj, enum.Enum):      # before the scalars: str-valued enums are str too
-        return {"__enum": _tag(type(obj)), "v": obj.value}
-    if obj is None or isinstance(obj, (bool, int, float, str)):
+    cls = type(obj)
+    if cls in _PLAIN:
         return obj
-    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        out = {"__t": _tag(type(obj))}
-        for f in dataclasses.fields(obj):
-            if f.metadata.get("transient"):
-                continue
-            out[f.name] = encode(getattr(obj, f.name))
+    if isinstance(obj, enum.Enum):      # before the scalars: str-valued enums are str too
+        return {"__enum": _class_tag(cls), "v": obj.value}
+    if isinstance(obj, (bool, int, float, str)):
+        return obj
+    names = _saved_fields(cls)
+    if names is not None:
+        out = {"__t": _class_tag(cls)}
+        for name in names:
+            out[name] = encode(getattr(obj, name))
         return out
     if isinstance(obj, tuple):
         return {"__tuple": [encode(v) for v in obj]}

@@ -13,11 +13,14 @@ import copy
 from dataclasses import dataclass
 from fractions import Fraction
 
+import shapely
+
 from sim.core.errors import RuleError
 from sim.daimyo import odds
 from sim.daimyo.combat import charge as CH
 from sim.daimyo.combat import common as C
 from sim.daimyo.combat import melee, reactions, shooting
+from sim.daimyo.geometry import direction, footprint
 from sim.daimyo.model import Troop
 from sim.daimyo.state import DaimyoState
 
@@ -146,16 +149,31 @@ def describe(o: ChargeOdds) -> list[str]:
     return lines
 
 
-def head_on(st: DaimyoState, attacker: str, defender: str) -> odds.MeleeOdds:
+def head_on(st: DaimyoState, attacker: str, defender: str, disordered: bool = False) -> odds.MeleeOdds:
     """The first round (4.6.5) if `attacker` reached `defender`'s front edge in a charge with
     the bonus (4.4), wherever the two stand now: what a planner weighs for a fight a few moves
     off. The defender's ground (a hill, an obstacle, a building) counts where it stands; the
-    closing fire and whether the charge can be made are left out (charge_odds has them)."""
+    closing fire and whether the charge can be made are left out (charge_odds has them).
+    `disordered`: the charge crosses ground that disorders the charger on contact (4.3.1,
+    charge.charge_allowance; `charges_into_disorder` says whether it does)."""
     u, t = _fighter(st, attacker, "attacker"), _fighter(st, defender, "defender")
     a = copy.copy(u)
     a.x, a.y, a.facing = CH.final_pose(u, t, "front")
     a.charge_target, a.charge_bonus = t.id, True
-    a.disordered = a.pursuit_disordered = False      # 4.2.1: only a unit in good order charges
+    a.pursuit_disordered = False                     # 4.2.1: only a unit in good order charges
+    a.disordered = disordered
     a_stands, _ = _stand_totals(st, a, t, 0)
     b_stands, _ = _stand_totals(st, t, a, 0)
     return odds.melee_odds(a_stands, b_stands)
+
+
+def charges_into_disorder(st: DaimyoState, attacker: str, defender: str) -> bool:
+    """Whether a charge at `defender`'s front edge from a bonus run away (half the charge move,
+    4.4) crosses ground that disorders the charger (light or difficult ground, an obstacle:
+    4.3.1 as charge.charge_allowance reads it), wherever the attacker stands now."""
+    u, t = st.units[attacker], st.units[defender]
+    fx, fy, ff = CH.final_pose(u, t, "front")
+    back = direction(ff) * (u.move_row.charge / 2)
+    hull = shapely.union_all([footprint(u, x=fx, y=fy, facing=ff),
+                              footprint(u, x=fx - back[0], y=fy - back[1], facing=ff)]).convex_hull
+    return CH.charge_allowance(st, u, hull)[1]

@@ -131,7 +131,7 @@ class DaimyoGame(Game):
 
     # -- legality --------------------------------------------------------------------------
     def apply(self, action: Action):
-        with table.in_step(self.state):
+        with table.in_step(self.state), movement.applying(self.state):
             return super().apply(action)
 
     def legal_actions(self, side: str) -> list[Action]:

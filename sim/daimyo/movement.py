@@ -186,12 +186,29 @@ def afresh(st: DaimyoState):
         st.geometry_cache["plan_afresh"] = outer
 
 
+@contextmanager
+def applying(st: DaimyoState):
+    """While the game applies an action: a plan the memo does not hold is handed from the
+    order's validation to its execution (`_handed`) rather than remembered, so a game whose
+    menus are never listed (a replay of its orders) keeps no memo at all."""
+    cache = st.geometry_cache
+    outer = cache.get("applying", False)
+    cache["applying"] = True
+    try:
+        yield
+    finally:
+        cache["applying"] = outer
+
+
 def _remembered(st: DaimyoState, u: Unit, key, work):
     """`work()` (a plan or something derived from plans of `u`), or its RuleError, remembered
     across decisions while nothing it could read changed (plan_memo)."""
-    if st.geometry_cache.get("plan_afresh"):
+    cache = st.geometry_cache
+    if cache.get("plan_afresh"):
         return work()
     m = plan_memo.memo(st)
+    if cache.get("applying") and not m.units:
+        return _handed(st, key, work)
     m.sync(st)
     entries = m.entries(st, u)
     got = entries.get(key)
@@ -203,6 +220,22 @@ def _remembered(st: DaimyoState, u: Unit, key, work):
     if isinstance(got[0], RuleError):
         raise got[0].with_traceback(None)
     return got[0]
+
+
+def _handed(st: DaimyoState, key, work):
+    """`work()` or its RuleError, reused at the same table version (geometry.table: nothing
+    changed since): an order's validation hands its plan to its execution."""
+    stamp = (st.geometry_cache.get("version", 0), key)
+    got = st.geometry_cache.get("handed")
+    if got is None or got[0] != stamp:
+        try:
+            got = (stamp, work())
+        except RuleError as exc:
+            got = (stamp, exc)
+        st.geometry_cache["handed"] = got
+    if isinstance(got[1], RuleError):
+        raise got[1].with_traceback(None)
+    return got[1]
 
 
 def plan(st: DaimyoState, action: A.Action) -> Plan:

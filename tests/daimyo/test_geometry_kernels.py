@@ -189,3 +189,55 @@ def test_4_3_2_overlap_areas_match_shapely(a, b, dx, dy):
     got = kernels.overlap_areas(coords, first, count - 1, src, cb, dst)
     want = shapely.area(shapely.intersection(pieces[src], shapely.polygons(cb)[dst]))
     assert np.abs(got - want).max() < 1e-9
+
+
+def _geos_hulls(points):
+    return shapely.convex_hull(shapely.multipoints(points))
+
+
+@given(units("a"), stn.floats(-180, 180).filter(lambda a: abs(a) > 1e-3), stn.integers(1, 40),
+       stn.lists(stn.tuples(coord, coord), min_size=8, max_size=8))
+@SETTINGS
+def test_4_3_2_hull_kernel_builds_geos_rings_for_wheel_steps_and_scattered_points(u, angle, steps, scatter):
+    """kernels.hulls: the swept ground of each stand between two poses of a wheel (4.3.5.1) and
+    of scattered points, ring for ring as GEOS's convex hull (the same vertices in the same
+    order); the groups it calls unsure are left to Shapely."""
+    from sim.daimyo.sweep import Motion
+    from sim.daimyo.movement import _wheel_motion
+    motion = _wheel_motion(u, angle)
+    corners = motion.corners(np.linspace(0, 1, steps + 1))
+    pairs = np.concatenate([corners[:-1], corners[1:]], axis=2).reshape(-1, 8, 2)
+    straight = Motion(u, "straight", (u.x, u.y, u.facing), length=angle / 7).corners([0.0, 1.0])
+    pairs = np.concatenate([pairs, np.concatenate([straight[0], straight[1]], axis=1),
+                            np.array(scatter, dtype=float)[None]])
+    coords, size, unsure = kernels.hulls(pairs)
+    want = _geos_hulls(pairs)
+    at = 0
+    for g in range(len(pairs)):
+        if unsure[g]:
+            continue
+        ring = coords[at:at + size[g]]
+        at += size[g]
+        assert np.array_equal(ring, shapely.get_coordinates(want[g]))
+    assert at == len(coords)
+
+
+@given(units("a"), stn.floats(-180, 180).filter(lambda a: abs(a) > 1e-3))
+@SETTINGS
+def test_4_3_2_swept_pieces_equal_shapelys_hulls(u, angle):
+    from sim.daimyo.geometry import swept_pieces
+    from sim.daimyo.movement import _wheel_motion
+    motion = _wheel_motion(u, angle)
+    corners = motion.corners(motion.samples())
+    got = swept_pieces(corners)
+    pairs = np.concatenate([corners[:-1], corners[1:]], axis=2).reshape(-1, 8, 2)
+    assert shapely.equals_exact(got, _geos_hulls(pairs), 0.0).all()
+
+
+@given(units("a"), coord, coord)
+@SETTINGS
+def test_1_8_point_to_stands_distance_matches_shapely(u, px, py):
+    """Command range (1.8) and the hatamoto's leash (1.7): the kernel's distance from a leader
+    to a unit's stands equals Shapely's distance to the unit's footprint."""
+    got = kernels.point_quads_distance(stand_corners(u), px, py)
+    assert abs(got - float(footprint(u).distance(shapely.Point(px, py)))) < 1e-9

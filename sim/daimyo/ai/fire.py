@@ -14,31 +14,33 @@ from sim.daimyo.combat import shooting
 from sim.daimyo.geometry import all_round_arc, fire_arc, stand_corners
 from sim.daimyo.model import Unit, Weapon
 
-_ZONES: dict = {}
+ZONES_MAX = 4096     # shooter zones kept per game (st.geometry_cache["ai_fire_zones"])
 
 
 class FireZones:
     def __init__(self, st, shooters: list[Unit]):
         self.zones = []                # (shooter, effective zone, long zone)
+        kept = st.geometry_cache.setdefault("ai_fire_zones", {})
         for e in shooters:
             if shooting.weapon(e) is None:
                 continue
             corners = stand_corners(e)
             idx = shooting.shooting_stands(st, e)
             eff, long_ = shooting.ranges(e)
-            self.zones.append((e, self._arc(e, corners, idx, eff), self._arc(e, corners, idx, long_)))
+            self.zones.append((e, self._arc(kept, e, corners, idx, eff), self._arc(kept, e, corners, idx, long_)))
 
     @staticmethod
-    def _arc(e: Unit, corners, idx, rng):
+    def _arc(kept: dict, e: Unit, corners, idx, rng):
         # a shooter's zone depends only on its stands' corners, which of them shoot and the range;
-        # most shooters stand still between decisions, so the zones are kept (same shapes)
+        # most shooters stand still between decisions, so the zones are kept with the game
+        # (derived, never saved: the state's geometry_cache)
         key = (corners.tobytes(), tuple(idx), rng, e.cavalry, e.facing)
-        got = _ZONES.get(key)
+        got = kept.get(key)
         if got is None:
-            if len(_ZONES) > 4096:
-                _ZONES.clear()
-            got = _ZONES[key] = unary_union([all_round_arc(corners[i], rng) if e.cavalry
-                                             else fire_arc(corners[i], e.facing, rng) for i in idx])
+            if len(kept) > ZONES_MAX:
+                kept.clear()
+            got = kept[key] = unary_union([all_round_arc(corners[i], rng) if e.cavalry
+                                           else fire_arc(corners[i], e.facing, rng) for i in idx])
         return got
 
     def danger(self, u: Unit, shape, weight=None) -> float:

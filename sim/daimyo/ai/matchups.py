@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 
 from sim.core.errors import RuleError
-from sim.daimyo.charge_odds import head_on
+from sim.daimyo.charge_odds import charges_into_disorder, head_on
 from sim.daimyo.model import Troop, Unit
 from sim.daimyo.odds import MeleeOdds, expected
 
@@ -75,8 +75,10 @@ def _state(st, u: Unit, where: bool = False) -> tuple:
 
 
 def _edge(st, a: Unit, e: Unit) -> float:
+    """a's edge charging e head on, disordered on contact if the ground before e's front
+    disorders a charger (4.3.1): a wood or a stream in front of a line is worth holding."""
     try:
-        return round_edge(head_on(st, a.id, e.id), worth=1.0)
+        return round_edge(head_on(st, a.id, e.id, disordered=charges_into_disorder(st, a.id, e.id)), worth=1.0)
     except RuleError:
         return -math.inf
 

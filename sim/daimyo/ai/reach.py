@@ -14,19 +14,26 @@ from __future__ import annotations
 from shapely.geometry import LineString
 from shapely.ops import nearest_points
 
+from sim.daimyo.ai.pose_memo import Book
 from sim.daimyo.model import Troop, Unit
 from sim.daimyo.tables import tables
 from sim.daimyo.terrain import terrain_map
 
 
+KEPT_MAX = 50_000    # answers a Ground keeps (the scorer's lives a whole game)
+
+
 class Ground:
     """The table's terrain as one kind of mover meets it (roads and wide streams resolved by
-    the rules' TerrainMap), cached per (cavalry, stands) kind."""
+    the rules' TerrainMap), cached per (cavalry, stands) kind. The terrain never changes in a
+    game, so `approach` and `charge_allowance` are kept under all they read: the mover's kind
+    and the two shapes (ai/pose_memo.py Book; issue 18 item 5)."""
 
-    def __init__(self, st, routes=None):
+    def __init__(self, st, routes=None, check: bool = False):
         self.st = st
         self.routes = routes             # a RouteBook (routes.py): ways round impassable ground
         self._kinds: dict = {}
+        self._kept = Book(KEPT_MAX, check)     # check: work kept answers out again (tests)
 
     def _patches(self, u: Unit) -> dict[str, list]:
         key = (u.cavalry, u.stands)
@@ -54,6 +61,11 @@ class Ground:
         way adds (4.3.1), and whether that way crosses difficult ground (which disorders).
         Where impassable ground (a river away from its fords, 4.3.1) lies across the straight
         line, the way round it (routes.py) instead."""
+        return self._kept.recall(("approach", u.cavalry, u.stands), lambda: self._approach(u, shape, target_shape),
+                                 (shape, target_shape))
+
+    def _approach(self, u: Unit, shape, target_shape) -> tuple[float, bool]:
+        # reads of u only cavalry and stands (the key above)
         a, b = nearest_points(shape, target_shape)
         d = a.distance(b)
         if d < 1e-6:
@@ -67,6 +79,11 @@ class Ground:
     def charge_allowance(self, u: Unit, shape, target_shape) -> float:
         """4.4 charge column modified as in combat/charge.py `charge_allowance`, judged on the
         charger's footprint and the straight line to the target; 0 when it may not charge."""
+        return self._kept.recall(("allowance", u.cavalry, u.stands, u.move_row.charge),
+                                 lambda: self._charge_allowance(u, shape, target_shape), (shape, target_shape))
+
+    def _charge_allowance(self, u: Unit, shape, target_shape) -> float:
+        # reads of u only cavalry, stands and its charge move (the key above)
         a, b = nearest_points(shape, target_shape)
         path = LineString([a, b]) if a.distance(b) > 1e-6 else shape
         start = self.effects(u, shape)

@@ -4,28 +4,30 @@ The table is cut into square cells; each cell costs what the rules charge a kind
 cross it (4.3.1: difficult ground halves infantry and thirds cavalry, light ground and
 obstacles cost a few cm, a river is impassable except at its fords and bridges, woods or
 buildings may be closed to cavalry or big units) as the rules' own TerrainMap sees it. A
-shortest-way field (Dijkstra over the 8 neighbours of each cell) from a goal gives, for any
-point, the real distance to it and the next waypoint: the farthest point along the way that
-can be walked to in a straight line without crossing impassable ground. So a unit goes round
-a river to its ford or bridge and through the gap between two woods, and no distance is
-measured straight across water that cannot be crossed there.
+shortest-way field (Dijkstra over the 8 neighbours of each cell, compiled in
+geometry/ai_kernels.py) from a goal gives, for any point, the real distance to it and the next
+waypoint: the farthest point along the way that can be walked to in a straight line without
+crossing impassable ground. So a unit goes round a river to its ford or bridge and through the
+gap between two woods, and no distance is measured straight across water that cannot be
+crossed there.
 
 Built once a game per kind of mover, fields once per goal cell; nothing here reads units.
 """
 from __future__ import annotations
 
-import heapq
 import math
 
 import numpy as np
 import shapely
 from shapely.geometry import LineString
 
+from sim.daimyo.geometry.ai_kernels import route_field
 from sim.daimyo.tables import tables
 from sim.daimyo.terrain import terrain_map
 
 CELLS = 48            # cells along the table's longer side
 NEIGHBOURS = [(dx, dy, math.hypot(dx, dy)) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
+MOVES = np.array(NEIGHBOURS, dtype=float)      # the same, for the compiled search
 
 
 class Routes:
@@ -70,24 +72,7 @@ class Routes:
         got = self._fields.get(g)
         if got is not None:
             return got
-        dist = np.full((self.nx, self.ny), math.inf)
-        dist[g] = 0.0
-        heap = [(0.0, g)]
-        while heap:
-            d, (i, j) = heapq.heappop(heap)
-            if d > dist[i, j]:
-                continue
-            here = self.cost[i, j]
-            for dx, dy, k in NEIGHBOURS:
-                a, b = i + dx, j + dy
-                if 0 <= a < self.nx and 0 <= b < self.ny:
-                    c = self.cost[a, b]
-                    if c == math.inf:
-                        continue
-                    nd = d + k * self.step * (here + c) / 2
-                    if nd < dist[a, b]:
-                        dist[a, b] = nd
-                        heapq.heappush(heap, (nd, (a, b)))
+        dist = route_field(self.cost, g[0], g[1], self.step, MOVES)
         self._fields[g] = dist
         return dist
 

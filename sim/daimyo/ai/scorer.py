@@ -28,6 +28,7 @@ from sim.daimyo.ai import shortlist
 from sim.daimyo.ai.clan_plan import BAND_CM
 from sim.daimyo.ai.commander import Commander
 from sim.daimyo.ai.matchups import round_edge
+from sim.daimyo.ai.pose_memo import PoseMemo, reach_key, unit_key
 from sim.daimyo.ai.reach import Ground, may_charge_soon
 from sim.daimyo.ai.routes import RouteBook
 from sim.daimyo.combat import charge as CH
@@ -49,6 +50,7 @@ OBJECTIVE_PULL = 0.5  # share of MOVE_WORTH per move a fighting unit is away fro
 OBJECTIVE_WORTH = 2.0  # added to the worth of charging or threatening a scenario objective
 MOVE_WORTH = 0.7    # points per normal move (or reform turn) a fighting unit is away from contact
 END_STEP = 0.01      # ending a step beats a pointless Hold, loses to any useful order
+BOLDNESS = 1.5     # edge added to an engaging unit's charge on the last turn (5.2: a draw wins nothing)
 LOOKAHEAD = 0.7      # weight of the move a turn or wheel opens for the next order (issue 19)
 
 
@@ -71,6 +73,8 @@ class DaimyoScorer:
         self.exact = exact
         self.plans: dict = {}
         self.mu = None
+        self.memo = PoseMemo()          # answers kept while the enemy stands still (ai/pose_memo.py)
+        self.ground: Ground | None = None
 
     @property
     def plan_log(self):
@@ -92,7 +96,9 @@ class DaimyoScorer:
         self.enemies = [u for u in self.st.living(self.st.enemy(side)) if not u.routing]
         self.routers = [u for u in self.st.living(self.st.enemy(side)) if u.routing]
         self.enemy_shapes = {u.id: footprint(u) for u in self.enemies + self.routers}
-        self.ground = Ground(self.st, self.routes)
+        self.memo.begin(self.st, side)
+        if self.ground is None or self.ground.st is not self.st:
+            self.ground = Ground(self.st, self.routes, self.memo.check)     # the terrain: once a game
         if self.commander is not None:
             self.commander.update(self.st, side)
             self.plans, self.mu = self.commander.clans, self.commander.matchups
@@ -281,7 +287,11 @@ class DaimyoScorer:
         if plan is not None and plan.state in ("engage", "pursue") and self.mu is not None:
             if self.mu.strikes_first(u.id, target.id):
                 edge += 0.3                 # striking first beats being charged (4.6.3 first-round bonuses)
-            edge += 0.6 * self.commander.army.pressure     # 5.2: a draw is no win
+            edge += BOLDNESS * self.commander.army.pressure     # 5.2: a draw is no win
+            if target in self._threats(u, footprint(u)):
+                # the alternative to charging is being charged by it, with the bonus (4.4):
+                # a charge is weighed against that, not against a quiet hold
+                edge -= min(0.0, self.mu.dfn.get((u.id, target.id), 0.0)) * self._first_weight(target)
         if target.id in self.objectives:
             # the scenario's win at once (ruling D-85): an HQ never routs, it is lost with its
             # one stand (4.6.1), so winning the round is what counts
@@ -345,6 +355,10 @@ class DaimyoScorer:
 
     def _nearest(self, u: Unit, x: float | None = None, y: float | None = None) -> tuple[Unit | None, float]:
         px, py = u.x if x is None else x, u.y if y is None else y
+        got, dist = self.memo.recall(("nearest", px, py), lambda: self._nearest_now(px, py))
+        return (None if got is None else self.st.units[got]), dist
+
+    def _nearest_now(self, px: float, py: float) -> tuple[str | None, float]:
         here = Point(px, py)
         best, dist = None, math.inf
         # an enemy whose box is no nearer than the best so far cannot be nearer (DESIGN seam 6)
@@ -354,7 +368,7 @@ class DaimyoScorer:
                 continue
             d = self.enemy_shapes[e.id].distance(here)
             if d < dist:
-                best, dist = e, d
+                best, dist = e.id, d
         return best, dist
 
     @staticmethod
@@ -380,9 +394,19 @@ class DaimyoScorer:
         lane = self._lane(u, x, y, facing)
         return any(s.intersects(lane) for s, n in zip(friends, near.tolist()) if n)
 
+    def _wading(self, u: Unit) -> bool:
+        """u stands in difficult ground now (4.3.1)."""
+        return "difficult" in self.ground.effects(u, footprint(u))
+
     def _threats(self, u: Unit, shape) -> list[Unit]:
         """Enemies that could charge `shape` at their next activation (rough reach, 4.4; with a
         plan, the turn to face it counted as the rules count it)."""
+        got = self.memo.recall(("threats", reach_key(u), u.x, u.y, u.facing),
+                               lambda: self._threats_now(u, shape), (shape,))
+        return [self.st.units[e] for e in got]
+
+    def _threats_now(self, u: Unit, shape) -> tuple[str, ...]:
+        # reads of u only its reach_key and pose (the memo's key, ai/pose_memo.py)
         near = _within_charge(self.chargers, self._charger_arr, shape)
         out = []
         for e, d in near:
@@ -390,8 +414,8 @@ class DaimyoScorer:
             if self.commander is not None:
                 d = _charge_need(e, _posed(u, shape), allowance)
             if d <= allowance:
-                out.append(e)
-        return out
+                out.append(e.id)
+        return tuple(out)
 
     def _threat_count(self, threats: list[Unit]) -> float:
         """How many enemies could charge first (each weighed by _first_weight)."""
@@ -415,6 +439,13 @@ class DaimyoScorer:
         a plan and the pose given, the turn to face the target counted)."""
         if u.troop in (Troop.HQ, Troop.ARTILLERY):
             return []
+        where = (x, y, facing) if x is not None else (u.x, u.y, u.facing, facing)
+        got = self.memo.recall(("targets", reach_key(u)) + where,
+                               lambda: self._targets_now(u, shape, x, y, facing), (shape,))
+        return [self.st.units[e] for e in got]
+
+    def _targets_now(self, u: Unit, shape, x, y, facing) -> tuple[str, ...]:
+        # reads of u only its reach_key and the pose weighed (the memo's key, ai/pose_memo.py)
         near = _within_charge(self.enemies + self.routers, self._target_arr, shape, u.move_row.charge)
         out = []
         for e, d in near:
@@ -422,8 +453,8 @@ class DaimyoScorer:
             if self.commander is not None and facing is not None:
                 d = _charge_need(_posed(u, shape, x, y, facing), e, allowance)
             if d <= allowance:
-                out.append(e)
-        return out
+                out.append(e.id)
+        return tuple(out)
 
     def _can_charge(self, u: Unit, x: float, y: float, facing: float, files: int, e: Unit) -> bool:
         """The rules' charge plan (4.4) from the pose: turning, run, ground and friends in the way."""
@@ -444,6 +475,11 @@ class DaimyoScorer:
 
     def _value(self, u: Unit, x: float, y: float, facing: float, files: int,
                disordered: bool = False) -> float:
+        return self.memo.recall_now((unit_key(u), x, y, facing, files, disordered),
+                                    lambda: self._value_now(u, x, y, facing, files, disordered))
+
+    def _value_now(self, u: Unit, x: float, y: float, facing: float, files: int,
+                   disordered: bool = False) -> float:
         enemy, dist = self._nearest(u, x, y)
         if enemy is None:
             return 0.0
@@ -468,18 +504,34 @@ class DaimyoScorer:
             # will be on the way, its next move included (ruling D-41: any move while touching
             # difficult ground disorders): wading in or out is progress, not a sudden loss
             plan = self.plans.get(u.clan)
-            mode = _unit_mode(u, plan)
+            mode = _unit_mode(u, plan, self._wading(u))
             goal = self.commander.aims.get(u.id, plan.target) if mode == "engage" else \
                 plan.target if mode in ("approach", "pursue") else ""
             goal = goal if goal in self.enemy_shapes else enemy.id
             eff, wades = self.ground.approach(u, shape, self.enemy_shapes[goal])
+            turn = 0.0
             if plan is not None:
                 # a charge must first turn to face its target, at most half the charge move
                 # (4.4): the turn counts as part of the way, so a unit lines up as it closes
                 g = self.st.units[goal]
-                eff += _turn_cost(u, x, y, facing, g.x, g.y)
+                turn = _turn_cost(u, x, y, facing, g.x, g.y)
             reform = (disordered or wades or "difficult" in self.ground.effects(u, shape)) \
                 and u.troop is not Troop.PEASANT
+            if mode in ("engage", "approach") and not self.st.units[goal].routing:
+                # 4.4: a charge earns its bonus (4.6.3) only with a straight run of at least
+                # half the charge move: close to a launch window inside charge reach, not to
+                # the 3 cm a normal move may reach, where neither side's charge has the bonus
+                # (measured with the ground's allowance: across a stream the charge is halved,
+                # a third for cavalry, 4.3.1, so there is no launch window: cross first)
+                lo, hi = launch_window(u)
+                allowance = self.ground.charge_allowance(u, shape, self.enemy_shapes[goal])
+                if allowance >= lo:
+                    eff = max(0.0, eff - hi) + 2.0 * max(0.0, lo - eff)
+                    # a turn of more than half the allowance and the rules refuse the charge
+                    turn += 2.0 * max(0.0, turn - allowance / 2)
+                if goal != enemy.id and not enemy.routing:
+                    eff += 2.0 * max(0.0, lo - dist)     # nor that close to another enemy
+            eff += turn
             if mode in ("form_up", "hold", "fall_back", "reform"):
                 # stand just outside the nearest enemy's charge reach (4.4), a move further
                 # when falling back: closer is danger, further is time lost
@@ -540,19 +592,30 @@ class DaimyoScorer:
                 value += 0.3
             if row.effect in ("difficult", "river") and not row.building and u.troop is not Troop.PEASANT:
                 value -= 0.3 if u.cavalry else 0.1          # slowed; cavalry may not charge out
-                if self.commander is not None and dist <= enemy.move_row.charge + u.move_row.normal:
+                if self.commander is not None and dist <= enemy.move_row.charge + u.move_row.normal \
+                        and _unit_mode(u, self.plans.get(u.clan)) != "engage":
                     # 4.3.1, 4.2.1: wading in near the enemy disorders the unit where it
                     # cannot reform (moving on disorders it again) and may be charged at -1
                     value -= 1.0 * self.p.caution
         return value
 
 
-def _unit_mode(u: Unit, plan) -> str:
+def launch_window(u: Unit) -> tuple[float, float]:
+    """cm from its target a unit would charge from with the bonus (4.4: a straight run of at
+    least half the charge move), leaving room for a turn at the start."""
+    c = float(u.move_row.charge)
+    return c / 2 + 1.0, 0.8 * c
+
+
+def _unit_mode(u: Unit, plan, wading: bool = False) -> str:
     """What the clan plan asks of this unit: a disordered unit reforms first whatever its
-    clan does, for it may not charge (4.2.1, 4.2.2); "" without a plan."""
+    clan does, for it may not charge (4.2.1, 4.2.2) - unless it is wading (in difficult
+    ground it cannot reform: its next move disorders it again, ruling D-41), when it goes on
+    across; "" without a plan."""
     if plan is None:
         return ""
-    if u.disordered and plan.state in ("engage", "form_up", "approach") and not u.in_melee_with:
+    if u.disordered and plan.state in ("engage", "form_up", "approach") and not u.in_melee_with \
+            and not (wading and plan.state == "engage"):
         return "reform"
     return plan.state
 

@@ -13,6 +13,8 @@ import math
 import numpy as np
 from numba import njit
 
+from sim.daimyo.geometry import ai_kernels
+
 MARGIN = 1e-5      # cm: a kernel's answer this close to a threshold goes to Shapely
 
 
@@ -27,6 +29,26 @@ def point_segment(px, py, ax, ay, bx, by):
         t = min(1.0, max(0.0, t))
     qx, qy = ax + t * dx - px, ay + t * dy - py
     return math.sqrt(qx * qx + qy * qy)
+
+
+@njit(cache=True)
+def point_quads_distance(quads, px, py):
+    """Distance from point p to the nearest of the convex quadrilaterals (n, 4, 2); 0 inside one
+    (a unit's stands: the distance to their union)."""
+    best = np.inf
+    for q in range(len(quads)):
+        c = quads[q]
+        pos = neg = False
+        for k in range(4):
+            ax, ay = c[k, 0], c[k, 1]
+            bx, by = c[(k + 1) % 4, 0], c[(k + 1) % 4, 1]
+            cross = (bx - ax) * (py - ay) - (by - ay) * (px - ax)
+            pos = pos or cross > 0.0
+            neg = neg or cross < 0.0
+            best = min(best, point_segment(px, py, ax, ay, bx, by))
+        if not (pos and neg):
+            return 0.0                       # on no edge's outer side: inside or on the boundary
+    return best
 
 
 @njit(cache=True)
@@ -167,13 +189,25 @@ def boxes_meet(boxes, lo_x, lo_y, hi_x, hi_y):
 @njit(cache=True)
 def box_pairs(a, b, grow):
     """Every (i, j) whose axis boxes a[i] and b[j] (minx, miny, maxx, maxy) come within `grow`
-    (+ MARGIN) of each other: the candidates of an overlap or within-distance question."""
-    out_i = np.empty(max(16, len(a) * 4), np.int64)
-    out_j = np.empty(max(16, len(a) * 4), np.int64)
-    k = 0
+    (+ MARGIN) of each other: the candidates of an overlap or within-distance question. In
+    order of i, then j; only the b that come near the box around all of a are visited."""
     g = grow + MARGIN
+    x0, y0, x1, y1 = np.inf, np.inf, -np.inf, -np.inf
     for i in range(len(a)):
-        for j in range(len(b)):
+        x0, y0 = min(x0, a[i, 0]), min(y0, a[i, 1])
+        x1, y1 = max(x1, a[i, 2]), max(y1, a[i, 3])
+    near = np.empty(len(b), np.int64)
+    m = 0
+    for j in range(len(b)):
+        if x0 <= b[j, 2] + g and b[j, 0] <= x1 + g and y0 <= b[j, 3] + g and b[j, 1] <= y1 + g:
+            near[m] = j
+            m += 1
+    out_i = np.empty(max(16, m * 4), np.int64)
+    out_j = np.empty(max(16, m * 4), np.int64)
+    k = 0
+    for i in range(len(a)):
+        for n in range(m):
+            j = near[n]
             if a[i, 0] <= b[j, 2] + g and b[j, 0] <= a[i, 2] + g and \
                     a[i, 1] <= b[j, 3] + g and b[j, 1] <= a[i, 3] + g:
                 if k == len(out_i):
@@ -182,7 +216,6 @@ def box_pairs(a, b, grow):
                 out_i[k], out_j[k] = i, j
                 k += 1
     return out_i[:k], out_j[:k]
-
 
 
 @njit(cache=True)
@@ -246,6 +279,78 @@ def overlap_areas(coords, first, count, src, quads, dst):
         out[k] = _clip_area(coords[first[i]:first[i] + count[i]], count[i], quads[dst[k]])
     return out
 
+@njit(cache=True)
+def hulls(points):
+    """Convex hull of each group of points (m, p, 2), as GEOS builds it (shapely.convex_hull of
+    the multipoint): distinct vertices only, no collinear ones, clockwise from the lowest point
+    (the leftmost of the lowest). Returns the closed rings' coordinates packed one after another
+    (m * (p + 1), 2), each ring's coordinate count, and `unsure`: groups where two points nearly
+    coincide or three are nearly collinear, whose hull the caller must take from Shapely (the
+    sign of such a turn is down to rounding, which GEOS decides with exact arithmetic)."""
+    m, p = points.shape[0], points.shape[1]
+    out = np.empty((m * (p + 1), 2))
+    size = np.zeros(m, np.int64)
+    unsure = np.zeros(m, np.bool_)
+    used = np.zeros(p, np.bool_)
+    k = 0
+    for g in range(m):
+        pts = points[g]
+        lo = 0
+        for i in range(1, p):
+            if pts[i, 1] < pts[lo, 1] or (pts[i, 1] == pts[lo, 1] and pts[i, 0] < pts[lo, 0]):
+                lo = i
+        scale = 0.0
+        for i in range(p):
+            scale = max(scale, abs(pts[i, 0] - pts[lo, 0]) + abs(pts[i, 1] - pts[lo, 1]))
+        tiny = 1e-9 * scale              # far above rounding (~1e-15 of the coordinates' size)
+        used[:] = False
+        first = k
+        cur = lo
+        ok = True
+        for _ in range(p + 1):
+            out[k, 0], out[k, 1] = pts[cur, 0], pts[cur, 1]
+            k += 1
+            used[cur] = True
+            # the next vertex: every other point lies to the right of cur -> nxt (clockwise)
+            nxt = -1
+            for i in range(p):
+                dx, dy = pts[i, 0] - pts[cur, 0], pts[i, 1] - pts[cur, 1]
+                if dx == 0.0 and dy == 0.0:
+                    continue                    # the same point again
+                if abs(dx) + abs(dy) <= tiny:
+                    ok = False                  # nearly the same point
+                    break
+                if nxt < 0:
+                    nxt = i
+                    continue
+                if pts[i, 0] == pts[nxt, 0] and pts[i, 1] == pts[nxt, 1]:
+                    continue                    # the candidate again
+                ex, ey = pts[nxt, 0] - pts[cur, 0], pts[nxt, 1] - pts[cur, 1]
+                cross = ex * dy - ey * dx
+                if abs(cross) <= tiny * (abs(ex) + abs(ey) + abs(dx) + abs(dy)):
+                    ok = False                  # (nearly) collinear: GEOS's exact test decides
+                    break
+                if cross > 0.0:                 # i lies left of cur -> nxt: it turns further
+                    nxt = i
+            if not ok or nxt < 0:
+                ok = ok and nxt >= 0
+                break
+            if nxt == lo:
+                break
+            if used[nxt]:
+                ok = False
+                break
+            cur = nxt
+        if not ok or k - first < 3:
+            unsure[g] = True
+            k = first
+            continue
+        out[k, 0], out[k, 1] = out[first, 0], out[first, 1]     # close the ring
+        k += 1
+        size[g] = k - first
+    return out[:k], size, unsure
+
+
 def warm() -> None:
     """Load (or, on a fresh machine, compile) every kernel now rather than in the first game
     that needs it: `kassen bench` times play, not the compiler."""
@@ -259,3 +364,6 @@ def warm() -> None:
     box_gaps(np.array([[0.0, 0.0, 1.0, 1.0]]), 2.0, 2.0, 3.0, 3.0)
     overlap_areas(quad, np.array([0], np.int64), np.array([4], np.int64), np.array([0], np.int64), corners,
                   np.array([1], np.int64))
+    hulls(corners.reshape(1, 8, 2))
+    point_quads_distance(corners, 0.5, 0.5)
+    ai_kernels.warm()                              # the AI's kernels (issue 18 item 5)

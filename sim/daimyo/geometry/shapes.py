@@ -18,6 +18,8 @@ from shapely.geometry import LineString, Point, Polygon
 
 from sim.daimyo.model import Unit
 
+from . import kernels
+
 CONTACT_TOLERANCE = 0.1   # cm; ruling D-3: edges within 1 mm touch
 LOS_GAP = 4.0             # 4.5.2: shooting needs a gap of at least 4 cm between stands
 
@@ -322,11 +324,22 @@ def in_arc(shooter: Unit, stand: int, target_geom, reach: float) -> bool:
 def swept_pieces(corners: np.ndarray) -> np.ndarray:
     """The area swept by stands between consecutive poses: for corner arrays (n, stands, 4, 2)
     the convex hull of each stand at pose i and i+1. For a straight move (n = 2) this is exact;
-    for a wheel sampled every degree the chord error is under 0.001 cm per 16 cm of radius."""
+    for a wheel sampled every degree the chord error is under 0.001 cm per 16 cm of radius.
+    The hulls come from a kernel (kernels.hulls: GEOS's very rings), Shapely's own where a
+    turn of the hull is too fine for the kernel to call."""
     if len(corners) == 1:
         return shapely.polygons(corners[0])
-    pairs = np.concatenate([corners[:-1], corners[1:]], axis=2)     # (n-1, stands, 8, 2)
-    return shapely.convex_hull(shapely.multipoints(pairs.reshape(-1, 8, 2)))
+    pairs = np.concatenate([corners[:-1], corners[1:]], axis=2).reshape(-1, 8, 2)   # (n-1, stands, 8, 2)
+    coords, size, unsure = kernels.hulls(pairs)
+    out = np.empty(len(pairs), dtype=object)
+    sure = ~unsure
+    if sure.any():
+        rings = np.concatenate([[0], np.cumsum(size[sure])])
+        out[sure] = shapely.from_ragged_array(shapely.GeometryType.POLYGON, coords,
+                                              (rings, np.arange(len(rings))))
+    if unsure.any():
+        out[unsure] = shapely.convex_hull(shapely.multipoints(pairs[unsure]))
+    return out
 
 
 def sight_clear(src, target: Polygon, blockers: Sequence[Polygon], terrain_shapes: Sequence[Polygon] = (),

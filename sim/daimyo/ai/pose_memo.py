@@ -1,0 +1,122 @@
+"""What the Daimyo scorer remembers of its pose values across decisions (issue 18 item 5).
+
+Weighing a menu, the scorer asks the same questions again and again: a unit's candidate poses
+are weighed at every decision of its clan's movement step until it moves, the same end pose by
+the estimate (ai/shortlist.py) and by the planned order, and the enemy stands still all the
+while. The answers that read only the enemy army, the unit weighed and its pose - the nearest
+enemy, who could charge it (4.4), whom it could charge - are kept here, each under everything
+it reads, so a remembered answer is always the one the scorer would work out again and no
+decision changes:
+
+- the unit weighed by what the question reads of it: its kind, order and formation
+  (`reach_key`: the charge move and the cost of turning, 4.4, the stands' layout, 1.5), its
+  pose where the question reads where it stands, the footprint weighed and the pose where
+  one is given;
+- the enemy army by what those questions read of each living enemy unit (`enemy_key`: its
+  reach_key and pose, and whether it may charge soon: routing, in melee, halted, reforming,
+  4.2.1, 4.2.2, 5.1): the book is emptied whenever that changes (at the enemy's moves,
+  losses and changes of order, not at its activations or shots).
+
+Whole pose values also read the side's own units, leaders and plans, so they are kept only for
+the decision at hand (`decision`), emptied by `begin`. One memo per scorer (per player, per
+game); nothing here is module state.
+
+Geometries (footprints, which Shapely never changes once made) are named in keys by identity:
+`Book` keeps each geometry its entry names alive with the entry, so no other object can take
+its id while the entry stands. The footprint of a pose is one object while the unit keeps it
+(geometry/shapes.py), so the same pose finds its entry again.
+"""
+from __future__ import annotations
+
+import dataclasses
+import operator
+
+from sim.daimyo.model import Unit
+
+_SAVED = [f for f in dataclasses.fields(Unit) if not f.metadata.get("transient")]
+# plain values read as they are; sequences (lists, or tuples a save may give back as lists) as tuples
+_SEQUENCES = [f.name for f in _SAVED if str(f.type).startswith(("list", "tuple"))]
+_PLAIN = operator.attrgetter(*[f.name for f in _SAVED if f.name not in _SEQUENCES])
+_SEQ = operator.attrgetter(*_SEQUENCES)
+_MISSING = object()
+
+
+def unit_key(u: Unit) -> tuple:
+    """Every saved field of a unit (sequences as tuples): two units with the same key are the
+    same to any rule or estimate."""
+    return _PLAIN(u), tuple(map(tuple, _SEQ(u)))
+
+
+def reach_key(u: Unit) -> tuple:
+    """What the reach questions (who could charge whom, 4.4) read of a unit besides its pose:
+    its kind (charge and normal moves, cavalry, 4.3), its quality and order (the cost of
+    turning, ruling D-50) and its stands' layout (1.5)."""
+    return (u.troop, tuple(u.weapons), u.armour, u.quality, u.disordered, u.stands, u.files,
+            u.stand_w, u.stand_d)
+
+
+def enemy_key(e: Unit) -> tuple:
+    """What the reach questions read of an enemy unit (ai/reach.py may_charge_soon included)."""
+    return (e.id, reach_key(e), e.x, e.y, e.facing, e.routing, tuple(e.in_melee_with), e.halted_turns,
+            e.reforming)
+
+
+class Book:
+    """Answers under keys, at most `limit` of them (all dropped when full); `shapes` named by
+    identity and kept alive with their entry. Check mode works each kept answer out again and
+    raises if it differs (tests)."""
+
+    def __init__(self, limit: int, check: bool = False):
+        self.limit, self.check = limit, check
+        self._kept: dict = {}
+
+    def __len__(self) -> int:
+        return len(self._kept)
+
+    def recall(self, key: tuple, compute, shapes: tuple = ()):
+        full = key + tuple(map(id, shapes))
+        got = self._kept.get(full)
+        if got is None:
+            if len(self._kept) >= self.limit:
+                self._kept.clear()
+            value = compute()
+            self._kept[full] = (shapes, value)
+            return value
+        if self.check and got[1] != compute():
+            raise AssertionError(f"a kept answer differs from a fresh one under {key[:1]}")
+        return got[1]
+
+
+BOOK_MAX = 100_000     # answers kept while the enemy army stands still
+
+
+class PoseMemo:
+    def __init__(self, enabled: bool = True, check: bool = False):
+        self.enabled = enabled
+        self.check = check              # work every kept answer out again and compare (tests)
+        self._army: tuple | None = None
+        self._book = Book(BOOK_MAX, check)
+        self.decision: dict = {}
+
+    def begin(self, st, side: str) -> None:
+        """A new decision: keep the book while the enemy army is as it was."""
+        army = (id(st), tuple(enemy_key(e) for e in st.living(st.enemy(side))))
+        if army != self._army:
+            self._army, self._book = army, Book(BOOK_MAX, self.check)
+        self.decision = {}
+
+    def recall(self, key: tuple, compute, shapes: tuple = ()):
+        """The answer kept under `key` and `shapes` (which must name all the question reads
+        besides the enemy army), else `compute()`, kept."""
+        if not self.enabled:
+            return compute()
+        return self._book.recall(key, compute, shapes)
+
+    def recall_now(self, key: tuple, compute):
+        """The same for an answer good for this decision only."""
+        if not self.enabled:
+            return compute()
+        got = self.decision.get(key, _MISSING)
+        if got is _MISSING:
+            got = self.decision[key] = compute()
+        return got

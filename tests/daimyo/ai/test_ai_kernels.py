@@ -1,0 +1,69 @@
+"""The scripted opponent's compiled kernels (sim/daimyo/geometry/ai_kernels.py) against the
+plain Python computations they replace: the same floats, so no AI decision changes."""
+import heapq
+import math
+
+import numpy as np
+from hypothesis import HealthCheck, given, settings, strategies as stn
+
+from sim.core.scenario import read_toml
+from sim.daimyo.ai import routes
+from sim.daimyo.game import DaimyoGame
+from sim.daimyo.geometry.ai_kernels import route_field
+
+SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def python_field(cost: np.ndarray, goal: tuple[int, int], step: float) -> np.ndarray:
+    """The shortest-way field as routes.py computed it before the kernel (heapq Dijkstra)."""
+    nx, ny = cost.shape
+    dist = np.full((nx, ny), math.inf)
+    dist[goal] = 0.0
+    heap = [(0.0, goal)]
+    while heap:
+        d, (i, j) = heapq.heappop(heap)
+        if d > dist[i, j]:
+            continue
+        here = cost[i, j]
+        for dx, dy, k in routes.NEIGHBOURS:
+            a, b = i + dx, j + dy
+            if 0 <= a < nx and 0 <= b < ny:
+                c = cost[a, b]
+                if c == math.inf:
+                    continue
+                nd = d + k * step * (here + c) / 2
+                if nd < dist[a, b]:
+                    dist[a, b] = nd
+                    heapq.heappush(heap, (nd, (a, b)))
+    return dist
+
+
+@stn.composite
+def grids(draw):
+    nx, ny = draw(stn.integers(1, 14)), draw(stn.integers(1, 14))
+    # 4.3.1 costs as routes.py sets them: open, light ground / obstacles, difficult, impassable
+    values = stn.sampled_from([1.0, 1.0, 1.0, 1.2, 1.5, 2.0, 3.0, math.inf])
+    cost = np.array(draw(stn.lists(values, min_size=nx * ny, max_size=nx * ny))).reshape(nx, ny)
+    gi, gj = draw(stn.integers(0, nx - 1)), draw(stn.integers(0, ny - 1))
+    cost[gi, gj] = 1.0
+    step = draw(stn.sampled_from([2.5, 3.75, 1.0 / 3.0, 5.0]))
+    return cost, (gi, gj), step
+
+
+@given(grids())
+@SETTINGS
+def test_4_3_1_route_field_kernel_equals_the_python_search(grid):
+    cost, goal, step = grid
+    want = python_field(cost, goal, step)
+    got = route_field(cost, goal[0], goal[1], step, routes.MOVES)
+    assert np.array_equal(got, want)         # the same floats, inf where no way leads
+
+
+def test_4_3_1_route_fields_of_a_river_table_equal_the_python_search():
+    """Nagashino's stream and fords: every kind of mover's field from a few goals."""
+    st = DaimyoGame.new(read_toml("scenarios/daimyo/nagashino.toml"), 1).state
+    for cavalry, stands in ((False, 4), (True, 4), (False, 12)):
+        r = routes.Routes(st, cavalry, stands)
+        for goal in ((10.0, 10.0), (st.width / 2, st.height / 2), (st.width - 1, st.height - 1)):
+            g = r._open_near(r.cell(*goal))
+            assert np.array_equal(r.field(goal), python_field(r.cost, g, r.step))
