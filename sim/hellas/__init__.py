@@ -16,7 +16,7 @@ def make_player(side: str, level: str, seed: int):
     from sim.hellas.ai import HellasScorer
     if level not in LEVELS or side not in SIDES:
         raise KeyError(level if level not in LEVELS else side)
-    return ScoredPlayer(HellasScorer(), level, seed)
+    return ScoredPlayer(HellasScorer(hard=level == "hard"), level, seed)
 
 
 SYSTEM = System("hellas", HellasGame, make_player, LEVELS, SIDES, stats=STATS,

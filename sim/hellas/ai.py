@@ -4,11 +4,13 @@ seeded noise come from sim.ai.scored.ScoredPlayer, so a game is deterministic gi
 from __future__ import annotations
 
 from sim.hellas.mapdata import load_hellas_map
+from sim.hellas.odds import Unit, forecast
 from sim.hellas.query import area_of
 from sim.hellas.state import other
 
 EST_STEPS = 2.5                        # what one unseen enemy block is guessed to be worth
 CAPITAL_AREA = {"athens": "Attica", "sparta": "Laconia"}
+CAPITAL_CITY = {"athens": "Athens", "sparta": "Sparta"}
 CAPITAL_SEA = {"athens": "Saronic Gulf", "sparta": ""}   # Sparta is no port
 HOME_GUARD = 6                         # own steps the AI keeps in its capital's area
 HOME_FLEETS = 2                        # Athenian fleets kept at Athens against a grain blockade
@@ -22,9 +24,14 @@ EVENT_VALUE = {"Plague": 2.6, "Civil War": 2.2, "Treachery": 2.4, "Storm": 1.3, 
                "Cleon": 1.2, "Demosthenes": 1.2, "Nicias": 0.8, "Agis": 0.3}
 
 
+# hard's guess at an unseen enemy block (the view shows counts only): its usual rating
+GUESS = {("sparta", "sea"): "F2", ("athens", "sea"): "E2", ("sparta", "land"): "C2", ("athens", "land"): "C2"}
+
+
 class HellasScorer:
-    def __init__(self):
+    def __init__(self, hard: bool = False):
         self.m = load_hellas_map()
+        self.hard = hard           # hard weighs battles by their forecast (sim/hellas/odds.py)
 
     def prepare(self, game, side: str) -> None:
         v = game.view(side)          # the only game information used
@@ -83,12 +90,16 @@ class HellasScorer:
         score = -0.3
         here = self.mine.get(dest, 0) + b["steps"]
         enemy = self.theirs.get(dest, 0)
-        if enemy:
+        odds = self._attack_value(dest, [self._unit(b, dest)]) if enemy and self.hard else 0.0
+        if enemy and self.hard:
+            score += odds
+        elif enemy:
             score += 3.0 if here >= 1.3 * enemy else -2.5
         if not self.m.is_sea(dest):
             for c in self.m.cities_in(dest):
                 info = self.v["cities"][c.name]
-                if info["controller"] == self.side and info["besieged_by"] == self.enemy and not fleet:
+                if (info["controller"] == self.side and info["besieged_by"] == self.enemy and not fleet
+                        and not (self.hard and odds <= 0)):   # hard: no relief doomed by its forecast
                     # relieve our own besieged city, the capital above all
                     score += 2.0 + (3.0 if dest == CAPITAL_AREA[self.side] else 0.0)
             targets = self.enemy_cities(dest)
@@ -107,8 +118,8 @@ class HellasScorer:
                 score += 5.0          # 8.2.2: reopen the grain route
             if fleet and dest == CAPITAL_SEA[self.side] and enemy and here >= 0.8 * enemy:
                 score += 6.0          # 8.2.1: lift the blockade of our capital (ruling H-63)
-            if fleet and dest == CAPITAL_SEA[self.side] and self.mine.get(dest, 0) < 2 * HOME_FLEETS:
-                score += 2.0          # hold the sea before the capital: the Long Walls need it
+            if fleet and dest == CAPITAL_SEA[self.side] and start != dest and self.gulf_guard < GULF_GUARD:
+                score += 3.5          # hold the sea before the capital: the Long Walls need it
         if any(self.v["cities"][c.name]["besieged_by"] == self.side for c in self.m.cities_in(start)) and not fleet:
             score -= 2.5              # do not lift our own siege
         if start == CAPITAL_AREA[self.side] and (not fleet or a.carry) and self.land.get(start, 0) - (0 if fleet else b["steps"]) - self._steps(a.carry) < HOME_GUARD:
@@ -118,9 +129,34 @@ class HellasScorer:
             score -= 3.0              # keep a home fleet to guard the Saronic Gulf (8.2.2)
         if fleet and self.side == "athens":
             score += self._athenian_fleet(b, start, dest, enemy)
+        if fleet and self.hard and self.side == "sparta" and dest == CAPITAL_SEA["athens"] \
+                and self.v["cities"]["Athens"]["besieged_by"] == "sparta":
+            # hard: a fleet holding the Saronic Gulf opens Athens to an Assault (ruling H-63)
+            score += 4.0 if not enemy else 2.0 if self._attack_value(dest, [self._unit(b, dest)]) > 1.0 else 0.0
         if a.carry:
             score += 0.8
         return score
+
+    # -- hard: battle forecasts -------------------------------------------------------------
+    def _unit(self, b: dict, where: str) -> Unit:
+        """One of our blocks as it would fight at `where` (fleets on land as C1, ruling H-18)."""
+        r = "C1" if b["kind"] == "fleet" and not self.m.is_sea(where) else b["rating"]
+        return Unit(r[0], int(r[1:]), b["steps"])
+
+    def _guess(self, loc: str) -> list[Unit]:
+        r = GUESS[(self.enemy, "sea" if self.m.is_sea(loc) else "land")]
+        n = self.v["enemy_blocks"].get(loc, {}).get(self.enemy, 0)
+        return [Unit(r[0], int(r[1:]), EST_STEPS) for _ in range(n)]
+
+    def _guess_city(self, city: str) -> list[Unit]:
+        """The besieged: the blocks counted inside and the garrison (7.3), all A2 (8.1)."""
+        garrison = [Unit("A", 2, 1)] if self.v["cities"][city]["garrison"] else []
+        return self._guess("city:" + city) + garrison
+
+    def _attack_value(self, dest: str, moving: list[Unit]) -> float:
+        """What attacking the enemy at `dest` with our blocks there and `moving` is worth."""
+        mine = [self._unit(b, dest) for b in self.v["blocks"] if b["location"] == dest and not b["aboard"]]
+        return max(-4.0, min(4.0, forecast(mine + moving, self._guess(dest)).value()))
 
     def _athenian_fleet(self, b: dict, start: str, dest: str, enemy: float) -> float:
         """Athens lives by its fleet: while the Saronic Gulf holds an Athenian fleet no Spartan
@@ -166,10 +202,17 @@ class HellasScorer:
     def _Sortie(self, a) -> float:
         city = self.blocks[a.block]["location"][5:]
         area = self.m.cities[city].area
+        if self.hard:
+            out = [self._unit(b, area) for b in self.v["blocks"] if b["location"] == "city:" + city]
+            return 2.0 if forecast(out, self._guess(area)).attacker_wins else -2.0
         return 2.0 if self.mine.get("city:" + city, 0) >= 1.5 * self.theirs.get(area, 1) else -2.0
 
     def _Withdraw(self, a) -> float:
         area = self.m.cities[a.city].area
+        if self.hard and not (self.blocks[a.block]["kind"] == "fleet" and a.city == "Athens"):
+            mine = [self._unit(b, area) for b in self.v["blocks"] if b["location"] == area and not b["aboard"]]
+            fc = forecast(self._guess(area), mine)
+            return 3.0 if fc.attacker_wins else -1.0   # shelter only from a battle we would lose
         if self.blocks[a.block]["kind"] == "fleet" and a.city == "Athens":
             return -1.0               # Athens' fleets hold the Saronic Gulf, not the docks (ruling H-63)
         if area == CAPITAL_AREA[self.side]:
@@ -179,6 +222,15 @@ class HellasScorer:
 
     def _Assault(self, a) -> float:
         area = self.m.cities[a.city].area
+        if self.hard:
+            mine = [self._unit(b, area) for b in self.v["blocks"] if b["location"] == area and not b["aboard"]]
+            fc = forecast(mine, self._guess_city(a.city), assault=True)
+            athena = 0.3 if a.athena else 0.0
+            if a.city == CAPITAL_CITY[self.enemy]:
+                # taking the capital ends the war, and the assaulters stay as besiegers (8.1.2):
+                # storm it while the forecast leaves them more than it costs the defenders
+                return athena + (8.0 if fc.attacker_wins else 3.0 + fc.value() if fc.defender_lost > 0.5 else -1.0)
+            return athena + (3.0 if fc.attacker_wins else 1.0 if fc.value() > 0.5 else -1.0)
         defenders = 2 * (1 + self.theirs.get("city:" + a.city, 0))   # double defense
         return (3.0 if self.mine.get(area, 0) >= 2 * defenders else -1.0) + (0.3 if a.athena else 0.0)
 

@@ -50,6 +50,7 @@ OBJECTIVE_PULL = 0.5  # share of MOVE_WORTH per move a fighting unit is away fro
 OBJECTIVE_WORTH = 2.0  # added to the worth of charging or threatening a scenario objective
 MOVE_WORTH = 0.7    # points per normal move (or reform turn) a fighting unit is away from contact
 END_STEP = 0.01      # ending a step beats a pointless Hold, loses to any useful order
+BOLDNESS = 1.5     # edge added to an engaging unit's charge on the last turn (5.2: a draw wins nothing)
 LOOKAHEAD = 0.7      # weight of the move a turn or wheel opens for the next order (issue 19)
 
 
@@ -287,7 +288,7 @@ class DaimyoScorer:
         if plan is not None and plan.state in ("engage", "pursue") and self.mu is not None:
             if self.mu.strikes_first(u.id, target.id):
                 edge += 0.3                 # striking first beats being charged (4.6.3 first-round bonuses)
-            edge += 0.6 * self.commander.army.pressure     # 5.2: a draw is no win
+            edge += BOLDNESS * self.commander.army.pressure     # 5.2: a draw is no win
             if target in self._threats(u, footprint(u)):
                 # the alternative to charging is being charged by it, with the bonus (4.4):
                 # a charge is weighed against that, not against a quiet hold
@@ -392,6 +393,10 @@ class DaimyoScorer:
             return False
         lane = self._lane(u, x, y, facing)
         return any(s.intersects(lane) for s, n in zip(self.friend_shapes.values(), near) if n)
+
+    def _wading(self, u: Unit) -> bool:
+        """u stands in difficult ground now (4.3.1)."""
+        return "difficult" in self.ground.effects(u, footprint(u))
 
     def _threats(self, u: Unit, shape) -> list[Unit]:
         """Enemies that could charge `shape` at their next activation (rough reach, 4.4; with a
@@ -499,16 +504,17 @@ class DaimyoScorer:
             # will be on the way, its next move included (ruling D-41: any move while touching
             # difficult ground disorders): wading in or out is progress, not a sudden loss
             plan = self.plans.get(u.clan)
-            mode = _unit_mode(u, plan)
+            mode = _unit_mode(u, plan, self._wading(u))
             goal = self.commander.aims.get(u.id, plan.target) if mode == "engage" else \
                 plan.target if mode in ("approach", "pursue") else ""
             goal = goal if goal in self.enemy_shapes else enemy.id
             eff, wades = self.ground.approach(u, shape, self.enemy_shapes[goal])
+            turn = 0.0
             if plan is not None:
                 # a charge must first turn to face its target, at most half the charge move
                 # (4.4): the turn counts as part of the way, so a unit lines up as it closes
                 g = self.st.units[goal]
-                eff += _turn_cost(u, x, y, facing, g.x, g.y)
+                turn = _turn_cost(u, x, y, facing, g.x, g.y)
             reform = (disordered or wades or "difficult" in self.ground.effects(u, shape)) \
                 and u.troop is not Troop.PEASANT
             if mode in ("engage", "approach") and not self.st.units[goal].routing:
@@ -518,11 +524,15 @@ class DaimyoScorer:
                 # (measured with the ground's allowance: across a stream the charge is halved,
                 # a third for cavalry, 4.3.1, so there is no launch window: cross first)
                 lo, hi = launch_window(u)
-                if self.ground.charge_allowance(u, shape, self.enemy_shapes[goal]) >= lo:
+                allowance = self.ground.charge_allowance(u, shape, self.enemy_shapes[goal])
+                if allowance >= lo:
                     eff = max(0.0, eff - hi) + 2.0 * max(0.0, lo - eff)
+                    # a turn of more than half the allowance and the rules refuse the charge
+                    turn += 2.0 * max(0.0, turn - allowance / 2)
                 if goal != enemy.id and not enemy.routing:
                     eff += 2.0 * max(0.0, lo - dist)     # nor that close to another enemy
-            elif mode in ("form_up", "hold", "fall_back", "reform"):
+            eff += turn
+            if mode in ("form_up", "hold", "fall_back", "reform"):
                 # stand just outside the nearest enemy's charge reach (4.4), a move further
                 # when falling back: closer is danger, further is time lost
                 off = enemy.move_row.charge + BAND_CM if may_charge_soon(enemy) else 3.0
@@ -602,12 +612,15 @@ def _lane_shape(u: Unit, x: float, y: float, facing: float):
     return LineString([(x, y), (x + 8.0 * fwd[0], y + 8.0 * fwd[1])]).buffer(u.width / 2 - 0.5, cap_style="flat")
 
 
-def _unit_mode(u: Unit, plan) -> str:
+def _unit_mode(u: Unit, plan, wading: bool = False) -> str:
     """What the clan plan asks of this unit: a disordered unit reforms first whatever its
-    clan does, for it may not charge (4.2.1, 4.2.2); "" without a plan."""
+    clan does, for it may not charge (4.2.1, 4.2.2) - unless it is wading (in difficult
+    ground it cannot reform: its next move disorders it again, ruling D-41), when it goes on
+    across; "" without a plan."""
     if plan is None:
         return ""
-    if u.disordered and plan.state in ("engage", "form_up", "approach") and not u.in_melee_with:
+    if u.disordered and plan.state in ("engage", "form_up", "approach") and not u.in_melee_with \
+            and not (wading and plan.state == "engage"):
         return "reform"
     return plan.state
 
