@@ -113,7 +113,7 @@ def _cmd_bench(args) -> int:
     if args.level not in LEVELS:
         raise KassenError(f"--level {clip(repr(args.level))}: expected one of {', '.join(LEVELS)}")
     if args.against:
-        return run_against(args.against, args.level, args.turn_scale)
+        return run_against(args.against, args.level, args.turn_scale, replay_only=args.replay_only)
     return run_bench(args.battles, args.scenario, args.turn_limit, args.level)
 
 
@@ -277,7 +277,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     c = command(sub, "bench", "time AI-vs-AI battles on the reference table and the odds",
                 ["kassen bench", "kassen bench --battles 1 --level normal",
-                 "kassen bench --against main~5 --turn-scale 0.5"], _cmd_bench)
+                 "kassen bench --against main~5 --turn-scale 0.5",
+                 "kassen bench --against main~5 --replay-only"], _cmd_bench)
     c.add_argument("--battles", type=check.count, default=2, metavar="N", help="battles to time (default 2)")
     scenario_arg(c, "--scenario", "the battle, a file or bundled name (default: the bundled "
                                   "reference table)", default="reference")
@@ -289,6 +290,9 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--turn-scale", type=check.positive_float(10.0), default=1.0, metavar="X",
                    help="with --against: scale each battle's turns (default 1: reference 15, Nagashino 18, "
                    "training 12)")
+    c.add_argument("--replay-only", action="store_true",
+                   help="with --against: time only the rules-alone replays (each battle is played once, by "
+                   "this tree's AI, for its orders)")
 
     c = command(sub, "completion", "print the shell hook for tab completion",
                 ['eval "$(kassen completion bash)"   # add to ~/.bashrc',

@@ -9,9 +9,11 @@ from collections import defaultdict
 
 from sim.ai.scored import LEVELS, ScoredPlayer
 from sim.amdt import actions as A
+from sim.amdt.ai_odds import Odds
 from sim.amdt.data import data
 from sim.amdt.movement import link_cost
 from sim.amdt.rulings import ruling
+from sim.amdt.victory import counts_for_oda
 
 ANTI_TARGETS = {"Gifu": 40, "Kiyosu": 40, "Kannon-ji": 25}
 ALLIANCES = ("hideyoshi", "katsuie", "tokugawa")
@@ -31,6 +33,10 @@ ALLIANCE_TARGET = {"hideyoshi": "Takamatsu", "katsuie": "Uozu", "tokugawa": "Tot
 
 
 class AmdtScorer:
+    def __init__(self, level: str = "normal"):
+        # hard weighs battles, assaults, retreats and garrisons by their exact odds (ai_odds)
+        self.odds = Odds() if level == "hard" else None
+
     def prepare(self, game, side: str) -> None:
         v = game.view(side)
         self.side = side
@@ -39,9 +45,14 @@ class AmdtScorer:
         self.strength: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
         self.castle_men: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
         self.nobu = None
+        self.boss: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
         for u in v["units"]:
             if u["status"] != "map":
                 continue
+            if u["kind"] == "leader":        # R-BATTLE 10.1: the best commander's battle value
+                value = data().leaders[u["id"]].get("battle") or 0
+                here = self.boss[u["sector"]]
+                here[u["faction"]] = max(here[u["faction"]], value)
             if u["kind"] == "soldier":
                 self.strength[u["sector"]][u["faction"]] += 1
                 if u["in_castle"]:
@@ -64,6 +75,8 @@ class AmdtScorer:
             if fac == "neutral" and clan in v["entry"]:
                 continue
             out[s] = 2.0 * v["castle"][s]
+            if self.odds is not None and counts_for_oda(s, v["castle"][s]):
+                out[s] += 8.0          # hard: the castles of Oda's six decide the game (R-VICTORY)
         if self.fac == "anti":
             for s, w in ANTI_TARGETS.items():
                 if s != "Kannon-ji" or v["azuchi"]:
@@ -116,7 +129,9 @@ class AmdtScorer:
             s = gain * (1 + men / 4) - 0.05 * link_cost(a.frm, a.to)
             if not a.leader:
                 s -= 0.2
-            if enemy:
+            if enemy and self.odds is not None:
+                s += self.attack_value(a)
+            elif enemy:
                 s += (men - 1.3 * enemy) * 1.5 + self.targets.get(a.to, 0) * (men > enemy)
             elif a.to in self.targets:
                 s += self.targets[a.to] * (1.0 if men or a.leader else 0.5)
@@ -127,10 +142,22 @@ class AmdtScorer:
             if self.fac == "oda" and a.frm in self.sudden:
                 left = self.strength[a.frm]["oda"] - a.soldiers
                 s -= 6.0 * max(0, self.keep(a.frm) - left)   # §20: the sudden-death castles keep a garrison
+            if self.odds is not None and self.fac == "anti" and self.counted(a.frm):
+                left = self.strength[a.frm]["anti"] - a.soldiers
+                s -= 3.0 * max(0, self.hold_men(a.frm) - left)   # hard: keep Oda from his six
             if self.fac == "oda" and a.to in self.sudden:
                 s += 4.0 * min(a.soldiers, max(0, self.keep(a.to) - self.strength[a.to]["oda"]))
             s -= 8.0 * self.discarded(a)
             return s
+        if isinstance(a, A.Assault) and self.odds is not None:
+            return self.assault_value(a.sector, self.strength[a.sector][self.fac])
+        if isinstance(a, A.AssaultChoice) and self.odds is not None:
+            sector = self.battle["sector"]
+            return self.assault_value(sector, self.field_men(sector, self.fac)) if a.go else 0.0
+        if isinstance(a, A.Retreat) and self.odds is not None and not a.to:
+            return self.stay_value()
+        if isinstance(a, A.Garrison) and self.odds is not None:
+            return self.garrison_value(a.soldiers)
         if isinstance(a, A.Assault):
             inside = self.enemy_at(a.sector)
             mine = self.strength[a.sector][self.fac]
@@ -181,7 +208,100 @@ class AmdtScorer:
         return 0.0
 
 
+    # -- hard: exact odds (ai_odds) ------------------------------------------------------------
+    def field_men(self, sector: str, fac: str) -> int:
+        return self.strength[sector][fac] - self.castle_men[sector][fac]
+
+    def enemy_field(self, sector: str) -> int:
+        return sum(self.field_men(sector, f) for f in self.strength[sector] if f != self.fac)
+
+    def enemy_inside(self, sector: str) -> int:
+        return sum(n for f, n in self.castle_men[sector].items() if f != self.fac)
+
+    def enemy_boss(self, sector: str) -> int:
+        return max((b for f, b in self.boss[sector].items() if f != self.fac), default=0)
+
+    def counted(self, sector: str) -> bool:
+        """An anti-Oda castle that would count toward Oda's six if he took it (ruling A-25)."""
+        clan = self.v["control"].get(sector, "")
+        return bool(clan) and self.v["factions"].get(clan) == "anti" \
+            and counts_for_oda(sector, self.v["castle"].get(sector, 0))
+
+    def hold_men(self, sector: str) -> int:
+        """Soldiers an anti-Oda castle of Oda's six keeps: enough to fill it against the Oda
+        soldiers within three links, at most a full castle (A-9)."""
+        return min(ruling("castle_capacity") * self.v["castle"].get(sector, 0), self.threat(sector))
+
+    def attack_stake(self, sector: str) -> float:
+        """Taking a sector: its castle (targets: 2 a level, the sudden-death sectors far more)."""
+        return self.targets.get(sector, 0.0) + 2.0
+
+    def defend_stake(self, sector: str) -> float:
+        """Keeping a sector: a sudden-death castle is the game for Oda (16.2.4(3)); a larger
+        castle Oda did not start with counts toward his six (R-VICTORY, ruling A-25)."""
+        level = self.v["castle"].get(sector, 0)
+        if self.fac == "oda" and sector in self.sudden:
+            return 100.0
+        if self.fac == "anti" and counts_for_oda(sector, level):
+            return 2.0 * level + 8.0
+        return 2.0 * level + 1.0
+
+    def attack_value(self, a) -> float:
+        """A march into enemy units: the field battle against those outside the castle, then
+        the assault on those inside, fought to the end (R-BATTLE 10.3-10.5)."""
+        men = a.soldiers + self.field_men(a.to, self.fac)
+        mod = max(self.boss[a.to][self.fac], data().leaders.get(a.leader, {}).get("battle") or 0 if a.leader else 0)
+        out, inside, dmod = self.enemy_field(a.to), self.enemy_inside(a.to), self.enemy_boss(a.to)
+        level = self.v["castle"].get(a.to, 0)
+        hold = self.odds.hold_chance(men, out, inside, level, mod, dmod)
+        if out:
+            f = self.odds.field(men, out, mod, dmod)
+            trade = (out - f.def_left) - (men - f.att_left)
+        else:
+            f = self.odds.assault(men, inside, level, dmod)
+            trade = 0.5 * ((inside - f.def_left) - (men - f.att_left))
+        return (1 - hold) * self.attack_stake(a.to) + 0.7 * trade - 1.0
+
+    def assault_value(self, sector: str, men: int) -> float:
+        """Storming the castle to the end (10.5): its capture against the soldiers it costs."""
+        inside = self.enemy_inside(sector)
+        level = self.v["castle"].get(sector, 0)
+        f = self.odds.assault(men, inside, level, self.enemy_boss(sector))
+        return f.win * self.attack_stake(sector) + 0.7 * ((inside - f.def_left) - (men - f.att_left)) - 0.5
+
+    def stay_value(self) -> float:
+        """Staying in a field battle (10.4) against leaving it now: staying fights on to the
+        end; leaving gives up the sector (or the attack) and takes the pursuit's 6s (A-12)."""
+        b = self.battle
+        sector = b["sector"]
+        attacking = b["attacker"] == self.fac
+        mine, theirs = self.field_men(sector, self.fac), self.enemy_field(sector)
+        mod, dmod = self.boss[sector][self.fac], self.enemy_boss(sector)
+        if attacking:
+            f = self.odds.field(mine, theirs, mod, dmod)
+            win, kept, left = f.win, f.att_left, f.def_left
+            stake = self.attack_stake(sector)
+        else:
+            f = self.odds.field(theirs, mine, dmod, mod)
+            win, kept, left = 1 - f.win, f.def_left, f.att_left
+            stake = self.defend_stake(sector) * (0.3 if self.castle_men[sector][self.fac] else 1.0)
+        stay = win * stake + 0.7 * ((theirs - left) - (mine - kept))
+        leave = -(0 if attacking else stake) - 0.7 * (theirs // ruling("pursuit")) / 6
+        held = self.fac == "oda" and sector in self.sudden and not self.castle_men[sector]["oda"]
+        return stay - leave + 0.5 + (50 if held else 0)
+
+    def garrison_value(self, n: int) -> float:
+        """Soldiers into the castle (10.2): the chance the sector holds if the attacker fights
+        the field battle and the assault to the end."""
+        sector = self.battle["sector"]
+        men = self.strength[sector][self.fac]
+        enemy = self.enemy_at(sector)
+        level = self.v["castle"].get(sector, 0)
+        hold = self.odds.hold_chance(enemy, men - n, n, level, self.enemy_boss(sector), self.boss[sector][self.fac])
+        return hold * self.defend_stake(sector) + 0.01 * n
+
+
 def make(side: str, level: str, seed: int):
     if level not in LEVELS:
         raise KeyError(level)
-    return ScoredPlayer(AmdtScorer(), level, seed)
+    return ScoredPlayer(AmdtScorer(level), level, seed)

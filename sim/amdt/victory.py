@@ -47,21 +47,20 @@ def check_sudden(g) -> None:
             over(g, pick, f"Oda holds {sector}, the {pick} alliance's victory sector", "16.2.4(2)")
 
 
-def oda_castles(g) -> list[str]:
-    """(ruling A-25) level-2+ castles Oda did not hold at start, Azuchi excluded."""
-    st = g.state
+def counts_for_oda(sector: str, level: int) -> bool:
+    """(ruling A-25) a castle of level 2 or more that Oda did not hold at start, not Azuchi."""
     d = data()
-    out = []
-    for s in d.board.locations:
-        if s == "Kannon-ji" or st.castle.get(s, 0) < 2:
-            continue
-        start = d.board.attr(s, "start_controller")
-        start = d.start_owner.get(s, start)
-        if d.clans.get(start, {}).get("faction") == "oda":
-            continue
-        if sector_faction(st, s) == "oda":
-            out.append(s)
-    return out
+    if sector == "Kannon-ji" or level < 2:
+        return False
+    start = d.start_owner.get(sector, d.board.attr(sector, "start_controller"))
+    return d.clans.get(start, {}).get("faction") != "oda"
+
+
+def oda_castles(g) -> list[str]:
+    """(ruling A-25) the castles counting toward Oda's six that Oda holds now."""
+    st = g.state
+    return [s for s in data().board.locations
+            if counts_for_oda(s, st.castle.get(s, 0)) and sector_faction(st, s) == "oda"]
 
 
 def short(g) -> dict | None:

@@ -7,7 +7,7 @@ from shapely.geometry import Point
 
 from sim.core.errors import RuleError
 from sim.daimyo.events import ObedienceTest
-from sim.daimyo.geometry import CONTACT_TOLERANCE, footprint
+from sim.daimyo.geometry import CONTACT_TOLERANCE, footprint, kernels, stand_corners
 from sim.daimyo.model import Leader, Troop, Unit
 from sim.daimyo.state import DaimyoState
 from sim.daimyo.tables import tables
@@ -170,18 +170,27 @@ def in_command(st: DaimyoState, u: Unit) -> bool:
         return False
     if leader.attached_to == u.id:
         return True
-    return footprint(u).distance(leader_point(st, leader)) <= rng
+    x, y = leader_spot(st, leader)
+    d = kernels.point_quads_distance(stand_corners(u), x, y)
+    if abs(d - rng) > kernels.MARGIN:         # the kernel's distance decides clear of the range
+        return d <= rng
+    return footprint(u).distance(Point(x, y)) <= rng
 
 
 def command_range(st: DaimyoState) -> float:
     return 10.0 if st.weather == "fog" else tables().command.command_range_cm   # 6.2 fog
 
 
-def leader_point(st: DaimyoState, leader: Leader) -> Point:
+def leader_spot(st: DaimyoState, leader: Leader) -> tuple[float, float]:
+    """Where a leader stands: on the unit he is attached to (its front centre), else his own place."""
     if leader.attached_to and leader.attached_to in st.units:
         u = st.units[leader.attached_to]
-        return Point(u.x, u.y)
-    return Point(leader.x, leader.y)
+        return u.x, u.y
+    return leader.x, leader.y
+
+
+def leader_point(st: DaimyoState, leader: Leader) -> Point:
+    return Point(*leader_spot(st, leader))
 
 
 def obeys(game, unit_id: str) -> bool:

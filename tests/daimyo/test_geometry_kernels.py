@@ -232,3 +232,12 @@ def test_4_3_2_swept_pieces_equal_shapelys_hulls(u, angle):
     got = swept_pieces(corners)
     pairs = np.concatenate([corners[:-1], corners[1:]], axis=2).reshape(-1, 8, 2)
     assert shapely.equals_exact(got, _geos_hulls(pairs), 0.0).all()
+
+
+@given(units("a"), coord, coord)
+@SETTINGS
+def test_1_8_point_to_stands_distance_matches_shapely(u, px, py):
+    """Command range (1.8) and the hatamoto's leash (1.7): the kernel's distance from a leader
+    to a unit's stands equals Shapely's distance to the unit's footprint."""
+    got = kernels.point_quads_distance(stand_corners(u), px, py)
+    assert abs(got - float(footprint(u).distance(shapely.Point(px, py)))) < 1e-9

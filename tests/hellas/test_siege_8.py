@@ -143,14 +143,7 @@ def test_8_1_2_routed_assaulters_stay_as_besiegers():
 
 
 def test_8_1_2_5_21_besieged_fleets_escape_to_a_free_offshore_sea_with_one_land_block():
-    g = bare_game()
-    besieged(g, "Megara", "athens")
-    f = place(g, "sparta", "city:Megara", steps=3, rating="F2", kind="fleet")
-    land = place(g, "sparta", "city:Megara", steps=2)
-    place(g, "athens", "Megaris", steps=4)
-    open_turn(g, "athens", phase="combat", season=1)
-    g.apply(A.Assault("athens", "Megara"))
-    g.apply(A.Surrender("sparta", "Megara", False))
+    g, f, land = assault_on_megara()
     assert g.state.phase == "escape"
     assert A.Escape("sparta", f.id, land.id) in g.legal_actions("sparta")
     g.apply(A.Escape("sparta", f.id, land.id))

@@ -96,6 +96,7 @@ class PoseMemo:
         self.check = check              # work every kept answer out again and compare (tests)
         self._army: tuple | None = None
         self._book = Book(BOOK_MAX, check)
+        self._lasting = Book(BOOK_MAX, check)   # answers that read no unit but the one weighed
         self.decision: dict = {}
 
     def begin(self, st, side: str) -> None:
@@ -111,6 +112,13 @@ class PoseMemo:
         if not self.enabled:
             return compute()
         return self._book.recall(key, compute, shapes)
+
+    def recall_lasting(self, key: tuple, compute):
+        """The same for an answer that reads nothing of the table (the key names all it reads):
+        kept the whole game."""
+        if not self.enabled:
+            return compute()
+        return self._lasting.recall(key, compute)
 
     def recall_now(self, key: tuple, compute):
         """The same for an answer good for this decision only."""

@@ -112,6 +112,7 @@ class DaimyoScorer:
         self._values: dict[str, float] = {}
         self.friend_shapes = {u.id: footprint(u) for u in self.st.living(side)
                               if u.troop is not Troop.HQ and not u.routing}
+        self._friend_boxes = shapely.bounds(np.array(list(self.friend_shapes.values()), dtype=object)).reshape(-1, 4)
         self.friend_lanes = {u.id: self._lane(u, u.x, u.y, u.facing) for u in self.st.living(side)
                              if (u.infantry or u.cavalry) and not u.missile and not u.routing}
 
@@ -371,11 +372,10 @@ class DaimyoScorer:
                 best, dist = e.id, d
         return best, dist
 
-    @staticmethod
-    def _lane(u: Unit, x: float, y: float, facing: float):
-        """The 8 cm straight ahead of the unit's front."""
-        fwd = direction(facing)
-        return LineString([(x, y), (x + 8.0 * fwd[0], y + 8.0 * fwd[1])]).buffer(u.width / 2 - 0.5, cap_style="flat")
+    def _lane(self, u: Unit, x: float, y: float, facing: float):
+        """The 8 cm straight ahead of the unit's front (kept a whole game: it reads only the
+        unit's width and the pose)."""
+        return self.memo.recall_lasting(("lane", u.width, x, y, facing), lambda: _lane_shape(u, x, y, facing))
 
     def _lane_blocked(self, u: Unit, shape, x: float, y: float, facing: float) -> bool:
         """A friendly unit within 8 cm straight ahead: it blocks charges (4.4) and shooting
@@ -384,15 +384,15 @@ class DaimyoScorer:
         ox, oy = fwd[1] * (u.width / 2 - 0.5), -fwd[0] * (u.width / 2 - 0.5)     # the lane's corners
         xs = (x - ox, x + ox, x - ox + 8.0 * fwd[0], x + ox + 8.0 * fwd[0])
         ys = (y - oy, y + oy, y - oy + 8.0 * fwd[1], y + oy + 8.0 * fwd[1])
-        friends = [s for fid, s in self.friend_shapes.items() if fid != u.id]
-        if not friends:
+        if not self._friend_boxes.size:
             return False
-        # only friends whose boxes come near the lane's box can meet it
-        near = box_gaps(shapely.bounds(np.array(friends, dtype=object)), min(xs), min(ys), max(xs), max(ys)) <= 1e-6
-        if not near.any():
+        # only friends (but itself) whose boxes come near the lane's box can meet it
+        near = [fid != u.id and n for fid, n in zip(self.friend_shapes, (
+            box_gaps(self._friend_boxes, min(xs), min(ys), max(xs), max(ys)) <= 1e-6).tolist())]
+        if not any(near):
             return False
         lane = self._lane(u, x, y, facing)
-        return any(s.intersects(lane) for s, n in zip(friends, near.tolist()) if n)
+        return any(s.intersects(lane) for s, n in zip(self.friend_shapes.values(), near) if n)
 
     def _wading(self, u: Unit) -> bool:
         """u stands in difficult ground now (4.3.1)."""
@@ -605,6 +605,11 @@ def launch_window(u: Unit) -> tuple[float, float]:
     least half the charge move), leaving room for a turn at the start."""
     c = float(u.move_row.charge)
     return c / 2 + 1.0, 0.8 * c
+
+
+def _lane_shape(u: Unit, x: float, y: float, facing: float):
+    fwd = direction(facing)
+    return LineString([(x, y), (x + 8.0 * fwd[0], y + 8.0 * fwd[1])]).buffer(u.width / 2 - 0.5, cap_style="flat")
 
 
 def _unit_mode(u: Unit, plan, wading: bool = False) -> str:

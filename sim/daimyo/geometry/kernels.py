@@ -32,6 +32,26 @@ def point_segment(px, py, ax, ay, bx, by):
 
 
 @njit(cache=True)
+def point_quads_distance(quads, px, py):
+    """Distance from point p to the nearest of the convex quadrilaterals (n, 4, 2); 0 inside one
+    (a unit's stands: the distance to their union)."""
+    best = np.inf
+    for q in range(len(quads)):
+        c = quads[q]
+        pos = neg = False
+        for k in range(4):
+            ax, ay = c[k, 0], c[k, 1]
+            bx, by = c[(k + 1) % 4, 0], c[(k + 1) % 4, 1]
+            cross = (bx - ax) * (py - ay) - (by - ay) * (px - ax)
+            pos = pos or cross > 0.0
+            neg = neg or cross < 0.0
+            best = min(best, point_segment(px, py, ax, ay, bx, by))
+        if not (pos and neg):
+            return 0.0                       # on no edge's outer side: inside or on the boundary
+    return best
+
+
+@njit(cache=True)
 def _separated(a, b):
     """Separating-axis test of two convex quadrilaterals (4, 2): True if some edge normal of
     either strictly separates them (they neither overlap nor touch)."""
@@ -345,4 +365,5 @@ def warm() -> None:
     overlap_areas(quad, np.array([0], np.int64), np.array([4], np.int64), np.array([0], np.int64), corners,
                   np.array([1], np.int64))
     hulls(corners.reshape(1, 8, 2))
+    point_quads_distance(corners, 0.5, 0.5)
     ai_kernels.warm()                              # the AI's kernels (issue 18 item 5)

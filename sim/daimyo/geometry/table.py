@@ -11,6 +11,7 @@ Answers derived from the arrays (who touches whom) are kept until the arrays cha
 from __future__ import annotations
 
 import math
+from operator import attrgetter
 from contextlib import contextmanager
 
 import numpy as np
@@ -22,8 +23,7 @@ from . import kernels
 from .shapes import CONTACT_TOLERANCE, stand_corners
 
 
-def _key(u: Unit) -> tuple:
-    return (u.x, u.y, u.facing, u.stands, u.files, u.stand_w, u.stand_d, u.side)
+_key = attrgetter("x", "y", "facing", "stands", "files", "stand_w", "stand_d", "side")   # a unit's place
 
 
 class TableArrays:
