@@ -26,7 +26,7 @@ from sim.core.events import Note
 from sim.daimyo import actions as A
 from sim.daimyo.events import FormationChanged, UnitMoved
 from sim.daimyo.geometry import CONTACT_TOLERANCE, LEADER_RADIUS, direction, footprint, swept_pieces, table_box
-from sim.daimyo import artillery, plan_memo
+from sim.daimyo import artillery, plan_memo, straight_ahead
 # remove_unit and moved_by_combat: callers' old home
 from sim.daimyo.effects import kill_leader, make_disordered, moved_by_combat, remove_unit  # noqa: F401
 from sim.daimyo.model import Formation, Troop, Unit
@@ -672,15 +672,20 @@ def _rule(how: str) -> str:
 
 # -- finite menus for AI and random players -----------------------------------------------
 def max_straight(st: DaimyoState, u: Unit, limit: float | None = None, stay_on_table: bool = True) -> float:
-    """The longest legal straight move now, 0 if none (bisection over plans). Unless
+    """The longest legal straight move now, 0 if none (bisection; each step decided by the
+    first-contact distances of straight_ahead where they are clear, else by a plan). Unless
     `stay_on_table` is False it stops short of leaving the table (4.3.4)."""
     hi = remaining(st, u) if limit is None else limit
     if limit is None and u.formation is Formation.COLUMN and terrain_map(st, u.cavalry, u.stands).road is not None:
         hi /= tables().terrain_effects.road_column_factor      # 4.3: a column may go double on a road
     if hi <= EPS:
         return 0.0
+    quick = straight_ahead.reach(st, u, hi) if stay_on_table else None
 
     def ok(d: float) -> bool:
+        sure = None if quick is None else quick.verdict(st, u, d, max_move(st, u))
+        if sure is not None:                  # first contacts decide it as the plan would
+            return sure
         try:
             return not (plan(st, A.Move(u.side, u.id, d)).leaves_table and stay_on_table)
         except RuleError:
@@ -780,6 +785,9 @@ def straight_moves(st: DaimyoState, u: Unit) -> list[A.Move]:
 
 def straight_ok(st: DaimyoState, u: Unit, d: float) -> bool:
     """Whether max_straight counts a straight move of `d` cm legal (planned, stays on the table)."""
+    sure = straight_ahead.reach(st, u, straight_reach(st, u)).verdict(st, u, d, max_move(st, u))
+    if sure is not None:
+        return sure
     try:
         return not plan(st, A.Move(u.side, u.id, d)).leaves_table
     except RuleError:

@@ -367,3 +367,5 @@ def warm() -> None:
     hulls(corners.reshape(1, 8, 2))
     point_quads_distance(corners, 0.5, 0.5)
     ai_kernels.warm()                              # the AI's kernels (issue 18 item 5)
+    from sim.daimyo.geometry import first_contact  # it imports this module's kernels
+    first_contact.warm()
