@@ -40,11 +40,14 @@ def rotation_cost(u: Unit, angle: float) -> float:
     rest (4.3.5.1), disordered units paying double (ruling D-50)."""
     m = tables().manoeuvre
     dis = m.disorder_factor if u.disordered else 1
+    quality = u.quality.value
+    turned = m.turn_fraction[quality] * u.move_row.normal       # read once: the AI asks often
+    width, cost = u.width, m.wheel_cost[quality]
     best = math.inf
     for base in (0, 90, -90, 180):
         rest = abs(C.angle_diff(base, angle))
-        turn = 0.0 if base == 0 else m.turn_fraction[u.quality.value] * u.move_row.normal
-        wheel = math.radians(rest) * u.width * m.wheel_cost[u.quality.value]
+        turn = 0.0 if base == 0 else turned
+        wheel = math.radians(rest) * width * cost
         best = min(best, (turn + wheel) * dis)
     return best
 
