@@ -7,24 +7,28 @@ touches terrain (4.3.1) or first enters impassable ground, and where it would en
 friend (4.3.2). `Reach` works these out once per unit and table (geometry.first_contact) and
 answers for a distance with the plan's own verdict where it is clear of every one of them by
 a margin (`SURE` cm of distance, a billionth of a cm of overlap), and None elsewhere: there,
-and for the cases it does not model (guns, the hatamoto's leash, a column where there are
-roads, a unit barred from moving, a start partly off the table), the caller asks the plan.
+and for the cases it does not model (guns, a unit barred from moving, a start partly off the
+table), the caller asks the plan. Terrain is cut into triangles once a game: for each, where a
+stand may touch it and where it surely does; a column's road (4.3) is where no stand meets the
+triangles of the table outside the road zone.
 The hatamoto's leash to its General (1.7) is measured at each distance asked (the General
 moves without the table changing).
 So the menus are the same as with a plan at every step (tests/daimyo/test_straight_ahead.py).
 """
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import shapely
 
 from sim.daimyo.geometry import direction, first_contact, stand_corners
-from sim.daimyo.geometry.kernels import point_quads_distance, units_distance
+from sim.daimyo.geometry.kernels import overlap_areas, point_quads_distance, units_distance
 from sim.daimyo.leaders import leader_xy
 from sim.daimyo.geometry.table import arrays
 from sim.daimyo.model import Formation, Troop, Unit
 from sim.daimyo.tables import tables
-from sim.daimyo.sweep import measure
+from sim.daimyo.sweep import SAMPLE_CM, measure, minus
 from sim.daimyo.terrain import terrain_map
 
 EPS = 1e-6          # as movement.EPS: the plans' own slack on costs and the 4.4 approach
@@ -32,6 +36,7 @@ SURE = 1e-8         # cm: a distance this close to a threshold is left to the pl
 DEEP = 1e-9         # cm: overlap along a normal below which two stands share no area that counts
 TABLE_IN, TABLE_OUT = 1e-6, 1e-8   # corners this far inside the table / outside it are sure
 COST_GAP = 1e-7     # cm: a price this close to what is left of the move is left to the plan
+OVERLAP = 1e-6      # cm2: as movement.OVERLAP, stands overlapping less only touch (4.3.2)
 
 
 class Reach:
@@ -56,7 +61,8 @@ class Reach:
         if u.id in t.row:
             others[t.stands_of(u.id)] = False
         mine = t.stand_side == hash(u.side)
-        self.friends = _friend_intervals(start, vx, vy, t.corners[others & mine & _near(t.boxes, box, 0.0)])
+        self.friend_quads = np.ascontiguousarray(t.corners[others & mine & _near(t.boxes, box, 0.0)])
+        self.friends = _friend_intervals(start, vx, vy, self.friend_quads)
         self.enemy_clear, self.enemy_hit = _enemy_limits(st, u, t, start, vx, vy, others & ~mine, box)
         self.ground = _Ground(st, u, start, vx, vy, box)
         self.hatamoto = u.hatamoto
@@ -74,8 +80,37 @@ class Reach:
             return False                                  # 4.3.4: it would leave the table
         if d > self.edge_in:
             return None
-        if len(self.friends) and ((self.friends[:, 0] - DEEP < d) & (d < self.friends[:, 1] + DEEP)).any():
-            return None                                   # 4.3.2: it may end inside a friend
+        inside = np.flatnonzero((self.friends[:, 0] - DEEP < d) & (d < self.friends[:, 1] + DEEP))
+        if not len(inside):
+            return self._open(st, u, d, allowance)
+        return self._walked(st, u, d, allowance)
+
+    def _walked(self, st, u: Unit, d: float, allowance: float) -> bool | None:
+        """4.3.2 (ruling D-42): a move that would end inside a friend stops behind it, at the
+        last of the plan's poses (every SAMPLE_CM) before the overlaps it ends in, bisected
+        to the next; the verdict is the one there if it is the same across that step (each
+        rule's limit on a straight move is a single distance)."""
+        s = np.linspace(0.0, 1.0, max(2, math.ceil(d / SAMPLE_CM) + 1))
+        poses = self.start[None] + (s * d)[:, None, None, None] * self.v      # (n, k, 4, 2)
+        k, m = len(self.start), len(self.friend_quads)
+        src, dst = np.repeat(np.arange(len(s) * k), m), np.tile(np.arange(m), len(s) * k)
+        area = overlap_areas(poses.reshape(-1, 2), np.arange(len(s) * k) * 4, np.full(len(s) * k, 4),
+                             src, self.friend_quads, dst).reshape(len(s), -1)
+        if (np.abs(area - OVERLAP) <= 1e-9).any():
+            return None                                   # a pose on the threshold: the plan's
+        hit = (area > OVERLAP).any(axis=1)
+        if not hit[-1]:
+            return self._open(st, u, d, allowance)        # it overlaps too little to count
+        clear = np.flatnonzero(~hit)
+        if not len(clear):
+            return False                                  # nowhere behind it to stop
+        j = clear[-1]
+        got = {self._open(st, u, x * d, allowance) for x in (s[j], s[j + 1])}
+        return got.pop() if len(got) == 1 else None
+
+    def _open(self, st, u: Unit, d: float, allowance: float) -> bool | None:
+        """The verdict on a move of d (here or where a move stops behind a friend) that ends
+        clear of friends."""
         if d >= self.enemy_hit:
             return False                                  # 4.4: too close to an enemy
         entering = self.ground.enters_impassable(d)
@@ -113,11 +148,8 @@ def reach(st, u: Unit, length: float) -> Reach:
 
 
 def _modelled(st, u: Unit) -> bool:
-    """The plans `Reach` reproduces: an ordinary unit (4.3), not a gun (6.1), not a column
-    where roads change what a move costs (4.3)."""
-    if u.troop is Troop.ARTILLERY:
-        return False
-    return not (u.formation is Formation.COLUMN and terrain_map(st, u.cavalry, u.stands).road is not None)
+    """The plans `Reach` reproduces: an ordinary unit (4.3), not a gun (6.1)."""
+    return u.troop is not Troop.ARTILLERY
 
 
 def _leash(st, u: Unit, start: np.ndarray, v: np.ndarray, d: float) -> bool | None:
@@ -164,12 +196,19 @@ def _table_edges(start: np.ndarray, vx: float, vy: float, w: float, h: float) ->
 
 
 def _friend_intervals(start, vx, vy, friends: np.ndarray) -> np.ndarray:
-    """(n, 2): the stretches of d in which a stand would overlap a friend's (4.3.2)."""
+    """(n, 2), in order and apart: the stretches of d in which some stand would overlap a
+    friend's (4.3.2)."""
     if not len(friends):
         return np.empty((0, 2))
     lo, hi = first_contact.deep_overlaps(start, vx, vy, np.ascontiguousarray(friends), DEEP)
     keep = lo < hi
-    return np.stack([lo[keep], hi[keep]], axis=1)
+    merged: list[list[float]] = []
+    for a, b in sorted(zip(lo[keep].tolist(), hi[keep].tolist())):
+        if merged and a <= merged[-1][1] + 2 * DEEP:
+            merged[-1][1] = max(merged[-1][1], b)
+        else:
+            merged.append([a, b])
+    return np.array(merged).reshape(-1, 2)
 
 
 def _enemy_limits(st, u: Unit, t, start, vx, vy, enemy: np.ndarray, box) -> tuple[float, float]:
@@ -206,6 +245,10 @@ class _Ground:
         pieces, owner, cores, core_owner = _pieces(st, tmap)
         self.maybe, self.sure = _stretches(start, vx, vy, pieces, owner, box)
         self.core_maybe, self.core_sure = _stretches(start, vx, vy, cores, core_owner, box)
+        self.road = u.formation is Formation.COLUMN and tmap.road is not None
+        if self.road:                   # 4.3: where a stand is off the road (outside the road zone)
+            off, off_owner = _off_road(st, tmap)
+            self.off_maybe, self.off_sure = _stretches(start, vx, vy, off, off_owner, box)
 
     def touched(self, i: int, d: float, core: bool = False) -> bool | None:
         """Whether a move of d touches patch i (its interior if `core`); None: too close to tell."""
@@ -214,13 +257,23 @@ class _Ground:
             return True
         return None if _meets(maybe.get(i), d, closed=True) else False
 
-    def length(self, d: float, effect: str, sure: bool) -> float:
-        """cm of a move of d spent touching patches of `effect` (at least: sure; at most: maybe)."""
-        runs = []
+    def runs(self, d: float, effect: str, sure: bool) -> list[tuple[float, float]]:
+        """The stretches of [0, d] spent touching patches of `effect` (at least: sure; at most:
+        maybe)."""
+        got = []
         for i, iv in (self.sure if sure else self.maybe).items():
             if self.patches[i].effect == effect:
-                runs += [(max(a, 0.0), min(b, d)) for a, b in iv.tolist() if max(a, 0.0) < min(b, d)]
-        return measure(runs)
+                got += _clip(iv, d)
+        return got
+
+    def road_length(self, d: float, difficult_sure, difficult_maybe) -> tuple[float, float]:
+        """(least, most) cm of a move of d a column spends with every stand on the road and
+        off difficult ground (4.3, rulings D-33, D-34; movement._terrain_cost)."""
+        if not self.road:
+            return 0.0, 0.0
+        on_sure = minus([(0.0, d)], _clip(self.off_maybe.get(0), d))
+        on_maybe = minus([(0.0, d)], _clip(self.off_sure.get(0), d))
+        return measure(minus(on_sure, difficult_maybe)), measure(minus(on_maybe, difficult_sure))
 
     def cost(self, u: Unit, d: float) -> tuple[float, float] | None:
         """(least, most) the rules' plan prices a move of d at on this ground (4.3.1: flat costs
@@ -246,8 +299,11 @@ class _Ground:
         if rough and "column" not in u.terrain_paid and bonus:
             flat += tables().manoeuvre.column_bonus_cm
         mult = (te.difficult_cavalry_factor if u.cavalry else te.difficult_infantry_factor) - 1
-        return (d + mult * self.length(d, "difficult", True) + flat,
-                d + mult * self.length(d, "difficult", False) + flat)
+        road = te.road_column_factor - 1                       # ruling D-34: a column on a road
+        sure, maybe = self.runs(d, "difficult", True), self.runs(d, "difficult", False)
+        road_least, road_most = self.road_length(d, sure, maybe)
+        return (d + mult * measure(sure) + road * road_most + flat,
+                d + mult * measure(maybe) + road * road_least + flat)
 
     def enters_impassable(self, d: float) -> bool | None:
         """Whether a move of d enters impassable ground (4.3.1); None: too close to tell."""
@@ -260,6 +316,15 @@ class _Ground:
                 if hit is None:
                     got = None
         return got
+
+
+def _clip(iv, d: float) -> list[tuple[float, float]]:
+    """The stretches (n, 2) of `iv` within [0, d]."""
+    if iv is None:
+        return []
+    lo, hi = np.maximum(iv[:, 0], 0.0), np.minimum(iv[:, 1], d)
+    keep = lo < hi
+    return list(zip(lo[keep].tolist(), hi[keep].tolist()))
 
 
 def _meets(iv, d: float, closed: bool = False) -> bool:
@@ -300,6 +365,17 @@ def _pieces(st, tmap):
         whole = _triangles([p.shape for p in tmap.patches])
         inner = _triangles([p.interior if p.effect == "impassable" else None for p in tmap.patches])
         got = st.geometry_cache[key] = (tmap, *whole, *inner)
+    return got[1:]
+
+
+def _off_road(st, tmap):
+    """The table (grown by 1 cm) outside the road zone (roads and bridges grown by INTERIOR, 4.3),
+    cut into triangles; a stand meeting none of them is on the road. Once a game."""
+    key = ("straight_off_road", id(tmap))
+    got = st.geometry_cache.get(key)
+    if got is None or got[0] is not tmap:
+        outside = shapely.difference(shapely.box(-1.0, -1.0, st.width + 1.0, st.height + 1.0), tmap.road_zone)
+        got = st.geometry_cache[key] = (tmap, *_triangles([outside]))
     return got[1:]
 
 
