@@ -207,8 +207,9 @@ def groups(st) -> list[list[Unit]]:
     """Connected groups of units in base contact with enemies (4.6.9)."""
     units = [u for u in st.living() if not u.routing]
     adj = {u.id: set() for u in units}
+    touching = C.contact_ids(st)          # the whole table's contacts at once (ruling D-3)
     for u in units:
-        adj[u.id].update(v.id for v in C.enemies_in_contact(st, u) if v.id in adj)
+        adj[u.id].update(v for v in touching[u.id] if v in adj)
     seen, out = set(), []
     for u in units:
         if u.id in seen or not adj[u.id]:
