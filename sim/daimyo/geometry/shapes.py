@@ -72,9 +72,11 @@ def place_corners(local: tuple[np.ndarray, np.ndarray], poses) -> np.ndarray:
     r = np.radians(poses[:, 2])
     c, s = np.cos(r), np.sin(r)
     # forward (c, s), right (s, -c)
-    x = poses[:, 0, None, None] + local_f[None] * c[:, None, None] + local_r[None] * s[:, None, None]
-    y = poses[:, 1, None, None] + local_f[None] * s[:, None, None] - local_r[None] * c[:, None, None]
-    return np.stack([x, y], axis=-1)
+    out = np.empty((len(poses),) + local_f.shape + (2,))
+    c, s = c[:, None, None], s[:, None, None]
+    out[..., 0] = poses[:, 0, None, None] + local_f[None] * c + local_r[None] * s
+    out[..., 1] = poses[:, 1, None, None] + local_f[None] * s - local_r[None] * c
+    return out
 
 
 def corners_at(unit: Unit, poses, files: int | None = None) -> np.ndarray:
