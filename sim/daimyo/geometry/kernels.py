@@ -365,6 +365,8 @@ def warm() -> None:
     overlap_areas(quad, np.array([0], np.int64), np.array([4], np.int64), np.array([0], np.int64), corners,
                   np.array([1], np.int64))
     hulls(corners.reshape(1, 8, 2))
+    from sim.daimyo.geometry import unit_groups    # it imports this module's kernels
+    unit_groups.warm()
     point_quads_distance(corners, 0.5, 0.5)
     ai_kernels.warm()                              # the AI's kernels (issue 18 item 5)
     from sim.daimyo.geometry import first_contact  # it imports this module's kernels

@@ -126,10 +126,17 @@ def _shapes(unit: Unit, x: float | None = None, y: float | None = None, facing: 
     if hit is None:
         if len(memo) >= SHAPES_MAX:
             memo.clear()
-        polys = shapely.polygons(stand_corners(unit, x=x, y=y, facing=facing, files=files))
-        polys.flags.writeable = False
-        hit = memo[key] = [polys, None]
+        corners = stand_corners(unit, x=x, y=y, facing=facing, files=files)
+        polys = shapely.polygons(corners)
+        polys.flags.writeable = corners.flags.writeable = False
+        hit = memo[key] = [polys, None, corners]
     return hit
+
+
+def stand_quads(unit: Unit, **pose) -> np.ndarray:
+    """The stands' corners (stands, 4, 2) that `stand_polygons` and `footprint` are made of, for
+    the kernels (read-only, shared): the same numbers, no second placing."""
+    return _shapes(unit, **pose)[2]
 
 
 def stand_polygons(unit: Unit, **pose) -> np.ndarray:
