@@ -104,7 +104,9 @@ class Plan:
 
 class _Others:
     """The other stands on the table, split into friends and enemies, read from the table arrays
-    (geometry.table); axis boxes pick the candidate pairs, Shapely answers for those."""
+    (geometry.table); axis boxes pick the candidate pairs, Shapely answers for those. The
+    stands' Shapely polygons are made only for the pairs that need them (most moves pass far
+    from everyone)."""
 
     def __init__(self, st: DaimyoState, u: Unit):
         t = arrays(st)
@@ -112,15 +114,39 @@ class _Others:
         if u.id in t.row:
             others[t.stands_of(u.id)] = False
         mine = t.stand_side == hash(u.side)
-        polys = t.polygons()
         friend, enemy = others & mine, others & ~mine
-        self.friend_ids, self.friend_polys, self.friend_boxes = t.owner[friend], polys[friend], t.boxes[friend]
-        self.friend_corners = t.corners[friend]
-        self.enemy_ids, self.enemy_polys, self.enemy_boxes = t.owner[enemy], polys[enemy], t.boxes[enemy]
+        # copies: the table's arrays are rewritten in place when units move
+        self.friend_ids, self.friend_boxes, self.friend_corners = t.owner[friend], t.boxes[friend], t.corners[friend]
+        self.enemy_ids, self.enemy_boxes, self.enemy_corners = t.owner[enemy], t.boxes[enemy], t.corners[enemy]
+        self._friend_polys = self._enemy_polys = None
+
+    @property
+    def friend_polys(self) -> np.ndarray:
+        if self._friend_polys is None:
+            self._friend_polys = shapely.polygons(self.friend_corners)
+        return self._friend_polys
+
+    @property
+    def enemy_polys(self) -> np.ndarray:
+        if self._enemy_polys is None:
+            self._enemy_polys = shapely.polygons(self.enemy_corners)
+        return self._enemy_polys
+
+    def friend_polys_at(self, which) -> np.ndarray:
+        """Polygons of the friendly stands `which` (indices or mask), the same as
+        `friend_polys[which]`."""
+        if self._friend_polys is not None:
+            return self._friend_polys[which]
+        return shapely.polygons(self.friend_corners[which]).reshape(-1)
+
+    def enemy_polys_at(self, which) -> np.ndarray:
+        if self._enemy_polys is not None:
+            return self._enemy_polys[which]
+        return shapely.polygons(self.enemy_corners[which]).reshape(-1)
 
     def friend_overlaps(self, polys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Pairs (index into polys, friend unit id) that overlap beyond touching."""
-        if len(self.friend_polys) == 0 or len(polys) == 0:
+        if len(self.friend_ids) == 0 or len(polys) == 0:
             return np.empty(0, dtype=int), np.empty(0, dtype=object)
         src, dst = box_pairs(shapely.bounds(polys), self.friend_boxes, 0.0)
         if len(src) == 0:
@@ -132,18 +158,19 @@ class _Others:
             area = overlap_areas(coords, first, count - 1, src, self.friend_corners, dst)
             unsure = np.abs(area - OVERLAP) <= 1e-9          # Shapely's own answer at the threshold
             if unsure.any():
-                area[unsure] = shapely.area(shapely.intersection(polys[src[unsure]], self.friend_polys[dst[unsure]]))
+                area[unsure] = shapely.area(shapely.intersection(polys[src[unsure]],
+                                                                 self.friend_polys_at(dst[unsure])))
         else:
-            area = shapely.area(shapely.intersection(polys[src], self.friend_polys[dst]))
+            area = shapely.area(shapely.intersection(polys[src], self.friend_polys_at(dst)))
         keep = area > OVERLAP
         return src[keep], self.friend_ids[dst[keep]]
 
     def enemies_within(self, polys: np.ndarray, distance: float) -> np.ndarray:
         """Ids of enemy units with a stand within `distance` cm of any of `polys`."""
-        if len(self.enemy_polys) == 0 or len(polys) == 0:
+        if len(self.enemy_ids) == 0 or len(polys) == 0:
             return np.empty(0, dtype=object)
         src, dst = box_pairs(shapely.bounds(polys), self.enemy_boxes, distance)
-        near = shapely.dwithin(polys[src], self.enemy_polys[dst], distance)
+        near = shapely.dwithin(polys[src], self.enemy_polys_at(dst), distance)
         return self.enemy_ids[dst[near]]
 
 
@@ -420,7 +447,7 @@ def _plan_motion(st: DaimyoState, u: Unit, action, motion: Motion, how: str, fac
             if j < 0:
                 raise _err("4.3.2", f"{u.id} cannot be placed behind {', '.join(walked)}")
 
-            near = others.friend_polys[np.isin(others.friend_ids, list(set(ids.tolist())))]
+            near = others.friend_polys_at(np.isin(others.friend_ids, list(set(ids.tolist()))))
             shrunk = shapely.buffer(near, -1e-7, join_style="mitre")   # overlap, not touch
 
             def clear(c):
@@ -509,14 +536,14 @@ def _check_enemies(st, u: Unit, others: _Others, pieces: np.ndarray) -> None:
     """4.4: a normal move may come no closer than 3 cm to an enemy; a unit already closer may
     not close further (ruling D-39)."""
     approach = tables().manoeuvre.charge_approach_cm
-    if len(others.enemy_polys) == 0:
+    if len(others.enemy_ids) == 0:
         return
     near = others.enemies_within(pieces, approach - EPS)
     if len(near) == 0:
         return
     here = footprint(u)
     for enemy in sorted(set(near.tolist())):
-        polys = others.enemy_polys[others.enemy_ids == enemy]
+        polys = others.enemy_polys_at(others.enemy_ids == enemy)
         closest = float(shapely.distance(pieces[:, None], polys[None, :]).min())
         start = float(shapely.distance(here, footprint(st.units[enemy])))   # the union of polys
         if closest < min(approach, start) - EPS:

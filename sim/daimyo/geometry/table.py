@@ -38,6 +38,7 @@ class TableArrays:
         self._placed: dict[str, tuple[tuple, np.ndarray]] = {}
         self.derived: dict = {}      # answers computed from these arrays, dropped when they change
         self._polygons = None
+        self._stale: list[slice] = []
 
     def refresh(self, units: list[Unit]) -> None:
         keys = [_key(u) for u in units]
@@ -61,6 +62,7 @@ class TableArrays:
         self.owner = np.repeat(np.array(ids, dtype=object), count)
         self.stand_side = np.repeat(self.side, count)
         self._polygons = None
+        self._stale: list[slice] = []     # stands moved since the polygons were made
         # bounding circle of each unit's stands, as combat.common.reach
         r = np.radians([u.facing for u in units])
         half = np.array([u.depth for u in units]) / 2
@@ -89,8 +91,7 @@ class TableArrays:
                                math.hypot(u.width, u.depth) / 2)
             self.boxes[sl] = np.concatenate([c.min(axis=1), c.max(axis=1)], axis=1)
             if self._polygons is not None:
-                self._polygons = self._polygons.copy()      # arrays handed out stay as they were
-                self._polygons[sl] = shapely.polygons(c)
+                self._stale.append(sl)          # its polygons are made again when next asked for
             self.keys[i] = keys[i]
         self.build += 1
         self.derived = {}
@@ -105,6 +106,11 @@ class TableArrays:
         made when first asked and then replaced unit by unit as units move."""
         if self._polygons is None:
             self._polygons = shapely.polygons(self.corners)
+        elif self._stale:
+            self._polygons = self._polygons.copy()      # arrays handed out stay as they were
+            for sl in self._stale:
+                self._polygons[sl] = shapely.polygons(self.corners[sl])
+        self._stale = []
         return self._polygons
 
 
