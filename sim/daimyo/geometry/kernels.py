@@ -388,3 +388,5 @@ def warm() -> None:
     ai_kernels.warm()                              # the AI's kernels (issue 18 item 5)
     from sim.daimyo.geometry import first_contact  # it imports this module's kernels
     first_contact.warm()
+    from sim.daimyo.geometry import crossing_kernels
+    crossing_kernels.warm()
