@@ -155,13 +155,31 @@ class _Others:
             coords, ring = shapely.get_coordinates(polys, return_index=True)
             count = np.bincount(ring, minlength=len(polys))
             first = np.concatenate([[0], np.cumsum(count)[:-1]])
-            area = overlap_areas(coords, first, count - 1, src, self.friend_corners, dst)
-            unsure = np.abs(area - OVERLAP) <= 1e-9          # Shapely's own answer at the threshold
-            if unsure.any():
-                area[unsure] = shapely.area(shapely.intersection(polys[src[unsure]],
-                                                                 self.friend_polys_at(dst[unsure])))
-        else:
-            area = shapely.area(shapely.intersection(polys[src], self.friend_polys_at(dst)))
+            return self._overlapping(coords, first, count - 1, src, dst, lambda rows: polys[rows])
+        area = shapely.area(shapely.intersection(polys[src], self.friend_polys_at(dst)))
+        keep = area > OVERLAP
+        return src[keep], self.friend_ids[dst[keep]]
+
+    def friend_quad_overlaps(self, quads: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """`friend_overlaps` of stands given by their corners (n, 4, 2), read by the kernel from
+        the corners themselves (the coordinates Shapely's polygons of them would hold)."""
+        if len(self.friend_ids) == 0 or len(quads) == 0:
+            return np.empty(0, dtype=int), np.empty(0, dtype=object)
+        src, dst = box_pairs(np.concatenate([quads.min(axis=1), quads.max(axis=1)], axis=1), self.friend_boxes, 0.0)
+        if len(src) == 0:
+            return src, np.empty(0, dtype=object)
+        n = len(quads)
+        coords = np.ascontiguousarray(quads).reshape(-1, 2)
+        first, verts = np.arange(0, 4 * n, 4, dtype=np.int64), np.full(n, 4, dtype=np.int64)
+        return self._overlapping(coords, first, verts, src, dst, lambda rows: shapely.polygons(quads[rows]))
+
+    def _overlapping(self, coords, first, verts, src, dst, polys_at):
+        """4.3.2: the candidate pairs (src, dst) whose shared area exceeds OVERLAP, from the
+        kernel's clipped areas; Shapely's own area within 1e-9 cm2 of the threshold."""
+        area = overlap_areas(coords, first, verts, src, self.friend_corners, dst)
+        unsure = np.abs(area - OVERLAP) <= 1e-9
+        if unsure.any():
+            area[unsure] = shapely.area(shapely.intersection(polys_at(src[unsure]), self.friend_polys_at(dst[unsure])))
         keep = area > OVERLAP
         return src[keep], self.friend_ids[dst[keep]]
 
@@ -432,9 +450,8 @@ def _plan_motion(st: DaimyoState, u: Unit, action, motion: Motion, how: str, fac
     walked: list[str] = []
     k = u.stands
     # only the end pose decides; the path is searched only when it ends inside a friend
-    if not leaves and len(others.friend_overlaps(shapely.polygons(corners[-1]))[0]):
-        flat = shapely.polygons(corners.reshape(-1, 4, 2))
-        src, ids = others.friend_overlaps(flat)
+    if not leaves and len(others.friend_quad_overlaps(corners[-1])[0]):
+        src, ids = others.friend_quad_overlaps(corners.reshape(-1, 4, 2))
         hit = np.zeros(len(s), dtype=bool)
         hit[np.unique(src // k)] = True
         if hit[-1]:
@@ -844,7 +861,7 @@ def _wheel_unhindered(st: DaimyoState, u: Unit, a: A.Wheel) -> bool:
     """The wheel stays on the table and does not end inside a friend (so is not cut short)."""
     motion = _wheel_motion(u, a.angle)
     corners = motion.corners(motion.samples())
-    return _well_inside(st, corners) and not len(_others(st, u).friend_overlaps(shapely.polygons(corners[-1]))[0])
+    return _well_inside(st, corners) and not len(_others(st, u).friend_quad_overlaps(corners[-1])[0])
 
 
 def _beyond_allowance(st: DaimyoState, u: Unit, a: A.Action) -> bool:

@@ -186,3 +186,27 @@ def contacts(st, exact) -> dict[str, list[str]]:
             lst.sort(key=t.row.__getitem__)
         t.derived["contacts"] = got
     return got
+
+
+def contacts_of(st, uid: str, exact) -> list[str]:
+    """`contacts(st, exact)[uid]` without the whole table's matrix (a rule asking whether one
+    unit is in melee, 4.6): the same kernel distances and the same Shapely answers near the
+    tolerance (each pair asked in table order, as near_pairs asks it)."""
+    t = arrays(st)
+    whole = t.derived.get("contacts")
+    if whole is not None:
+        return whole[uid]
+    key = ("contacts of", uid)
+    got = t.derived.get(key)
+    if got is None:
+        i = t.row[uid]
+        jj, dd = kernels.unit_near(t.circles, t.side, t.corners, t.start, t.count, i, CONTACT_TOLERANCE)
+        got = []
+        for j, d in zip(jj.tolist(), dd.tolist()):
+            if abs(d - CONTACT_TOLERANCE) <= kernels.MARGIN:
+                a, b = (i, j) if i < j else (j, i)
+                d = exact(st.units[t.ids[a]], st.units[t.ids[b]])
+            if d <= CONTACT_TOLERANCE:
+                got.append(t.ids[j])
+        t.derived[key] = got
+    return got
