@@ -158,3 +158,18 @@ def test_4_4_within_charge_keeps_a_unit_exactly_at_its_reach():
     want = _shapely_within(sc.chargers, shape)
     assert S._within_charge(sc.chargers, sc._charger_arr, sc._chargers, quads, shape) == want
     assert np.isfinite(sc._chargers.distances(quads)).all()
+
+
+@given(units("a"), units("b"))
+@SETTINGS
+def test_4_3_1_ground_line_is_nearest_points_bit_for_bit(a, b):
+    """The scorer's way over the ground (4.3.1) starts from the shortest line between two
+    footprints: the very line and distance `nearest_points` gave."""
+    from shapely.geometry import LineString
+    from shapely.ops import nearest_points
+    from sim.daimyo.ai.reach import _shortest
+    b.x += 20.0
+    p, q = nearest_points(footprint(a), footprint(b))
+    line, d = _shortest(footprint(a), footprint(b))
+    assert d == p.distance(q)
+    assert shapely.equals_exact(line, LineString([p, q]), 0.0)

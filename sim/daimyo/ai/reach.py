@@ -11,8 +11,7 @@ units, HQs and guns never do.
 """
 from __future__ import annotations
 
-from shapely.geometry import LineString
-from shapely.ops import nearest_points
+import shapely
 
 from sim.daimyo.ai.pose_memo import Book
 from sim.daimyo.model import Troop, Unit
@@ -66,13 +65,12 @@ class Ground:
 
     def _approach(self, u: Unit, shape, target_shape) -> tuple[float, bool]:
         # reads of u only cavalry and stands (the key above)
-        a, b = nearest_points(shape, target_shape)
-        d = a.distance(b)
+        line, d = _shortest(shape, target_shape)
         if d < 1e-6:
             return 0.0, False
-        line = LineString([a, b])
         if self.routes is not None and "impassable" in self.effects(u, line):
-            return self.routes.for_unit(self.st, u).distance((a.x, a.y), (b.x, b.y)), True
+            a, b = line.coords
+            return self.routes.for_unit(self.st, u).distance(a, b), True
         slow = self.slow_cm(u, line)
         return d + slow, slow > 0.0
 
@@ -84,8 +82,8 @@ class Ground:
 
     def _charge_allowance(self, u: Unit, shape, target_shape) -> float:
         # reads of u only cavalry, stands and its charge move (the key above)
-        a, b = nearest_points(shape, target_shape)
-        path = LineString([a, b]) if a.distance(b) > 1e-6 else shape
+        line, d = _shortest(shape, target_shape)
+        path = line if d > 1e-6 else shape
         start = self.effects(u, shape)
         if u.cavalry and "difficult" in start:
             return 0.0                                      # 4.3.1: cavalry charge only from open/light
@@ -101,6 +99,14 @@ class Ground:
         if "obstacle" in fx:
             cm -= te.obstacle_cavalry_cm if u.cavalry else te.obstacle_infantry_cm
         return max(cm, 0.0)
+
+
+def _shortest(shape, target_shape):
+    """The shortest line between the two shapes and its length: the line through
+    `nearest_points` and their distance (shapely.ops.nearest_points is this line's two ends;
+    GEOS measures a segment and two points' distance with the same sum)."""
+    line = shapely.shortest_line(shape, target_shape)
+    return line, line.length
 
 
 def may_charge_soon(u: Unit) -> bool:

@@ -52,6 +52,20 @@ def point_quads_distance(quads, px, py):
 
 
 @njit(cache=True)
+def place_stands(poses, c, s, local_f, local_r):
+    """Stand corners (n, stands, 4, 2) at n poses (x, y, facing) whose facings have cosine c
+    and sine s, from the corners' forward and rightward offsets (stands, 4) in the unit's frame
+    (forward is (c, s), right (s, -c))."""
+    out = np.empty((len(poses), local_f.shape[0], 4, 2))
+    for n in range(len(poses)):
+        for k in range(local_f.shape[0]):
+            for m in range(4):
+                out[n, k, m, 0] = poses[n, 0] + local_f[k, m] * c[n] + local_r[k, m] * s[n]
+                out[n, k, m, 1] = poses[n, 1] + local_f[k, m] * s[n] - local_r[k, m] * c[n]
+    return out
+
+
+@njit(cache=True)
 def _separated(a, b):
     """Separating-axis test of two convex quadrilaterals (4, 2): True if some edge normal of
     either strictly separates them (they neither overlap nor touch)."""
@@ -393,6 +407,9 @@ def warm() -> None:
     from sim.daimyo.geometry import unit_groups    # it imports this module's kernels
     unit_groups.warm()
     point_quads_distance(corners, 0.5, 0.5)
+    local = np.zeros((1, 4))
+    local.flags.writeable = False
+    place_stands(np.zeros((1, 3)), np.ones(1), np.zeros(1), local, local)
     ai_kernels.warm()                              # the AI's kernels (issue 18 item 5)
     from sim.daimyo.geometry import first_contact  # it imports this module's kernels
     first_contact.warm()

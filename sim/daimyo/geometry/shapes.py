@@ -68,15 +68,10 @@ def local_corners(unit: Unit, files: int | None = None) -> tuple[np.ndarray, np.
 def place_corners(local: tuple[np.ndarray, np.ndarray], poses) -> np.ndarray:
     """`local_corners` placed at each of (n, 3) poses: (n, stands, 4, 2)."""
     poses = np.asarray(poses, dtype=float).reshape(-1, 3)
-    local_f, local_r = local
     r = np.radians(poses[:, 2])
-    c, s = np.cos(r), np.sin(r)
-    # forward (c, s), right (s, -c)
-    out = np.empty((len(poses),) + local_f.shape + (2,))
-    c, s = c[:, None, None], s[:, None, None]
-    out[..., 0] = poses[:, 0, None, None] + local_f[None] * c + local_r[None] * s
-    out[..., 1] = poses[:, 1, None, None] + local_f[None] * s - local_r[None] * c
-    return out
+    # numpy's sine and cosine, the kernel the same sums in the same order (bit for bit the
+    # broadcast numpy expression it replaced, tests/daimyo/test_geometry_kernels.py)
+    return kernels.place_stands(poses, np.cos(r), np.sin(r), *local)
 
 
 def corners_at(unit: Unit, poses, files: int | None = None) -> np.ndarray:

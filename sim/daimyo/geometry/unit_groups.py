@@ -31,8 +31,9 @@ class UnitGroup:
         self.start = np.concatenate([[0], np.cumsum(self.count)[:-1]]).astype(np.int64) if quads \
             else np.empty(0, np.int64)
         self.corners = _read_only(np.concatenate(quads).reshape(-1, 4, 2) if quads else np.empty((0, 4, 2)))
-        self.boxes = np.array([(q[..., 0].min(), q[..., 1].min(), q[..., 0].max(), q[..., 1].max())
-                               for q in quads], dtype=float).reshape(-1, 4)
+        self.boxes = np.concatenate([np.minimum.reduceat(self.corners.min(axis=1), self.start),
+                                     np.maximum.reduceat(self.corners.max(axis=1), self.start)], axis=1) \
+            if quads else np.empty((0, 4))
 
     def __len__(self) -> int:
         return len(self.count)
