@@ -20,7 +20,7 @@ import shapely
 from sim.daimyo.model import Unit
 
 from . import kernels
-from .shapes import CONTACT_TOLERANCE, stand_corners
+from .shapes import CONTACT_TOLERANCE, quad_polygons, stand_corners
 
 
 _key = attrgetter("x", "y", "facing", "stands", "files", "stand_w", "stand_d", "side")   # a unit's place
@@ -105,11 +105,11 @@ class TableArrays:
         """Shapely polygons of every stand (the same coordinates as geometry.stand_polygons),
         made when first asked and then replaced unit by unit as units move."""
         if self._polygons is None:
-            self._polygons = shapely.polygons(self.corners)
+            self._polygons = quad_polygons(self.corners)
         elif self._stale:
             self._polygons = self._polygons.copy()      # arrays handed out stay as they were
             for sl in self._stale:
-                self._polygons[sl] = shapely.polygons(self.corners[sl])
+                self._polygons[sl] = quad_polygons(self.corners[sl])
         self._stale = []
         return self._polygons
 
