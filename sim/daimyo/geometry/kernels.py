@@ -154,6 +154,30 @@ def near_pairs(circles, side, corners, start, count, gap):
 
 
 @njit(cache=True)
+def unit_near(circles, side, corners, start, count, i, gap):
+    """`near_pairs` for unit i alone: every unit j of another side whose stands may lie within
+    `gap` cm of i's (their bounding circles come that close), as (j, distance), j ascending.
+    Each distance is the one near_pairs finds for the pair (units_distance is symmetric)."""
+    n = len(side)
+    out_j = np.empty(n, np.int64)
+    out_d = np.empty(n)
+    k = 0
+    for j in range(n):
+        if j == i or side[i] == side[j]:
+            continue
+        a, b = min(i, j), max(i, j)
+        dx, dy = circles[a, 0] - circles[b, 0], circles[a, 1] - circles[b, 1]
+        if math.sqrt(dx * dx + dy * dy) > circles[a, 2] + circles[b, 2] + gap + MARGIN:
+            continue
+        d = units_distance(corners, start, count, a, b, -1.0)
+        if d > gap + MARGIN:
+            continue
+        out_j[k], out_d[k] = j, d
+        k += 1
+    return out_j[:k], out_d[:k]
+
+
+@njit(cache=True)
 def arc_may_hit(stand, facing, reach, cavalry, corners, start, count, rows):
     """4.5 (ruling D-2): for each unit in `rows`, False if all its stands surely lie outside the
     fire arc of the shooting stand `stand` (4, 2) cut at `reach` cm, True if Shapely must say.
@@ -372,6 +396,7 @@ def warm() -> None:
     corners = np.stack([quad, quad + 3.0])
     start, count = np.array([0, 1], np.int64), np.array([1, 1], np.int64)
     near_pairs(np.array([[0.5, 0.5, 1.0], [3.5, 3.5, 1.0]]), np.array([0, 1], np.int64), corners, start, count, 1.0)
+    unit_near(np.array([[0.5, 0.5, 1.0], [3.5, 3.5, 1.0]]), np.array([0, 1], np.int64), corners, start, count, 0, 1.0)
     arc_may_hit(quad, 90.0, 10.0, False, corners, start, count, np.array([1], np.int64))
     boxes_meet(np.array([[0.0, 0.0, 1.0, 1.0]]), 0.0, 0.0, 1.0, 1.0)
     box_pairs(np.array([[0.0, 0.0, 1.0, 1.0]]), np.array([[0.5, 0.5, 2.0, 2.0]]), 0.0)

@@ -20,7 +20,7 @@ import shapely
 from sim.daimyo.model import Unit
 
 from . import kernels
-from .shapes import CONTACT_TOLERANCE, stand_corners
+from .shapes import CONTACT_TOLERANCE, quad_polygons, stand_corners
 
 
 _key = attrgetter("x", "y", "facing", "stands", "files", "stand_w", "stand_d", "side")   # a unit's place
@@ -105,11 +105,11 @@ class TableArrays:
         """Shapely polygons of every stand (the same coordinates as geometry.stand_polygons),
         made when first asked and then replaced unit by unit as units move."""
         if self._polygons is None:
-            self._polygons = shapely.polygons(self.corners)
+            self._polygons = quad_polygons(self.corners)
         elif self._stale:
             self._polygons = self._polygons.copy()      # arrays handed out stay as they were
             for sl in self._stale:
-                self._polygons[sl] = shapely.polygons(self.corners[sl])
+                self._polygons[sl] = quad_polygons(self.corners[sl])
         self._stale = []
         return self._polygons
 
@@ -185,4 +185,28 @@ def contacts(st, exact) -> dict[str, list[str]]:
         for uid, lst in got.items():
             lst.sort(key=t.row.__getitem__)
         t.derived["contacts"] = got
+    return got
+
+
+def contacts_of(st, uid: str, exact) -> list[str]:
+    """`contacts(st, exact)[uid]` without the whole table's matrix (a rule asking whether one
+    unit is in melee, 4.6): the same kernel distances and the same Shapely answers near the
+    tolerance (each pair asked in table order, as near_pairs asks it)."""
+    t = arrays(st)
+    whole = t.derived.get("contacts")
+    if whole is not None:
+        return whole[uid]
+    key = ("contacts of", uid)
+    got = t.derived.get(key)
+    if got is None:
+        i = t.row[uid]
+        jj, dd = kernels.unit_near(t.circles, t.side, t.corners, t.start, t.count, i, CONTACT_TOLERANCE)
+        got = []
+        for j, d in zip(jj.tolist(), dd.tolist()):
+            if abs(d - CONTACT_TOLERANCE) <= kernels.MARGIN:
+                a, b = (i, j) if i < j else (j, i)
+                d = exact(st.units[t.ids[a]], st.units[t.ids[b]])
+            if d <= CONTACT_TOLERANCE:
+                got.append(t.ids[j])
+        t.derived[key] = got
     return got
