@@ -42,6 +42,9 @@ class AmdtScorer:
         self.side = side
         self.fac = "anti" if side in ("anti", "north", "west") else "oda"
         self.v = v
+        # 16.2.4(2): in 4p an Oda alliance wins by holding its own sector; there is no six-castle
+        # victory (R-VICTORY is the 2p/3p rule), so the hard stakes follow these sectors instead
+        self.alliance_goals = data().modes[4]["victory"] if v["mode"] == 4 else {}
         self.strength: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
         self.castle_men: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
         self.nobu = None
@@ -75,7 +78,7 @@ class AmdtScorer:
             if fac == "neutral" and clan in v["entry"]:
                 continue
             out[s] = 2.0 * v["castle"][s]
-            if self.odds is not None and counts_for_oda(s, v["castle"][s]):
+            if self.odds is not None and not self.alliance_goals and counts_for_oda(s, v["castle"][s]):
                 out[s] += 8.0          # hard: the castles of Oda's six decide the game (R-VICTORY)
         if self.fac == "anti":
             for s, w in ANTI_TARGETS.items():
@@ -144,7 +147,7 @@ class AmdtScorer:
                 s -= 6.0 * max(0, self.keep(a.frm) - left)   # §20: the sudden-death castles keep a garrison
             if self.odds is not None and self.fac == "anti" and self.counted(a.frm):
                 left = self.strength[a.frm]["anti"] - a.soldiers
-                s -= 3.0 * max(0, self.hold_men(a.frm) - left)   # hard: keep Oda from his six
+                s -= 3.0 * max(0, self.hold_men(a.frm) - left)   # hard: keep Oda from the castles he needs
             if self.fac == "oda" and a.to in self.sudden:
                 s += 4.0 * min(a.soldiers, max(0, self.keep(a.to) - self.strength[a.to]["oda"]))
             s -= 8.0 * self.discarded(a)
@@ -222,18 +225,27 @@ class AmdtScorer:
         return max((b for f, b in self.boss[sector].items() if f != self.fac), default=0)
 
     def counted(self, sector: str) -> bool:
-        """An anti-Oda castle that would count toward Oda's six if he took it (ruling A-25)."""
+        """An anti-Oda castle whose loss brings Oda nearer victory: one of Oda's six (2p/3p,
+        ruling A-25) or, in 4p, an alliance's victory sector (16.2.4(2))."""
         clan = self.v["control"].get(sector, "")
-        return bool(clan) and self.v["factions"].get(clan) == "anti" \
-            and counts_for_oda(sector, self.v["castle"].get(sector, 0))
+        if not clan or self.v["factions"].get(clan) != "anti":
+            return False
+        if self.alliance_goals:
+            return sector in self.alliance_goals.values()
+        return counts_for_oda(sector, self.v["castle"].get(sector, 0))
 
     def hold_men(self, sector: str) -> int:
-        """Soldiers an anti-Oda castle of Oda's six keeps: enough to fill it against the Oda
+        """Soldiers an anti-Oda castle Oda needs (counted) keeps: enough to fill it against the Oda
         soldiers within three links, at most a full castle (A-9)."""
         return min(ruling("castle_capacity") * self.v["castle"].get(sector, 0), self.threat(sector))
 
     def attack_stake(self, sector: str) -> float:
-        """Taking a sector: its castle (targets: 2 a level, the sudden-death sectors far more)."""
+        """Taking a sector: its castle (targets: 2 a level, the sudden-death sectors far more).
+        In 4p another alliance's victory sector taken by this one wins the game for that
+        alliance (16.2.4(2), ruling A-40), so this seat loses by taking it."""
+        rival = [a for a, goal in self.alliance_goals.items() if goal == sector and a != self.side]
+        if rival and self.fac == "oda":
+            return -20.0
         return self.targets.get(sector, 0.0) + 2.0
 
     def defend_stake(self, sector: str) -> float:
@@ -242,7 +254,9 @@ class AmdtScorer:
         level = self.v["castle"].get(sector, 0)
         if self.fac == "oda" and sector in self.sudden:
             return 100.0
-        if self.fac == "anti" and counts_for_oda(sector, level):
+        if self.fac == "anti" and sector in self.alliance_goals.values():
+            return 100.0                 # 16.2.4(2): its loss ends the 4p game for Oda
+        if self.fac == "anti" and not self.alliance_goals and counts_for_oda(sector, level):
             return 2.0 * level + 8.0
         return 2.0 * level + 1.0
 

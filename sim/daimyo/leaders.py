@@ -11,7 +11,8 @@ from shapely.geometry import Point
 from sim.core.errors import RuleError
 from sim.daimyo import actions as A
 from sim.daimyo.events import LeaderMoved
-from sim.daimyo.geometry import LEADER_RADIUS, direction, footprint
+from sim.daimyo.geometry import LEADER_RADIUS, direction, footprint, kernels
+from sim.daimyo.geometry.table import arrays
 from sim.daimyo.model import Troop
 from sim.daimyo.state import DaimyoState
 
@@ -113,8 +114,13 @@ def plan_leader(st: DaimyoState, action: A.MoveLeader, during_activation: bool) 
             raise _err("4.4", f"to join {target.id} move to its front centre ({target.x:.2f}, {target.y:.2f})")
     else:
         spot = Point(action.x, action.y).buffer(LEADER_RADIUS)
+        t = arrays(st)
+        # only enemies with a stand's box within the base's radius can meet it (the spot is a
+        # polygon inside that circle); Shapely decides for those
+        near = set(t.owner[kernels.boxes_meet(t.boxes, action.x - LEADER_RADIUS, action.y - LEADER_RADIUS,
+                                              action.x + LEADER_RADIUS, action.y + LEADER_RADIUS)].tolist())
         for u in st.living():
-            if shapely.intersects(footprint(u), spot) and u.side != leader.side:
+            if u.id in near and u.side != leader.side and shapely.intersects(footprint(u), spot):
                 raise _err("4.4", f"{leader.id} may not walk into enemy unit {u.id}")
 
 

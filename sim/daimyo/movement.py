@@ -26,6 +26,7 @@ from sim.core.events import Note
 from sim.daimyo import actions as A
 from sim.daimyo.events import FormationChanged, UnitMoved
 from sim.daimyo.geometry import CONTACT_TOLERANCE, LEADER_RADIUS, direction, footprint, swept_pieces, table_box
+from sim.daimyo.geometry.shapes import quad_polygons
 from sim.daimyo import artillery, plan_memo, straight_ahead
 # remove_unit and moved_by_combat: callers' old home
 from sim.daimyo.effects import kill_leader, make_disordered, moved_by_combat, remove_unit  # noqa: F401
@@ -104,7 +105,9 @@ class Plan:
 
 class _Others:
     """The other stands on the table, split into friends and enemies, read from the table arrays
-    (geometry.table); axis boxes pick the candidate pairs, Shapely answers for those."""
+    (geometry.table); axis boxes pick the candidate pairs, Shapely answers for those. The
+    stands' Shapely polygons are made only for the pairs that need them (most moves pass far
+    from everyone)."""
 
     def __init__(self, st: DaimyoState, u: Unit):
         t = arrays(st)
@@ -112,15 +115,39 @@ class _Others:
         if u.id in t.row:
             others[t.stands_of(u.id)] = False
         mine = t.stand_side == hash(u.side)
-        polys = t.polygons()
         friend, enemy = others & mine, others & ~mine
-        self.friend_ids, self.friend_polys, self.friend_boxes = t.owner[friend], polys[friend], t.boxes[friend]
-        self.friend_corners = t.corners[friend]
-        self.enemy_ids, self.enemy_polys, self.enemy_boxes = t.owner[enemy], polys[enemy], t.boxes[enemy]
+        # copies: the table's arrays are rewritten in place when units move
+        self.friend_ids, self.friend_boxes, self.friend_corners = t.owner[friend], t.boxes[friend], t.corners[friend]
+        self.enemy_ids, self.enemy_boxes, self.enemy_corners = t.owner[enemy], t.boxes[enemy], t.corners[enemy]
+        self._friend_polys = self._enemy_polys = None
+
+    @property
+    def friend_polys(self) -> np.ndarray:
+        if self._friend_polys is None:
+            self._friend_polys = quad_polygons(self.friend_corners)
+        return self._friend_polys
+
+    @property
+    def enemy_polys(self) -> np.ndarray:
+        if self._enemy_polys is None:
+            self._enemy_polys = quad_polygons(self.enemy_corners)
+        return self._enemy_polys
+
+    def friend_polys_at(self, which) -> np.ndarray:
+        """Polygons of the friendly stands `which` (indices or mask), the same as
+        `friend_polys[which]`."""
+        if self._friend_polys is not None:
+            return self._friend_polys[which]
+        return quad_polygons(self.friend_corners[which]).reshape(-1)
+
+    def enemy_polys_at(self, which) -> np.ndarray:
+        if self._enemy_polys is not None:
+            return self._enemy_polys[which]
+        return quad_polygons(self.enemy_corners[which]).reshape(-1)
 
     def friend_overlaps(self, polys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Pairs (index into polys, friend unit id) that overlap beyond touching."""
-        if len(self.friend_polys) == 0 or len(polys) == 0:
+        if len(self.friend_ids) == 0 or len(polys) == 0:
             return np.empty(0, dtype=int), np.empty(0, dtype=object)
         src, dst = box_pairs(shapely.bounds(polys), self.friend_boxes, 0.0)
         if len(src) == 0:
@@ -129,21 +156,40 @@ class _Others:
             coords, ring = shapely.get_coordinates(polys, return_index=True)
             count = np.bincount(ring, minlength=len(polys))
             first = np.concatenate([[0], np.cumsum(count)[:-1]])
-            area = overlap_areas(coords, first, count - 1, src, self.friend_corners, dst)
-            unsure = np.abs(area - OVERLAP) <= 1e-9          # Shapely's own answer at the threshold
-            if unsure.any():
-                area[unsure] = shapely.area(shapely.intersection(polys[src[unsure]], self.friend_polys[dst[unsure]]))
-        else:
-            area = shapely.area(shapely.intersection(polys[src], self.friend_polys[dst]))
+            return self._overlapping(coords, first, count - 1, src, dst, lambda rows: polys[rows])
+        area = shapely.area(shapely.intersection(polys[src], self.friend_polys_at(dst)))
+        keep = area > OVERLAP
+        return src[keep], self.friend_ids[dst[keep]]
+
+    def friend_quad_overlaps(self, quads: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """`friend_overlaps` of stands given by their corners (n, 4, 2), read by the kernel from
+        the corners themselves (the coordinates Shapely's polygons of them would hold)."""
+        if len(self.friend_ids) == 0 or len(quads) == 0:
+            return np.empty(0, dtype=int), np.empty(0, dtype=object)
+        src, dst = box_pairs(np.concatenate([quads.min(axis=1), quads.max(axis=1)], axis=1), self.friend_boxes, 0.0)
+        if len(src) == 0:
+            return src, np.empty(0, dtype=object)
+        n = len(quads)
+        coords = np.ascontiguousarray(quads).reshape(-1, 2)
+        first, verts = np.arange(0, 4 * n, 4, dtype=np.int64), np.full(n, 4, dtype=np.int64)
+        return self._overlapping(coords, first, verts, src, dst, lambda rows: quad_polygons(quads[rows]))
+
+    def _overlapping(self, coords, first, verts, src, dst, polys_at):
+        """4.3.2: the candidate pairs (src, dst) whose shared area exceeds OVERLAP, from the
+        kernel's clipped areas; Shapely's own area within 1e-9 cm2 of the threshold."""
+        area = overlap_areas(coords, first, verts, src, self.friend_corners, dst)
+        unsure = np.abs(area - OVERLAP) <= 1e-9
+        if unsure.any():
+            area[unsure] = shapely.area(shapely.intersection(polys_at(src[unsure]), self.friend_polys_at(dst[unsure])))
         keep = area > OVERLAP
         return src[keep], self.friend_ids[dst[keep]]
 
     def enemies_within(self, polys: np.ndarray, distance: float) -> np.ndarray:
         """Ids of enemy units with a stand within `distance` cm of any of `polys`."""
-        if len(self.enemy_polys) == 0 or len(polys) == 0:
+        if len(self.enemy_ids) == 0 or len(polys) == 0:
             return np.empty(0, dtype=object)
         src, dst = box_pairs(shapely.bounds(polys), self.enemy_boxes, distance)
-        near = shapely.dwithin(polys[src], self.enemy_polys[dst], distance)
+        near = shapely.dwithin(polys[src], self.enemy_polys_at(dst), distance)
         return self.enemy_ids[dst[near]]
 
 
@@ -380,7 +426,7 @@ def _plan_motion(st: DaimyoState, u: Unit, action, motion: Motion, how: str, fac
     table = _table(st)
 
     def on_table(c):
-        return bool(shapely.contains(table, shapely.polygons(c)).all())
+        return bool(shapely.contains(table, quad_polygons(c)).all())
 
     # 4.3.4: if any part of any stand leaves the table, the unit is removed there (ruling D-49).
     s = motion.samples()
@@ -388,7 +434,7 @@ def _plan_motion(st: DaimyoState, u: Unit, action, motion: Motion, how: str, fac
     if _well_inside(st, corners):        # every corner clear of the edges: all stands on the table
         inside = np.ones(len(s), dtype=bool)
     else:
-        inside = shapely.contains(table, shapely.polygons(corners.reshape(-1, 4, 2))).reshape(len(s), -1).all(axis=1)
+        inside = shapely.contains(table, quad_polygons(corners.reshape(-1, 4, 2))).reshape(len(s), -1).all(axis=1)
     if not inside.all():
         if motion.kind == "jump":
             raise _err("4.3.4", f"{u.id} would turn or reform with stands off the table")
@@ -405,9 +451,8 @@ def _plan_motion(st: DaimyoState, u: Unit, action, motion: Motion, how: str, fac
     walked: list[str] = []
     k = u.stands
     # only the end pose decides; the path is searched only when it ends inside a friend
-    if not leaves and len(others.friend_overlaps(shapely.polygons(corners[-1]))[0]):
-        flat = shapely.polygons(corners.reshape(-1, 4, 2))
-        src, ids = others.friend_overlaps(flat)
+    if not leaves and len(others.friend_quad_overlaps(corners[-1])[0]):
+        src, ids = others.friend_quad_overlaps(corners.reshape(-1, 4, 2))
         hit = np.zeros(len(s), dtype=bool)
         hit[np.unique(src // k)] = True
         if hit[-1]:
@@ -420,11 +465,11 @@ def _plan_motion(st: DaimyoState, u: Unit, action, motion: Motion, how: str, fac
             if j < 0:
                 raise _err("4.3.2", f"{u.id} cannot be placed behind {', '.join(walked)}")
 
-            near = others.friend_polys[np.isin(others.friend_ids, list(set(ids.tolist())))]
+            near = others.friend_polys_at(np.isin(others.friend_ids, list(set(ids.tolist()))))
             shrunk = shapely.buffer(near, -1e-7, join_style="mitre")   # overlap, not touch
 
             def clear(c):
-                return not shapely.intersects(shapely.polygons(c)[:, None], shrunk[None, :]).any()
+                return not shapely.intersects(quad_polygons(c)[:, None], shrunk[None, :]).any()
             motion = motion.cut(bisect(motion, s[j], s[j + 1], clear, against=shrunk))
             notes.append((f"{u.id} would end inside {', '.join(walked)} and stops behind it", "4.3.2"))
             s = motion.samples()
@@ -500,7 +545,7 @@ def _check_hatamoto_leash(st: DaimyoState, u: Unit, motion: Motion) -> None:
     where = Point(*(leader_xy(st, general)))
     leash = tables().command.hatamoto_range_cm
     before = float(shapely.distance(footprint(u), where))
-    after = float(shapely.distance(shapely.union_all(shapely.polygons(motion.corners(1.0)[0])), where))
+    after = float(shapely.distance(shapely.union_all(quad_polygons(motion.corners(1.0)[0])), where))
     if after > leash + EPS and after > before + EPS:
         raise _err("1.7", f"the hatamoto must stay within {leash:g} cm of its General ({after:.1f} cm)")
 
@@ -509,14 +554,14 @@ def _check_enemies(st, u: Unit, others: _Others, pieces: np.ndarray) -> None:
     """4.4: a normal move may come no closer than 3 cm to an enemy; a unit already closer may
     not close further (ruling D-39)."""
     approach = tables().manoeuvre.charge_approach_cm
-    if len(others.enemy_polys) == 0:
+    if len(others.enemy_ids) == 0:
         return
     near = others.enemies_within(pieces, approach - EPS)
     if len(near) == 0:
         return
     here = footprint(u)
     for enemy in sorted(set(near.tolist())):
-        polys = others.enemy_polys[others.enemy_ids == enemy]
+        polys = others.enemy_polys_at(others.enemy_ids == enemy)
         closest = float(shapely.distance(pieces[:, None], polys[None, :]).min())
         start = float(shapely.distance(here, footprint(st.units[enemy])))   # the union of polys
         if closest < min(approach, start) - EPS:
@@ -548,7 +593,7 @@ def _swept(motion: Motion, corners: np.ndarray) -> np.ndarray:
     pose; a straight move one hull per stand from start to end (a translated rectangle sweeps
     exactly that hull); a wheel one hull per stand between consecutive sampled poses."""
     if motion.kind == "jump":
-        return shapely.polygons(corners[-1])
+        return quad_polygons(corners[-1])
     if motion.kind == "straight":
         return swept_pieces(corners[[0, -1]])
     return swept_pieces(corners)
@@ -561,7 +606,7 @@ def _terrain_cost(st, u: Unit, motion: Motion, s, corners, tmap, entered, factor
     if not tmap.patches or (motion.kind != "jump" and not tmap.touching(pieces).any()):
         touch = np.zeros((len(s), len(tmap.patches)), bool)   # no sampled pose can touch what the sweep misses
     else:
-        polys = shapely.polygons(corners.reshape(-1, 4, 2))
+        polys = quad_polygons(corners.reshape(-1, 4, 2))
         touch = tmap.touching(polys).reshape(len(s), k, -1).any(axis=1)
     touched = touch.any(axis=0) if len(s) else np.zeros(0, bool)
     paid: list[str] = []
@@ -589,7 +634,7 @@ def _terrain_cost(st, u: Unit, motion: Motion, s, corners, tmap, entered, factor
             shape = tmap.shapes[i]
 
             def test(c, shape=shape):
-                return bool(shapely.intersects(shapely.polygons(c), shape).any())
+                return bool(shapely.intersects(quad_polygons(c), shape).any())
             difficult.extend(runs(s, touch[:, i], motion, test, against=shape))
     if free_terrain:
         return factor * abs(motion.length), [], disorder
@@ -603,12 +648,12 @@ def _terrain_cost(st, u: Unit, motion: Motion, s, corners, tmap, entered, factor
     road: list[tuple[float, float]] = []
     if u.formation is Formation.COLUMN and tmap.road is not None and motion.kind != "jump":
         if polys is None:
-            polys = shapely.polygons(corners.reshape(-1, 4, 2))
+            polys = quad_polygons(corners.reshape(-1, 4, 2))
         on = tmap.on_road(polys).reshape(len(s), k).all(axis=1)
         road_shape = tmap.road_zone
 
         def on_road(c):
-            return bool(shapely.covers(road_shape, shapely.polygons(c)).all())
+            return bool(shapely.covers(road_shape, quad_polygons(c)).all())
         road = minus(runs(s, on, motion, on_road, against=road_shape), difficult)
     if motion.kind == "jump":
         span = 1.0 * (mult if difficult else 1.0)
@@ -721,7 +766,7 @@ def first_contact(st: DaimyoState, u: Unit, distance: float, facing: float | Non
     if not polys or sum(len(p) for p in polys) == 0:
         return distance, None
     polys, ids = np.concatenate(polys), np.concatenate(ids)
-    start = shapely.polygons(motion.corners(0.0)[0])
+    start = quad_polygons(motion.corners(0.0)[0])
     touching_now = set(ids[shapely.STRtree(polys).query(start, predicate="intersects")[1]].tolist())
     keep = ~np.isin(ids, list(touching_now))
     polys, ids = polys[keep], ids[keep]
@@ -730,15 +775,15 @@ def first_contact(st: DaimyoState, u: Unit, distance: float, facing: float | Non
     tree = shapely.STRtree(polys)
     s = motion.samples()
     corners = motion.corners(s)
-    src, _ = tree.query(shapely.polygons(corners.reshape(-1, 4, 2)), predicate="intersects")
+    src, _ = tree.query(quad_polygons(corners.reshape(-1, 4, 2)), predicate="intersects")
     if len(src) == 0:
         return distance, None
     first = int(src.min() // u.stands)
 
     def clear(c):
-        return len(tree.query(shapely.polygons(c), predicate="intersects")[0]) == 0
+        return len(tree.query(quad_polygons(c), predicate="intersects")[0]) == 0
     at = bisect(motion, s[first - 1], s[first], clear, against=polys, sure=True) if first > 0 else 0.0
-    hits = tree.query(shapely.polygons(motion.corners(min(1.0, at + 1e-9))[0]), predicate="dwithin",
+    hits = tree.query(quad_polygons(motion.corners(min(1.0, at + 1e-9))[0]), predicate="dwithin",
                       distance=1e-6)[1]
     who = sorted(set(ids[hits].tolist()))
     return at * distance, (who[0] if who else None)
@@ -817,7 +862,7 @@ def _wheel_unhindered(st: DaimyoState, u: Unit, a: A.Wheel) -> bool:
     """The wheel stays on the table and does not end inside a friend (so is not cut short)."""
     motion = _wheel_motion(u, a.angle)
     corners = motion.corners(motion.samples())
-    return _well_inside(st, corners) and not len(_others(st, u).friend_overlaps(shapely.polygons(corners[-1]))[0])
+    return _well_inside(st, corners) and not len(_others(st, u).friend_quad_overlaps(corners[-1])[0])
 
 
 def _beyond_allowance(st: DaimyoState, u: Unit, a: A.Action) -> bool:

@@ -9,7 +9,7 @@ import numpy as np
 
 from sim.daimyo.geometry import CONTACT_TOLERANCE, direction
 from sim.daimyo.geometry import footprint as _footprint
-from sim.daimyo.geometry.table import contacts
+from sim.daimyo.geometry.table import contacts, contacts_of
 from sim.daimyo.model import Unit
 from sim.daimyo.state import DaimyoState
 from sim.daimyo.tables import tables
@@ -61,7 +61,7 @@ def enemies_in_contact(st: DaimyoState, u: Unit) -> list[Unit]:
         fp, near = footprint(u), reach(u)
         return [v for v in st.living() if v.side != u.side and not far_apart(near, reach(v), CONTACT_TOLERANCE)
                 and fp.distance(footprint(v)) <= CONTACT_TOLERANCE]
-    return [st.units[v] for v in contact_ids(st)[u.id]]
+    return [st.units[v] for v in contacts_of(st, u.id, footprint_distance)]
 
 
 def contact_ids(st: DaimyoState) -> dict[str, list[str]]:

@@ -46,15 +46,21 @@ class Motion:
     def poses(self, s) -> np.ndarray:
         s = np.atleast_1d(np.asarray(s, dtype=float))
         x, y, f = self.start
+        out = np.empty((len(s), 3))
         if self.kind == "straight":
             d = direction(f)
-            return np.stack([x + d[0] * self.length * s, y + d[1] * self.length * s, np.full_like(s, f)], -1)
+            out[:, 0] = x + d[0] * self.length * s
+            out[:, 1] = y + d[1] * self.length * s
+            out[:, 2] = f
+            return out
         if self.kind == "wheel":
             a = np.radians(self.angle * s)
             ox, oy = x - self.pivot[0], y - self.pivot[1]
-            return np.stack([self.pivot[0] + ox * np.cos(a) - oy * np.sin(a),
-                             self.pivot[1] + ox * np.sin(a) + oy * np.cos(a),
-                             (f + self.angle * s) % 360], -1)
+            cos, sin = np.cos(a), np.sin(a)
+            out[:, 0] = self.pivot[0] + ox * cos - oy * sin
+            out[:, 1] = self.pivot[1] + ox * sin + oy * cos
+            out[:, 2] = (f + self.angle * s) % 360
+            return out
         return np.array([self.start if v < 1 else self.end for v in s], dtype=float)
 
     def corners(self, s) -> np.ndarray:
@@ -86,7 +92,7 @@ class Motion:
         if self.kind == "jump":
             return [tuple(self.start), tuple(self.end)]
         s = self.samples() if self.kind == "wheel" else np.array([0.0, 1.0])
-        return [tuple(float(v) for v in p) for p in self.poses(s)]
+        return [tuple(p) for p in self.poses(s).tolist()]
 
 
 def bisect(motion: Motion, lo: float, hi: float, good, against=None, sure: bool = False) -> float:

@@ -115,7 +115,8 @@ class TerrainMap:
         out = np.zeros((len(polys), len(self.patches)), dtype=bool)
         if self.tree is None or len(polys) == 0:
             return out
-        src, dst = self.tree.query(polys, predicate="intersects")
+        # boxes only: the exact test below decides (a predicate in the query would test twice)
+        src, dst = self.tree.query(polys)
         if len(src):
             ok = shapely.intersects(polys[src], shapes[dst])
             out[src[ok], dst[ok]] = True

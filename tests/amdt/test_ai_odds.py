@@ -5,6 +5,7 @@ import pytest
 
 from sim.amdt import actions as A
 from sim.amdt import make_player
+from sim.amdt.ai import AmdtScorer
 from sim.amdt.ai_odds import Odds, hit_chance
 from sim.amdt.victory import counts_for_oda
 from tests.amdt.helpers import activate, clear, game, move, put, soldiers_at
@@ -82,3 +83,46 @@ def test_r_victory_castles_that_count_toward_odas_six():
     assert not counts_for_oda("Gifu", 3)            # Oda's own
     assert not counts_for_oda("Kannon-ji", 3)
     assert not counts_for_oda("Koka", 1)
+
+
+def mori_holds_takamatsu(players: int):
+    """Terumoto and 3 Mori soldiers in Takamatsu (Hideyoshi's 4p victory sector, 16.2.4(2)),
+    3 Oda soldiers next door in Okayama, the Mori chit active with 6 MP."""
+    g = game(players)
+    clear(g, "Takamatsu")
+    put(g, "Takamatsu", "Mori", 3)
+    move(g, "terumoto", "Takamatsu")
+    clear(g, "Okayama")
+    g.state.control["Okayama"] = "Oda"
+    put(g, "Okayama", "Oda", 3, owner="hideyoshi" if players == 4 else None)
+    g.state.clan_faction["Mori"] = "anti"
+    activate(g, "mori", 6)
+    return g
+
+
+def test_16_2_4_2_hard_anti_keeps_an_alliance_victory_sector_garrisoned_in_4p():
+    # 4p: Oda taking Takamatsu wins the game for Hideyoshi, so hard keeps its soldiers there;
+    # 2p: Takamatsu is a level-1 castle that does not count toward Oda's six (ruling A-25),
+    # so the same position sends them out
+    def strips(a):
+        return isinstance(a, A.March) and a.frm == "Takamatsu" and a.soldiers > 0
+    assert not strips(make_player("anti", "hard", 1).choose(mori_holds_takamatsu(4), "anti"))
+    assert strips(make_player("anti", "hard", 1).choose(mori_holds_takamatsu(2), "anti"))
+
+
+def test_16_2_4_2_hard_alliance_will_not_take_a_rivals_victory_sector():
+    # ruling A-40: Hideyoshi's soldiers taking Uozu win the game for Katsuie, not for him
+    g = game(4)
+    clear(g, "Uozu")
+    put(g, "Uozu", "Uesugi", 1)
+    g.state.clan_faction["Uesugi"] = "anti"
+    clear(g, "Toyama")
+    g.state.control["Toyama"] = "Oda"
+    for seat in ("hideyoshi", "katsuie"):
+        put(g, "Toyama", "Oda", 4, owner=seat)
+    values = {}
+    for seat in ("hideyoshi", "katsuie"):
+        scorer = AmdtScorer("hard")
+        scorer.prepare(g, seat)
+        values[seat] = scorer.score(A.March(seat, "Toyama", "Uozu", "", 4))
+    assert values["hideyoshi"] < 0 < values["katsuie"]

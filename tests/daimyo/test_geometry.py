@@ -150,3 +150,31 @@ def test_swept_pieces_of_a_straight_move_cover_exactly_the_path():
 def test_batched_corners_equal_unit_by_unit():
     units = [mk(x=10 + i, y=5 * i, facing=17 * i, stands=2 + i % 4, files=1 + i % 2, id=f"u{i}") for i in range(9)]
     assert G.corners_of_units(units) == pytest.approx(np.concatenate([G.stand_corners(u) for u in units]))
+
+
+def test_4_3_swept_hull_from_a_linestring_is_the_multipoints_hull():
+    """swept_pieces asks GEOS for the hulls the kernel cannot call (collinear corners of every
+    straight move, near-duplicates) through a linestring of the 8 corners: the same hull, the
+    same coordinates in the same order, as the multipoint of them, on straight moves of lines
+    and columns in any direction and on fine wheels."""
+    rng = np.random.default_rng(18)
+    for _ in range(1500):
+        stands = int(rng.integers(1, 9))
+        files = int(rng.integers(1, stands + 1))
+        u = Unit("u", "u", "east", "c", Troop.ASHIGARU, Quality.REGULAR, (Weapon.BOW,), Armour.LIGHT, stands, files,
+                 float(rng.uniform(0, 200)), float(rng.uniform(0, 120)),
+                 float(rng.choice([0.0, 90.0, 45.0, rng.uniform(0, 360)])), 4.0, float(rng.choice([1.5, 3.0])))
+        f = np.radians(u.facing)
+        step = float(rng.choice([rng.uniform(-5, 40), 1e-6, 0.5]))
+        if rng.random() < 0.5:                    # a straight move
+            poses = [(u.x, u.y, u.facing), (u.x + np.cos(f) * step, u.y + np.sin(f) * step, u.facing)]
+        else:                                     # a wheel's consecutive poses, a fraction of a degree apart
+            turn = float(rng.choice([1.0, 1e-7, 0.3]))
+            poses = [(u.x, u.y, u.facing), (u.x, u.y, u.facing + turn)]
+        c = G.corners_at(u, poses)
+        pairs = np.concatenate([c[:-1], c[1:]], axis=2).reshape(-1, 8, 2)
+        a = shapely.convex_hull(shapely.multipoints(pairs))
+        b = shapely.convex_hull(shapely.linestrings(pairs))
+        for x, y in zip(a, b):
+            assert np.array_equal(shapely.get_coordinates(x), shapely.get_coordinates(y))
+            assert shapely.get_type_id(x) == shapely.get_type_id(y)

@@ -241,3 +241,26 @@ def test_1_8_point_to_stands_distance_matches_shapely(u, px, py):
     to a unit's stands equals Shapely's distance to the unit's footprint."""
     got = kernels.point_quads_distance(stand_corners(u), px, py)
     assert abs(got - float(footprint(u).distance(shapely.Point(px, py)))) < 1e-9
+
+
+def _numpy_place_corners(local, poses):
+    # the broadcast numpy expression kernels.place_stands replaced (the oracle: bit for bit)
+    poses = np.asarray(poses, dtype=float).reshape(-1, 3)
+    local_f, local_r = local
+    r = np.radians(poses[:, 2])
+    c, s = np.cos(r), np.sin(r)
+    x = poses[:, 0, None, None] + local_f[None] * c[:, None, None] + local_r[None] * s[:, None, None]
+    y = poses[:, 1, None, None] + local_f[None] * s[:, None, None] - local_r[None] * c[:, None, None]
+    return np.stack([x, y], axis=-1)
+
+
+@given(units("a"), stn.lists(stn.tuples(stn.floats(-200, 400, allow_nan=False), stn.floats(-200, 400, allow_nan=False),
+                                        stn.floats(-720, 720, allow_nan=False)), min_size=1, max_size=5))
+@SETTINGS
+def test_1_5_stand_corners_kernel_equals_numpy_bit_for_bit(u, poses):
+    """1.5's stand layout placed at poses: the kernel gives the very floats of the numpy
+    expression before it, so no position anywhere in a game moves by a rounding."""
+    from sim.daimyo.geometry import local_corners, place_corners
+    local = local_corners(u)
+    assert np.array_equal(place_corners(local, poses), _numpy_place_corners(local, poses))
+    assert np.array_equal(stand_corners(u), _numpy_place_corners(local, [(u.x, u.y, u.facing)])[0])

@@ -11,13 +11,13 @@ units, HQs and guns never do.
 """
 from __future__ import annotations
 
-from shapely.geometry import LineString
-from shapely.ops import nearest_points
+import shapely
 
 from sim.daimyo.ai.pose_memo import Book
+from sim.daimyo.geometry import boxes_apart
 from sim.daimyo.model import Troop, Unit
 from sim.daimyo.tables import tables
-from sim.daimyo.terrain import terrain_map
+from sim.daimyo.terrain import features_touching, terrain_map
 
 
 KEPT_MAX = 50_000    # answers a Ground keeps (the scorer's lives a whole game)
@@ -33,27 +33,41 @@ class Ground:
         self.st = st
         self.routes = routes             # a RouteBook (routes.py): ways round impassable ground
         self._kinds: dict = {}
+        self._features: list | None = None
         self._kept = Book(KEPT_MAX, check)     # check: work kept answers out again (tests)
 
     def _patches(self, u: Unit) -> dict[str, list]:
+        """effect -> [(shape, its axis box)] of the ground as this kind of mover meets it."""
         key = (u.cavalry, u.stands)
         got = self._kinds.get(key)
         if got is None:
             got = {}
             for p in terrain_map(self.st, u.cavalry, u.stands).patches:
-                got.setdefault(p.effect, []).append(p.shape)
+                got.setdefault(p.effect, []).append((p.shape, p.shape.bounds))
             self._kinds[key] = got
         return got
 
     def effects(self, u: Unit, geom) -> set[str]:
-        return {eff for eff, shapes in self._patches(u).items() if any(s.intersects(geom) for s in shapes)}
+        # a patch whose box misses the geometry's box cannot touch it: Shapely is asked only
+        # about the others (the same answers, DESIGN seam 6)
+        box = geom.bounds
+        return {eff for eff, patches in self._patches(u).items()
+                if any(not boxes_apart(b, box) and s.intersects(geom) for s, b in patches)}
+
+    def features_touching(self, geom) -> list:
+        """terrain.features_touching (4.3.1), Shapely asked only about the features whose box
+        meets the geometry's (the terrain never changes in a game: boxes made once)."""
+        if self._features is None:
+            self._features = [(f, f.shape.bounds) for f in self.st.terrain]
+        box = geom.bounds
+        return features_touching([f for f, b in self._features if not boxes_apart(b, box)], geom)
 
     def slow_cm(self, u: Unit, line) -> float:
         """Extra cm a move along `line` costs over open ground: each cm in difficult ground
         costs 2 (infantry) or 3 (cavalry), ruling D-33."""
         te = tables().terrain_effects
         factor = te.difficult_cavalry_factor if u.cavalry else te.difficult_infantry_factor
-        inside = sum(s.intersection(line).length for s in self._patches(u).get("difficult", ()))
+        inside = sum(s.intersection(line).length for s, _ in self._patches(u).get("difficult", ()))
         return (factor - 1) * inside
 
     def approach(self, u: Unit, shape, target_shape) -> tuple[float, bool]:
@@ -66,13 +80,12 @@ class Ground:
 
     def _approach(self, u: Unit, shape, target_shape) -> tuple[float, bool]:
         # reads of u only cavalry and stands (the key above)
-        a, b = nearest_points(shape, target_shape)
-        d = a.distance(b)
+        line, d = _shortest(shape, target_shape)
         if d < 1e-6:
             return 0.0, False
-        line = LineString([a, b])
         if self.routes is not None and "impassable" in self.effects(u, line):
-            return self.routes.for_unit(self.st, u).distance((a.x, a.y), (b.x, b.y)), True
+            a, b = line.coords
+            return self.routes.for_unit(self.st, u).distance(a, b), True
         slow = self.slow_cm(u, line)
         return d + slow, slow > 0.0
 
@@ -84,8 +97,8 @@ class Ground:
 
     def _charge_allowance(self, u: Unit, shape, target_shape) -> float:
         # reads of u only cavalry, stands and its charge move (the key above)
-        a, b = nearest_points(shape, target_shape)
-        path = LineString([a, b]) if a.distance(b) > 1e-6 else shape
+        line, d = _shortest(shape, target_shape)
+        path = line if d > 1e-6 else shape
         start = self.effects(u, shape)
         if u.cavalry and "difficult" in start:
             return 0.0                                      # 4.3.1: cavalry charge only from open/light
@@ -101,6 +114,14 @@ class Ground:
         if "obstacle" in fx:
             cm -= te.obstacle_cavalry_cm if u.cavalry else te.obstacle_infantry_cm
         return max(cm, 0.0)
+
+
+def _shortest(shape, target_shape):
+    """The shortest line between the two shapes and its length: the line through
+    `nearest_points` and their distance (shapely.ops.nearest_points is this line's two ends;
+    GEOS measures a segment and two points' distance with the same sum)."""
+    line = shapely.shortest_line(shape, target_shape)
+    return line, line.length
 
 
 def may_charge_soon(u: Unit) -> bool:

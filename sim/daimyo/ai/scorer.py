@@ -34,15 +34,15 @@ from sim.daimyo.ai.routes import RouteBook
 from sim.daimyo.combat import charge as CH
 from sim.daimyo.combat import common as C
 from sim.daimyo import command, movement
-from sim.daimyo.command import leader_point
+from sim.daimyo.command import leader_point, leader_spot
 from sim.daimyo.tables import tables
 from sim.daimyo.charge_odds import charge_odds
 from sim.daimyo.odds import expected
-from sim.daimyo.geometry import direction, footprint
-from sim.daimyo.geometry.kernels import box_gaps
+from sim.daimyo.geometry import direction, footprint, stand_quads
+from sim.daimyo.geometry.kernels import MARGIN, point_quads_distance
+from sim.daimyo.geometry.unit_groups import UnitGroup, lane_quad
 from sim.daimyo.model import Troop, Unit
 from sim.daimyo.state import DaimyoState
-from sim.daimyo.terrain import features_touching
 from sim.daimyo.combat.victory import points, tally
 
 URGENCY = 3.0       # aggression multiplier on the last turn for a side the clock does not favour
@@ -52,6 +52,7 @@ MOVE_WORTH = 0.7    # points per normal move (or reform turn) a fighting unit is
 END_STEP = 0.01      # ending a step beats a pointless Hold, loses to any useful order
 BOLDNESS = 1.5     # edge added to an engaging unit's charge on the last turn (5.2: a draw wins nothing)
 LOOKAHEAD = 0.7      # weight of the move a turn or wheel opens for the next order (issue 19)
+LANE_CM = 8.0        # the lane ahead a friend must leave clear (4.4 charges, 4.5.2 shooting)
 
 
 class DaimyoScorer:
@@ -106,17 +107,21 @@ class DaimyoScorer:
         self.chargers = [e for e in self.enemies if may_charge_soon(e)]
         self._charger_arr = _shapes(self.enemy_shapes, self.chargers)
         self._target_arr = _shapes(self.enemy_shapes, self.enemies + self.routers)
+        # the same units' stands as arrays: kernels set aside those clear of a threshold
+        self._chargers = UnitGroup([stand_quads(e) for e in self.chargers])
+        self._targets_group = UnitGroup([stand_quads(e) for e in self.enemies + self.routers])
         self.shooters = [e for e in self.enemies if e.missile]
         self.fire = FireZones(self.st, self.shooters)
         self.objectives = self._objectives(side)
         if self.commander is not None:
             self.objectives.update(self._breakers(side))
         self._values: dict[str, float] = {}
-        self.friend_shapes = {u.id: footprint(u) for u in self.st.living(side)
-                              if u.troop is not Troop.HQ and not u.routing}
-        self._friend_boxes = shapely.bounds(np.array(list(self.friend_shapes.values()), dtype=object)).reshape(-1, 4)
-        self.friend_lanes = {u.id: self._lane(u, u.x, u.y, u.facing) for u in self.st.living(side)
-                             if (u.infantry or u.cavalry) and not u.missile and not u.routing}
+        friends = [u for u in self.st.living(side) if u.troop is not Troop.HQ and not u.routing]
+        self.friend_shapes = {u.id: footprint(u) for u in friends}
+        self._friends = UnitGroup([stand_quads(u) for u in friends])
+        fighters = [u for u in self.st.living(side) if (u.infantry or u.cavalry) and not u.missile and not u.routing]
+        self.friend_lanes = {u.id: self._lane(u, u.x, u.y, u.facing) for u in fighters}
+        self._friend_lanes = UnitGroup([lane_quad(u.x, u.y, u.facing, u.width / 2 - 0.5, LANE_CM) for u in fighters])
 
     def _pressed(self, st: DaimyoState, side: str) -> Personality:
         """The personality as the clock runs (5.2): a side that does not win when the last turn
@@ -234,15 +239,22 @@ class DaimyoScorer:
     def _commands(self, at: Point, attached: str, u: Unit, rng: float, shape=None) -> bool:
         return attached == u.id or (shape if shape is not None else footprint(u)).distance(at) <= rng
 
-    def _out_of_command(self, u: Unit, shape) -> bool:
-        """1.9: a unit outside its daimyo's range (the hatamoto: its General's) tests to move."""
+    def _out_of_command(self, u: Unit, shape, quads) -> bool:
+        """1.9: a unit outside its daimyo's range (the hatamoto: its General's) tests to move.
+        `quads`: the stands of `shape`; their kernel distance decides where it is clear of
+        the range, Shapely's elsewhere."""
         if u.troop in (Troop.HQ, Troop.ARTILLERY):
             return False
         leader = self.st.general(u.side) if u.hatamoto else self.st.daimyo(u.clan)
         if not leader.alive:
             return False
-        return not self._commands(leader_point(self.st, leader), leader.attached_to, u,
-                                  self._command_range(leader), shape)
+        rng = self._command_range(leader)
+        if leader.attached_to != u.id:
+            px, py = leader_spot(self.st, leader)
+            near = point_quads_distance(quads, px, py)
+            if abs(near - rng) > MARGIN:
+                return near > rng
+        return not self._commands(leader_point(self.st, leader), leader.attached_to, u, rng, shape)
 
     def _score_Reform(self, a: A.Reform) -> float:
         u = self.st.units[a.unit]
@@ -374,12 +386,16 @@ class DaimyoScorer:
         return (None if got is None else self.st.units[got]), dist
 
     def _nearest_now(self, px: float, py: float) -> tuple[str | None, float]:
+        if not self.enemies:
+            return None, math.inf
         here = Point(px, py)
         best, dist = None, math.inf
-        # an enemy whose box is no nearer than the best so far cannot be nearer (DESIGN seam 6)
-        low = box_gaps(shapely.bounds(self._target_arr[:len(self.enemies)]), px, py, px, py).tolist()
-        for e, lb in zip(self.enemies, low):
-            if lb >= dist:
+        # Shapely measures only the enemies the kernel finds within 2 MARGIN of the least
+        # distance: the nearest (the first of equals) is always among them (DESIGN seam 6)
+        kd = self._targets_group.point_distances(px, py)[:len(self.enemies)]
+        close = float(kd.min()) + 2 * MARGIN
+        for e, k in zip(self.enemies, kd.tolist()):
+            if k > close:
                 continue
             d = self.enemy_shapes[e.id].distance(here)
             if d < dist:
@@ -394,39 +410,42 @@ class DaimyoScorer:
     def _lane_blocked(self, u: Unit, shape, x: float, y: float, facing: float) -> bool:
         """A friendly unit within 8 cm straight ahead: it blocks charges (4.4) and shooting
         (4.5.2) and the unit cannot pass it without disorder (4.3.2)."""
-        fwd = direction(facing)
-        ox, oy = fwd[1] * (u.width / 2 - 0.5), -fwd[0] * (u.width / 2 - 0.5)     # the lane's corners
-        xs = (x - ox, x + ox, x - ox + 8.0 * fwd[0], x + ox + 8.0 * fwd[0])
-        ys = (y - oy, y + oy, y - oy + 8.0 * fwd[1], y + oy + 8.0 * fwd[1])
-        if not self._friend_boxes.size:
+        if not len(self._friends):
             return False
-        # only friends (but itself) whose boxes come near the lane's box can meet it
-        near = [fid != u.id and n for fid, n in zip(self.friend_shapes, (
-            box_gaps(self._friend_boxes, min(xs), min(ys), max(xs), max(ys)) <= 1e-6).tolist())]
+        # only friends (but itself) the kernel finds within MARGIN of the lane can meet it
+        gaps = self._friends.distances(lane_quad(x, y, facing, u.width / 2 - 0.5, LANE_CM), MARGIN).tolist()
+        near = [fid != u.id and g <= MARGIN for fid, g in zip(self.friend_shapes, gaps)]
         if not any(near):
             return False
         lane = self._lane(u, x, y, facing)
         return any(s.intersects(lane) for s, n in zip(self.friend_shapes.values(), near) if n)
 
     def _wading(self, u: Unit) -> bool:
-        """u stands in difficult ground now (4.3.1)."""
-        return "difficult" in self.ground.effects(u, footprint(u))
+        """u stands in difficult ground now (4.3.1); kept a whole game under all it reads (the
+        kind the ground is resolved for, and the stands where it stands)."""
+        return self.memo.recall_lasting(("wading", u.cavalry, u.stands, u.files, u.stand_w, u.stand_d, u.x, u.y, u.facing),
+                                        lambda: "difficult" in self.ground.effects(u, footprint(u)))
 
-    def _threats(self, u: Unit, shape) -> list[Unit]:
+    def _threats(self, u: Unit, shape, quads=None) -> list[Unit]:
         """Enemies that could charge `shape` at their next activation (rough reach, 4.4; with a
-        plan, the turn to face it counted as the rules count it)."""
+        plan, the turn to face it counted as the rules count it). `quads`: the stands of
+        `shape`, by default the unit's where it stands."""
         got = self.memo.recall(("threats", reach_key(u), u.x, u.y, u.facing),
-                               lambda: self._threats_now(u, shape), (shape,))
+                               lambda: self._threats_now(u, shape, stand_quads(u) if quads is None else quads),
+                               (shape,))
         return [self.st.units[e] for e in got]
 
-    def _threats_now(self, u: Unit, shape) -> tuple[str, ...]:
+    def _threats_now(self, u: Unit, shape, quads) -> tuple[str, ...]:
         # reads of u only its reach_key and pose (the memo's key, ai/pose_memo.py)
-        near = _within_charge(self.chargers, self._charger_arr, shape)
+        near = _within_charge(self.chargers, self._charger_arr, self._chargers, quads, shape)
         out = []
         for e, d in near:
             allowance = self.ground.charge_allowance(e, self.enemy_shapes[e.id], shape)
             if self.commander is not None:
-                d = _charge_need(e, _posed(u, shape), allowance)
+                # the need reads u where it stands, not the pose weighed: the same for all
+                # of a unit's poses, so kept under what it reads (as the threats above)
+                d = self.memo.recall(("need", e.id, reach_key(u), u.x, u.y, u.facing, allowance),
+                                     lambda: _charge_need(e, _posed(u, shape), allowance))
             if d <= allowance:
                 out.append(e.id)
         return tuple(out)
@@ -448,19 +467,22 @@ class DaimyoScorer:
         return 0.5 if spent else 1.0
 
     def _targets(self, u: Unit, shape, x: float | None = None, y: float | None = None,
-                 facing: float | None = None) -> list[Unit]:
+                 facing: float | None = None, quads=None) -> list[Unit]:
         """Enemies `u` could charge from `shape` at its next activation (rough reach, 4.4; with
-        a plan and the pose given, the turn to face the target counted)."""
+        a plan and the pose given, the turn to face the target counted). `quads`: the stands
+        of `shape`, by default the unit's where it stands."""
         if u.troop in (Troop.HQ, Troop.ARTILLERY):
             return []
         where = (x, y, facing) if x is not None else (u.x, u.y, u.facing, facing)
         got = self.memo.recall(("targets", reach_key(u)) + where,
-                               lambda: self._targets_now(u, shape, x, y, facing), (shape,))
+                               lambda: self._targets_now(u, shape, x, y, facing,
+                                                         stand_quads(u) if quads is None else quads), (shape,))
         return [self.st.units[e] for e in got]
 
-    def _targets_now(self, u: Unit, shape, x, y, facing) -> tuple[str, ...]:
+    def _targets_now(self, u: Unit, shape, x, y, facing, quads) -> tuple[str, ...]:
         # reads of u only its reach_key and the pose weighed (the memo's key, ai/pose_memo.py)
-        near = _within_charge(self.enemies + self.routers, self._target_arr, shape, u.move_row.charge)
+        near = _within_charge(self.enemies + self.routers, self._target_arr, self._targets_group, quads, shape,
+                              u.move_row.charge)
         out = []
         for e, d in near:
             allowance = self.ground.charge_allowance(u, shape, self.enemy_shapes[e.id])
@@ -503,7 +525,8 @@ class DaimyoScorer:
         facing_score = (fwd[0] * to_e[0] + fwd[1] * to_e[1]) / norm      # 1 when facing it
         value = 0.6 * facing_score
         shape = footprint(u, x=x, y=y, facing=facing, files=files)
-        threats = self._threats(u, shape)
+        quads = stand_quads(u, x=x, y=y, facing=facing, files=files)
+        threats = self._threats(u, shape, quads)
         if u.troop is Troop.HQ:
             return -3.0 * self.p.caution * len(threats)
         if u.missile and not u.cavalry:
@@ -570,7 +593,7 @@ class DaimyoScorer:
                 fear = 3.0 if mode in ("form_up", "hold", "fall_back", "reform") else 1.0
                 n = self._threat_count(threats)
                 value -= fear * self.p.caution * (1.6 if disordered else 0.3) * (1 + 0.3 * (n - 1)) * min(1.0, n)
-            targets = [] if disordered else self._targets(u, shape, x, y, facing)
+            targets = [] if disordered else self._targets(u, shape, x, y, facing, quads)
             if targets and self.mu is not None:
                 # a plan charges only where the unit wins its matchup (4.6.5), and checks
                 # with the rules' charge plan that the charge could be made (4.4, hard)
@@ -593,13 +616,14 @@ class DaimyoScorer:
                 value -= 0.4 * self.p.caution
             elif u.missile and not u.cavalry:
                 value -= 0.15 * self.p.caution
-        if self._out_of_command(u, shape):
+        if self._out_of_command(u, shape, quads):
             value -= 0.4                                 # 1.9: an obedience test to move next turn
         if self._lane_blocked(u, shape, x, y, facing):
             value -= 0.5                                 # a friend in front: no charge or shot past it
-        if any(lane.intersects(shape) for fid, lane in self.friend_lanes.items() if fid != u.id):
+        if any(g <= MARGIN and fid != u.id and lane.intersects(shape) for (fid, lane), g in zip(
+                self.friend_lanes.items(), self._friend_lanes.distances(quads, MARGIN).tolist())):
             value -= 0.3                                 # standing in a fighting friend's way
-        for feat in features_touching(self.st.terrain, shape):
+        for feat in self.ground.features_touching(shape):
             row = feat.row
             if row.cover and u.missile:
                 value += 0.5 * self.p.caution
@@ -624,7 +648,7 @@ def launch_window(u: Unit) -> tuple[float, float]:
 
 def _lane_shape(u: Unit, x: float, y: float, facing: float):
     fwd = direction(facing)
-    return LineString([(x, y), (x + 8.0 * fwd[0], y + 8.0 * fwd[1])]).buffer(u.width / 2 - 0.5, cap_style="flat")
+    return LineString([(x, y), (x + LANE_CM * fwd[0], y + LANE_CM * fwd[1])]).buffer(u.width / 2 - 0.5, cap_style="flat")
 
 
 def _unit_mode(u: Unit, plan, wading: bool = False) -> str:
@@ -672,16 +696,19 @@ def _shapes(shapes: dict, units: list[Unit]) -> np.ndarray:
     return np.array([shapes[e.id] for e in units], dtype=object)
 
 
-def _within_charge(units: list[Unit], arr: np.ndarray, shape, reach: float | None = None) -> list[tuple[Unit, float]]:
+def _within_charge(units: list[Unit], arr: np.ndarray, group: UnitGroup, quads, shape,
+                   reach: float | None = None) -> list[tuple[Unit, float]]:
     """(unit, distance) for the units whose footprint lies within a 4.4 charge column of
-    `shape` (their own, or `reach`): one vectorised distance call instead of one per unit.
-    Ground only shortens a charge, so nobody beyond is in reach; the callers compare the
-    distance with Ground.charge_allowance for the rest."""
+    `shape` (their own, or `reach`): `arr` their footprints, `group` their stands, `quads`
+    the stands of `shape`. Ground only shortens a charge, so nobody beyond is in reach; the
+    callers compare the distance with Ground.charge_allowance for the rest."""
     if not units:
         return []
-    # a unit whose box is beyond any charge (or `reach`) is beyond its own: Shapely measures
-    # only the others, each against its own charge move
+    # one kernel call sets aside the units beyond their charge by more than MARGIN; Shapely
+    # measures the others, each against its own charge move (DESIGN seam 6)
     bound = reach if reach is not None else max(row.charge for row in tables().movement.values())
-    near = np.flatnonzero(box_gaps(shapely.bounds(arr), *shapely.bounds(shape)) <= bound + 1e-6).tolist()
+    gaps = group.distances(quads, bound + MARGIN).tolist()
+    near = [i for i, g in enumerate(gaps) if g <= bound + MARGIN
+            and (reach is not None or g <= units[i].move_row.charge + MARGIN)]
     d = shapely.distance(arr[near], shape).tolist()
     return [(units[i], de) for i, de in zip(near, d) if de <= (units[i].move_row.charge if reach is None else reach)]

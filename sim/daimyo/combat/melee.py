@@ -205,10 +205,14 @@ def _roll(game, a: Unit, b: Unit, stands: list[tuple[int, tuple[Mod, ...]]]) -> 
 
 def groups(st) -> list[list[Unit]]:
     """Connected groups of units in base contact with enemies (4.6.9)."""
+    touching = C.contact_ids(st)          # the whole table's contacts at once (ruling D-3)
+    if not any(touching.values()):
+        return []
     units = [u for u in st.living() if not u.routing]
     adj = {u.id: set() for u in units}
     for u in units:
-        adj[u.id].update(v.id for v in C.enemies_in_contact(st, u) if v.id in adj)
+        if touching[u.id]:
+            adj[u.id].update(v for v in touching[u.id] if v in adj)
     seen, out = set(), []
     for u in units:
         if u.id in seen or not adj[u.id]:
@@ -262,12 +266,14 @@ def end_melees(game) -> None:
 def refresh_melee_lists(st) -> None:
     """Keep Unit.in_melee_with / melee_rounds current for views (contact is geometric)."""
     touching = C.contact_ids(st)
-    for u in st.living():
-        u.in_melee_with = sorted(touching[u.id])
-        u.melee_rounds = max((st.melee_rounds.get(C.pair_key(u.id, v), 0) for v in u.in_melee_with), default=0)
     for u in st.units.values():
-        if not u.alive:
+        if u.gone:
             u.in_melee_with = []
+        elif not touching[u.id]:
+            u.in_melee_with, u.melee_rounds = [], 0      # most units touch no one
+        else:
+            u.in_melee_with = sorted(touching[u.id])
+            u.melee_rounds = max(st.melee_rounds.get(C.pair_key(u.id, v), 0) for v in u.in_melee_with)
 
 
 def _pairs(st, group: list[Unit]) -> list[tuple[Unit, Unit]]:

@@ -74,6 +74,8 @@ def victory(st: DaimyoState):
 
 
 def _army_broken(st: DaimyoState):
+    if st.phase != "end" and _every_side_alive(st):
+        return None                 # outside the end phase only an army with nothing left loses
     losers = []
     counts = tallies(st)
     for side in st.armies:
@@ -92,6 +94,18 @@ def _army_broken(st: DaimyoState):
     winner = st.enemy(loser)
     total, lost, _ = counts[loser]
     return winner, f"{st.armies[loser].name} lost {lost} of {total} unit points", "5.2"
+
+
+def _every_side_alive(st: DaimyoState) -> bool:
+    """Whether each army still has a unit on the table (ruling D-71), stopping at the first
+    living unit of each (asked after every action)."""
+    waiting = set(st.armies)
+    for u in st.units.values():
+        if not u.gone and u.side in waiting:
+            waiting.discard(u.side)
+            if not waiting:
+                return True
+    return not waiting
 
 
 def points_down(st: DaimyoState, side: str) -> float:

@@ -52,6 +52,20 @@ def point_quads_distance(quads, px, py):
 
 
 @njit(cache=True)
+def place_stands(poses, c, s, local_f, local_r):
+    """Stand corners (n, stands, 4, 2) at n poses (x, y, facing) whose facings have cosine c
+    and sine s, from the corners' forward and rightward offsets (stands, 4) in the unit's frame
+    (forward is (c, s), right (s, -c))."""
+    out = np.empty((len(poses), local_f.shape[0], 4, 2))
+    for n in range(len(poses)):
+        for k in range(local_f.shape[0]):
+            for m in range(4):
+                out[n, k, m, 0] = poses[n, 0] + local_f[k, m] * c[n] + local_r[k, m] * s[n]
+                out[n, k, m, 1] = poses[n, 1] + local_f[k, m] * s[n] - local_r[k, m] * c[n]
+    return out
+
+
+@njit(cache=True)
 def _separated(a, b):
     """Separating-axis test of two convex quadrilaterals (4, 2): True if some edge normal of
     either strictly separates them (they neither overlap nor touch)."""
@@ -137,6 +151,30 @@ def near_pairs(circles, side, corners, start, count, gap):
             out_i[k], out_j[k], out_d[k] = i, j, d
             k += 1
     return out_i[:k], out_j[:k], out_d[:k]
+
+
+@njit(cache=True)
+def unit_near(circles, side, corners, start, count, i, gap):
+    """`near_pairs` for unit i alone: every unit j of another side whose stands may lie within
+    `gap` cm of i's (their bounding circles come that close), as (j, distance), j ascending.
+    Each distance is the one near_pairs finds for the pair (units_distance is symmetric)."""
+    n = len(side)
+    out_j = np.empty(n, np.int64)
+    out_d = np.empty(n)
+    k = 0
+    for j in range(n):
+        if j == i or side[i] == side[j]:
+            continue
+        a, b = min(i, j), max(i, j)
+        dx, dy = circles[a, 0] - circles[b, 0], circles[a, 1] - circles[b, 1]
+        if math.sqrt(dx * dx + dy * dy) > circles[a, 2] + circles[b, 2] + gap + MARGIN:
+            continue
+        d = units_distance(corners, start, count, a, b, -1.0)
+        if d > gap + MARGIN:
+            continue
+        out_j[k], out_d[k] = j, d
+        k += 1
+    return out_j[:k], out_d[:k]
 
 
 @njit(cache=True)
@@ -358,6 +396,7 @@ def warm() -> None:
     corners = np.stack([quad, quad + 3.0])
     start, count = np.array([0, 1], np.int64), np.array([1, 1], np.int64)
     near_pairs(np.array([[0.5, 0.5, 1.0], [3.5, 3.5, 1.0]]), np.array([0, 1], np.int64), corners, start, count, 1.0)
+    unit_near(np.array([[0.5, 0.5, 1.0], [3.5, 3.5, 1.0]]), np.array([0, 1], np.int64), corners, start, count, 0, 1.0)
     arc_may_hit(quad, 90.0, 10.0, False, corners, start, count, np.array([1], np.int64))
     boxes_meet(np.array([[0.0, 0.0, 1.0, 1.0]]), 0.0, 0.0, 1.0, 1.0)
     box_pairs(np.array([[0.0, 0.0, 1.0, 1.0]]), np.array([[0.5, 0.5, 2.0, 2.0]]), 0.0)
@@ -365,7 +404,14 @@ def warm() -> None:
     overlap_areas(quad, np.array([0], np.int64), np.array([4], np.int64), np.array([0], np.int64), corners,
                   np.array([1], np.int64))
     hulls(corners.reshape(1, 8, 2))
+    from sim.daimyo.geometry import unit_groups    # it imports this module's kernels
+    unit_groups.warm()
     point_quads_distance(corners, 0.5, 0.5)
+    local = np.zeros((1, 4))
+    local.flags.writeable = False
+    place_stands(np.zeros((1, 3)), np.ones(1), np.zeros(1), local, local)
     ai_kernels.warm()                              # the AI's kernels (issue 18 item 5)
     from sim.daimyo.geometry import first_contact  # it imports this module's kernels
     first_contact.warm()
+    from sim.daimyo.geometry import crossing_kernels
+    crossing_kernels.warm()

@@ -68,13 +68,10 @@ def local_corners(unit: Unit, files: int | None = None) -> tuple[np.ndarray, np.
 def place_corners(local: tuple[np.ndarray, np.ndarray], poses) -> np.ndarray:
     """`local_corners` placed at each of (n, 3) poses: (n, stands, 4, 2)."""
     poses = np.asarray(poses, dtype=float).reshape(-1, 3)
-    local_f, local_r = local
     r = np.radians(poses[:, 2])
-    c, s = np.cos(r), np.sin(r)
-    # forward (c, s), right (s, -c)
-    x = poses[:, 0, None, None] + local_f[None] * c[:, None, None] + local_r[None] * s[:, None, None]
-    y = poses[:, 1, None, None] + local_f[None] * s[:, None, None] - local_r[None] * c[:, None, None]
-    return np.stack([x, y], axis=-1)
+    # numpy's sine and cosine, the kernel the same sums in the same order (bit for bit the
+    # broadcast numpy expression it replaced, tests/daimyo/test_geometry_kernels.py)
+    return kernels.place_stands(poses, np.cos(r), np.sin(r), *local)
 
 
 def corners_at(unit: Unit, poses, files: int | None = None) -> np.ndarray:
@@ -108,6 +105,21 @@ def corners_of_units(units: Sequence[Unit]) -> np.ndarray:
     return np.concatenate(per_unit) if per_unit else np.empty((0, 4, 2))
 
 
+def quad_polygons(corners) -> np.ndarray:
+    """Shapely polygons of quadrilaterals given by their corners (..., 4, 2), shaped (...):
+    the coordinates shapely.polygons(corners) would hold, built from one ragged array (about
+    twice as fast for the many stands of a sampled motion)."""
+    c = np.asarray(corners, dtype=float)
+    flat = c.reshape(-1, 4, 2)
+    n = len(flat)
+    if n == 0:
+        return np.empty(c.shape[:-2], dtype=object)
+    closed = np.concatenate([flat, flat[:, :1]], axis=1).reshape(-1, 2)
+    polys = shapely.from_ragged_array(shapely.GeometryType.POLYGON, closed,
+                                      (np.arange(0, 5 * n + 1, 5), np.arange(n + 1)))
+    return polys.reshape(c.shape[:-2])
+
+
 SHAPES_MAX = 1_000          # poses remembered per unit
 
 
@@ -124,10 +136,17 @@ def _shapes(unit: Unit, x: float | None = None, y: float | None = None, facing: 
     if hit is None:
         if len(memo) >= SHAPES_MAX:
             memo.clear()
-        polys = shapely.polygons(stand_corners(unit, x=x, y=y, facing=facing, files=files))
-        polys.flags.writeable = False
-        hit = memo[key] = [polys, None]
+        corners = stand_corners(unit, x=x, y=y, facing=facing, files=files)
+        polys = shapely.polygons(corners)
+        polys.flags.writeable = corners.flags.writeable = False
+        hit = memo[key] = [polys, None, corners]
     return hit
+
+
+def stand_quads(unit: Unit, **pose) -> np.ndarray:
+    """The stands' corners (stands, 4, 2) that `stand_polygons` and `footprint` are made of, for
+    the kernels (read-only, shared): the same numbers, no second placing."""
+    return _shapes(unit, **pose)[2]
 
 
 def stand_polygons(unit: Unit, **pose) -> np.ndarray:
@@ -178,6 +197,12 @@ def fire_arc(corners: np.ndarray, facing: float, reach: float) -> Polygon:
 def all_round_arc(corners: np.ndarray, reach: float) -> Polygon:
     """4.5: cavalry shoot 360 degrees from any point of the stand."""
     return Polygon(corners).buffer(reach)
+
+
+def boxes_apart(a, b) -> bool:
+    """Two axis boxes (min x, min y, max x, max y) are apart: nothing inside one touches
+    anything inside the other (a box with NaN, an empty geometry's, is never apart)."""
+    return a[0] > b[2] or a[2] < b[0] or a[1] > b[3] or a[3] < b[1]
 
 
 def edge_distance(a: Polygon, b: Polygon) -> float:
@@ -328,7 +353,7 @@ def swept_pieces(corners: np.ndarray) -> np.ndarray:
     The hulls come from a kernel (kernels.hulls: GEOS's very rings), Shapely's own where a
     turn of the hull is too fine for the kernel to call."""
     if len(corners) == 1:
-        return shapely.polygons(corners[0])
+        return quad_polygons(corners[0])
     pairs = np.concatenate([corners[:-1], corners[1:]], axis=2).reshape(-1, 8, 2)   # (n-1, stands, 8, 2)
     coords, size, unsure = kernels.hulls(pairs)
     out = np.empty(len(pairs), dtype=object)
@@ -338,7 +363,10 @@ def swept_pieces(corners: np.ndarray) -> np.ndarray:
         out[sure] = shapely.from_ragged_array(shapely.GeometryType.POLYGON, coords,
                                               (rings, np.arange(len(rings))))
     if unsure.any():
-        out[unsure] = shapely.convex_hull(shapely.multipoints(pairs[unsure]))
+        # GEOS takes a hull from the distinct coordinates in the order met, whatever the
+        # geometry: a linestring through the 8 corners gives the multipoint's very hull and is
+        # one geometry to build, not nine (tests/daimyo/test_geometry.py checks them equal)
+        out[unsure] = shapely.convex_hull(shapely.linestrings(pairs[unsure]))
     return out
 
 

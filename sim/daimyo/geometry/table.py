@@ -20,7 +20,7 @@ import shapely
 from sim.daimyo.model import Unit
 
 from . import kernels
-from .shapes import CONTACT_TOLERANCE, stand_corners
+from .shapes import CONTACT_TOLERANCE, quad_polygons, stand_corners
 
 
 _key = attrgetter("x", "y", "facing", "stands", "files", "stand_w", "stand_d", "side")   # a unit's place
@@ -38,6 +38,7 @@ class TableArrays:
         self._placed: dict[str, tuple[tuple, np.ndarray]] = {}
         self.derived: dict = {}      # answers computed from these arrays, dropped when they change
         self._polygons = None
+        self._stale: list[slice] = []
 
     def refresh(self, units: list[Unit]) -> None:
         keys = [_key(u) for u in units]
@@ -61,6 +62,7 @@ class TableArrays:
         self.owner = np.repeat(np.array(ids, dtype=object), count)
         self.stand_side = np.repeat(self.side, count)
         self._polygons = None
+        self._stale: list[slice] = []     # stands moved since the polygons were made
         # bounding circle of each unit's stands, as combat.common.reach
         r = np.radians([u.facing for u in units])
         half = np.array([u.depth for u in units]) / 2
@@ -89,8 +91,7 @@ class TableArrays:
                                math.hypot(u.width, u.depth) / 2)
             self.boxes[sl] = np.concatenate([c.min(axis=1), c.max(axis=1)], axis=1)
             if self._polygons is not None:
-                self._polygons = self._polygons.copy()      # arrays handed out stay as they were
-                self._polygons[sl] = shapely.polygons(c)
+                self._stale.append(sl)          # its polygons are made again when next asked for
             self.keys[i] = keys[i]
         self.build += 1
         self.derived = {}
@@ -104,7 +105,12 @@ class TableArrays:
         """Shapely polygons of every stand (the same coordinates as geometry.stand_polygons),
         made when first asked and then replaced unit by unit as units move."""
         if self._polygons is None:
-            self._polygons = shapely.polygons(self.corners)
+            self._polygons = quad_polygons(self.corners)
+        elif self._stale:
+            self._polygons = self._polygons.copy()      # arrays handed out stay as they were
+            for sl in self._stale:
+                self._polygons[sl] = quad_polygons(self.corners[sl])
+        self._stale = []
         return self._polygons
 
 
@@ -179,4 +185,28 @@ def contacts(st, exact) -> dict[str, list[str]]:
         for uid, lst in got.items():
             lst.sort(key=t.row.__getitem__)
         t.derived["contacts"] = got
+    return got
+
+
+def contacts_of(st, uid: str, exact) -> list[str]:
+    """`contacts(st, exact)[uid]` without the whole table's matrix (a rule asking whether one
+    unit is in melee, 4.6): the same kernel distances and the same Shapely answers near the
+    tolerance (each pair asked in table order, as near_pairs asks it)."""
+    t = arrays(st)
+    whole = t.derived.get("contacts")
+    if whole is not None:
+        return whole[uid]
+    key = ("contacts of", uid)
+    got = t.derived.get(key)
+    if got is None:
+        i = t.row[uid]
+        jj, dd = kernels.unit_near(t.circles, t.side, t.corners, t.start, t.count, i, CONTACT_TOLERANCE)
+        got = []
+        for j, d in zip(jj.tolist(), dd.tolist()):
+            if abs(d - CONTACT_TOLERANCE) <= kernels.MARGIN:
+                a, b = (i, j) if i < j else (j, i)
+                d = exact(st.units[t.ids[a]], st.units[t.ids[b]])
+            if d <= CONTACT_TOLERANCE:
+                got.append(t.ids[j])
+        t.derived[key] = got
     return got
