@@ -11,7 +11,7 @@ from __future__ import annotations
 from shapely.ops import unary_union
 
 from sim.daimyo.combat import shooting
-from sim.daimyo.geometry import all_round_arc, fire_arc, stand_corners
+from sim.daimyo.geometry import all_round_arc, boxes_apart, fire_arc, stand_corners
 from sim.daimyo.model import Unit, Weapon
 
 ZONES_MAX = 4096     # shooter zones kept per game (st.geometry_cache["ai_fire_zones"])
@@ -27,7 +27,8 @@ class FireZones:
             corners = stand_corners(e)
             idx = shooting.shooting_stands(st, e)
             eff, long_ = shooting.ranges(e)
-            self.zones.append((e, self._arc(kept, e, corners, idx, eff), self._arc(kept, e, corners, idx, long_)))
+            eff_zone, long_zone = self._arc(kept, e, corners, idx, eff), self._arc(kept, e, corners, idx, long_)
+            self.zones.append((e, eff_zone, long_zone, eff_zone.bounds, long_zone.bounds))
 
     @staticmethod
     def _arc(kept: dict, e: Unit, corners, idx, rng):
@@ -48,8 +49,10 @@ class FireZones:
         hit, 4.5.4), 0.4 at long range; an arquebus against cavalry counts half again (+1);
         each shooter times `weight(shooter)` if given."""
         total = 0.0
-        for e, eff, long_ in self.zones:
-            w = 1.0 if eff.intersects(shape) else 0.4 if long_.intersects(shape) else 0.0
+        box = shape.bounds          # a zone whose box misses it cannot touch it
+        for e, eff, long_, eff_box, long_box in self.zones:
+            w = 1.0 if not boxes_apart(eff_box, box) and eff.intersects(shape) else \
+                0.4 if not boxes_apart(long_box, box) and long_.intersects(shape) else 0.0
             if w and u.cavalry and Weapon.ARQUEBUS in e.weapons:
                 w *= 1.5
             total += w * (weight(e) if w and weight is not None else 1.0)

@@ -14,9 +14,10 @@ from __future__ import annotations
 import shapely
 
 from sim.daimyo.ai.pose_memo import Book
+from sim.daimyo.geometry import boxes_apart
 from sim.daimyo.model import Troop, Unit
 from sim.daimyo.tables import tables
-from sim.daimyo.terrain import terrain_map
+from sim.daimyo.terrain import features_touching, terrain_map
 
 
 KEPT_MAX = 50_000    # answers a Ground keeps (the scorer's lives a whole game)
@@ -32,27 +33,41 @@ class Ground:
         self.st = st
         self.routes = routes             # a RouteBook (routes.py): ways round impassable ground
         self._kinds: dict = {}
+        self._features: list | None = None
         self._kept = Book(KEPT_MAX, check)     # check: work kept answers out again (tests)
 
     def _patches(self, u: Unit) -> dict[str, list]:
+        """effect -> [(shape, its axis box)] of the ground as this kind of mover meets it."""
         key = (u.cavalry, u.stands)
         got = self._kinds.get(key)
         if got is None:
             got = {}
             for p in terrain_map(self.st, u.cavalry, u.stands).patches:
-                got.setdefault(p.effect, []).append(p.shape)
+                got.setdefault(p.effect, []).append((p.shape, p.shape.bounds))
             self._kinds[key] = got
         return got
 
     def effects(self, u: Unit, geom) -> set[str]:
-        return {eff for eff, shapes in self._patches(u).items() if any(s.intersects(geom) for s in shapes)}
+        # a patch whose box misses the geometry's box cannot touch it: Shapely is asked only
+        # about the others (the same answers, DESIGN seam 6)
+        box = geom.bounds
+        return {eff for eff, patches in self._patches(u).items()
+                if any(not boxes_apart(b, box) and s.intersects(geom) for s, b in patches)}
+
+    def features_touching(self, geom) -> list:
+        """terrain.features_touching (4.3.1), Shapely asked only about the features whose box
+        meets the geometry's (the terrain never changes in a game: boxes made once)."""
+        if self._features is None:
+            self._features = [(f, f.shape.bounds) for f in self.st.terrain]
+        box = geom.bounds
+        return features_touching([f for f, b in self._features if not boxes_apart(b, box)], geom)
 
     def slow_cm(self, u: Unit, line) -> float:
         """Extra cm a move along `line` costs over open ground: each cm in difficult ground
         costs 2 (infantry) or 3 (cavalry), ruling D-33."""
         te = tables().terrain_effects
         factor = te.difficult_cavalry_factor if u.cavalry else te.difficult_infantry_factor
-        inside = sum(s.intersection(line).length for s in self._patches(u).get("difficult", ()))
+        inside = sum(s.intersection(line).length for s, _ in self._patches(u).get("difficult", ()))
         return (factor - 1) * inside
 
     def approach(self, u: Unit, shape, target_shape) -> tuple[float, bool]:

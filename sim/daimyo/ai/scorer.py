@@ -43,7 +43,6 @@ from sim.daimyo.geometry.kernels import MARGIN, point_quads_distance
 from sim.daimyo.geometry.unit_groups import UnitGroup, lane_quad
 from sim.daimyo.model import Troop, Unit
 from sim.daimyo.state import DaimyoState
-from sim.daimyo.terrain import features_touching
 from sim.daimyo.combat.victory import points
 
 URGENCY = 3.0       # aggression multiplier on the last turn for a side the clock does not favour
@@ -609,7 +608,7 @@ class DaimyoScorer:
         if any(g <= MARGIN and fid != u.id and lane.intersects(shape) for (fid, lane), g in zip(
                 self.friend_lanes.items(), self._friend_lanes.distances(quads, MARGIN).tolist())):
             value -= 0.3                                 # standing in a fighting friend's way
-        for feat in features_touching(self.st.terrain, shape):
+        for feat in self.ground.features_touching(shape):
             row = feat.row
             if row.cover and u.missile:
                 value += 0.5 * self.p.caution

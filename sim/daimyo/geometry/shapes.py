@@ -199,6 +199,12 @@ def all_round_arc(corners: np.ndarray, reach: float) -> Polygon:
     return Polygon(corners).buffer(reach)
 
 
+def boxes_apart(a, b) -> bool:
+    """Two axis boxes (min x, min y, max x, max y) are apart: nothing inside one touches
+    anything inside the other (a box with NaN, an empty geometry's, is never apart)."""
+    return a[0] > b[2] or a[2] < b[0] or a[1] > b[3] or a[3] < b[1]
+
+
 def edge_distance(a: Polygon, b: Polygon) -> float:
     return float(shapely.distance(a, b))
 

@@ -1,0 +1,55 @@
+"""The scorer's terrain and fire-zone questions ask Shapely only about what a box test leaves
+(issue 18 item 5): the answers equal asking about everything, on random footprints over
+Nagashino's stream, fords and palisades (4.3.1) and before its arquebusiers (4.5.1)."""
+from hypothesis import HealthCheck, given, settings, strategies as stn
+
+from sim.core.scenario import open_game
+from sim.daimyo import make_player
+from sim.daimyo.geometry import footprint
+from sim.daimyo.model import Weapon
+from sim.daimyo.terrain import features_touching
+
+SCORERS = []
+
+
+def _scorer():
+    if not SCORERS:
+        g = open_game("scenarios/daimyo/nagashino.toml", seed=1)
+        side = next(s for s in g.sides() if any(e.missile for e in g.state.living(g.state.enemy(s))))
+        player = make_player(side, "hard", 1)
+        player.scorer.prepare(g, side)
+        SCORERS.append(player.scorer)
+    return SCORERS[0]
+
+
+def _plain_effects(ground, u, geom):
+    return {eff for eff, patches in ground._patches(u).items() if any(s.intersects(geom) for s, _ in patches)}
+
+
+def _plain_danger(fire, u, shape):
+    total = 0.0
+    for e, eff, long_, _, _ in fire.zones:
+        w = 1.0 if eff.intersects(shape) else 0.4 if long_.intersects(shape) else 0.0
+        if w and u.cavalry and Weapon.ARQUEBUS in e.weapons:
+            w *= 1.5
+        total += w
+    return total
+
+
+@given(stn.data())
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_4_3_1_4_5_1_box_first_answers_equal_shapelys_on_nagashino(data):
+    sc = _scorer()
+    u = data.draw(stn.sampled_from(sc.st.living(sc.side)))
+    anchor = data.draw(stn.sampled_from(sc.shooters * 10 + sc.st.living()))   # often in a zone
+    x = anchor.x + data.draw(stn.floats(-25, 25))
+    y = anchor.y + data.draw(stn.floats(-25, 25))
+    shape = footprint(u, x=x, y=y, facing=data.draw(stn.floats(0, 360)))
+    assert sc.ground.features_touching(shape) == features_touching(sc.st.terrain, shape)
+    assert sc.ground.effects(u, shape) == _plain_effects(sc.ground, u, shape)
+    assert sc.fire.danger(u, shape) == _plain_danger(sc.fire, u, shape)
+
+
+def test_4_5_1_nagashino_has_fire_zones_and_terrain_to_test_against():
+    sc = _scorer()
+    assert sc.fire.zones and sc.st.terrain
