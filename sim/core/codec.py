@@ -167,13 +167,36 @@ def _object(data: dict, where: str) -> Any:
 def field_problem(obj: Any) -> str | None:
     """Why a dataclass instance's fields do not fit their annotations (e.g. an action built by
     hand with a string for a distance), or None."""
-    hints = _hints(type(obj))
-    for f in dataclasses.fields(obj):
-        value = getattr(obj, f.name)
-        hint = hints.get(f.name, Any)
-        if not _conforms(value, hint):
-            return f"{type(obj).__name__}.{f.name}: expected {_name(hint)}, got {shorten(value)}"
+    for name, hint, fits in _field_checks(type(obj)):
+        value = getattr(obj, name)
+        if not fits(value):
+            return f"{type(obj).__name__}.{name}: expected {_name(hint)}, got {shorten(value)}"
     return None
+
+
+@functools.cache
+def _field_checks(cls: type) -> tuple[tuple[str, Any, Any], ...]:
+    """Each field's name, annotation and a test of a value against it: `_conforms`, or for the
+    plain scalars every action is made of the same test written out (asked on every action)."""
+    hints = _hints(cls)
+    out = []
+    for f in dataclasses.fields(cls):
+        hint = hints.get(f.name, Any)
+        if hint is float:
+            def fits(v):
+                return isinstance(v, (int, float)) and not isinstance(v, bool)
+        elif hint is int:
+            def fits(v):
+                return isinstance(v, int) and not isinstance(v, bool)
+        elif isinstance(hint, type) and typing.get_origin(hint) is None and hint not in _SEQUENCES \
+                and hint is not dict and hint is not object and hint is not type(None):
+            def fits(v, hint=hint):
+                return isinstance(v, hint)
+        else:
+            def fits(v, hint=hint):
+                return _conforms(v, hint)
+        out.append((f.name, hint, fits))
+    return tuple(out)
 
 
 @functools.cache

@@ -646,7 +646,8 @@ def _terrain_cost(st, u: Unit, motion: Motion, s, corners, tmap, entered, factor
     # ruling D-34: a column pays half while every stand is on a road or bridge
     mult = te.difficult_cavalry_factor if u.cavalry else te.difficult_infantry_factor
     road: list[tuple[float, float]] = []
-    if u.formation is Formation.COLUMN and tmap.road is not None and motion.kind != "jump":
+    # a sampled stand lies inside the swept pieces: if they miss the road, so does every pose
+    if u.formation is Formation.COLUMN and motion.kind != "jump" and tmap.meets_road(pieces):
         if polys is None:
             polys = quad_polygons(corners.reshape(-1, 4, 2))
         on = tmap.on_road(polys).reshape(len(s), k).all(axis=1)

@@ -127,6 +127,17 @@ class TerrainMap:
         """Roads and bridges grown by INTERIOR: a stand on it is on the road (built once)."""
         return None if self.road is None else self.road.buffer(INTERIOR)
 
+    @cached_property
+    def _road_probe(self):
+        """A prepared copy of the road zone, only to ask whether anything meets it at all."""
+        probe = shapely.from_wkb(shapely.to_wkb(self.road_zone))
+        shapely.prepare(probe)
+        return probe
+
+    def meets_road(self, polys: np.ndarray) -> bool:
+        """Whether any of `polys` meets the road zone (nothing can lie on a road it misses)."""
+        return self.road is not None and bool(shapely.intersects(self._road_probe, polys).any())
+
     def on_road(self, polys: np.ndarray) -> np.ndarray:
         """Per polygon: wholly on road or bridge (4.3: columns move double on roads)."""
         if self.road is None:

@@ -1,11 +1,15 @@
 """AI against random play with checks (issue 5: never raises, never an illegal order).
 
 Every order the scripted side gives is checked against the game's legal actions before it is
-applied, and applying it must not raise; the random side uses the plain uniform player."""
+applied - or, for a wheel or reform off the menu (the exact angle the planning AI lines a
+charge up with, line_up.py), against the rules' own check of it (`DaimyoGame.validate`) - and
+applying it must not raise; the random side uses the plain uniform player."""
 from __future__ import annotations
 
+from sim.core.errors import RuleError
 from sim.core.players import RandomPlayer
 from sim.core.scenario import read_toml
+from sim.daimyo import actions as A
 from sim.daimyo import make_player
 from sim.daimyo.game import DaimyoGame
 
@@ -24,7 +28,8 @@ def ai_against_random(path: str, seed: int, level: str, max_actions: int = 20_00
             break
         if side == ai_side:
             action = ai.choose(game, side)
-            assert action in game.legal_actions(side), f"seed {seed}: illegal AI order {action}"
+            assert action in game.legal_actions(side) or _off_menu_legal(game, action), \
+                f"seed {seed}: illegal AI order {action}"
             checked += 1
         else:
             action = rnd.choose(game, side)
@@ -33,3 +38,15 @@ def ai_against_random(path: str, seed: int, level: str, max_actions: int = 20_00
     return {"seed": seed, "ai_side": ai_side, "level": level, "ai_orders": checked,
             "actions": len(game.actions), "over": game.is_over(),
             "winner": res.winner if res else None}
+
+
+def _off_menu_legal(game, action) -> bool:
+    """A wheel or reform the menu does not list (the menu's wheels are 30 degrees, 4.3.5.1; its
+    reform keeps the facing, 4.3.5.4) that the rules accept now."""
+    if not isinstance(action, (A.Wheel, A.Reform)):
+        return False
+    try:
+        game.validate(action)
+        return True
+    except RuleError:
+        return False

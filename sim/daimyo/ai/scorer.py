@@ -43,7 +43,7 @@ from sim.daimyo.geometry.kernels import MARGIN, point_quads_distance
 from sim.daimyo.geometry.unit_groups import UnitGroup, lane_quad
 from sim.daimyo.model import Troop, Unit
 from sim.daimyo.state import DaimyoState
-from sim.daimyo.combat.victory import points
+from sim.daimyo.combat.victory import points, tally
 
 URGENCY = 3.0       # aggression multiplier on the last turn for a side the clock does not favour
 OBJECTIVE_PULL = 0.5  # share of MOVE_WORTH per move a fighting unit is away from a scenario objective
@@ -113,6 +113,8 @@ class DaimyoScorer:
         self.shooters = [e for e in self.enemies if e.missile]
         self.fire = FireZones(self.st, self.shooters)
         self.objectives = self._objectives(side)
+        if self.commander is not None:
+            self.objectives.update(self._breakers(side))
         self._values: dict[str, float] = {}
         friends = [u for u in self.st.living(side) if u.troop is not Troop.HQ and not u.routing]
         self.friend_shapes = {u.id: footprint(u) for u in friends}
@@ -152,6 +154,16 @@ class DaimyoScorer:
                 else:
                     out[leader.id] = leader_point(st, leader)
         return out
+
+    def _breakers(self, side: str) -> dict[str, object]:
+        """5.2: the enemy units whose loss alone would take the enemy army past its share of
+        unit points lost, so that it breaks at the end of the turn - worth going for as a
+        scenario objective is (ruling D-85), by id -> shape; none while it is further off."""
+        st = self.st
+        foe = st.enemy(side)
+        total, lost = tally(st, foe)
+        need = total * st.armies[foe].victory_share - lost
+        return {u.id: footprint(u) for u in st.living(foe) if 0 < points(u) and points(u) > need}
 
     # -- dispatch --------------------------------------------------------------------------
     def score(self, action) -> float:
@@ -347,9 +359,11 @@ class DaimyoScorer:
         if before is None:
             before = self._values[u.id] = self._value(u, u.x, u.y, u.facing, u.files, u.disordered)
         disorder = bool(plan.disorder) or u.disordered
-        if plan.disorder and not u.disordered and self.commander is not None:
+        if plan.disorder and not u.disordered and self.commander is not None and \
+                _unit_mode(u, self.plans.get(u.clan)) != "engage":
             # with a plan, disorder is a lost charge (4.2.1) and a turn standing (4.2.2):
-            # a move that disorders (wading, passing a friend, 4.3.1, 4.3.2) must earn it
+            # a move that disorders (wading, passing a friend, 4.3.1, 4.3.2) must earn it -
+            # unless the clan engages: then it commits, the reform turn is in its approach
             before += 0.5 * self.p.caution
         after = self.pose_value(u, x, y, f, plan.files or u.files, disorder, turned=abs(f - u.facing) > 1e-6)
         return after - before
@@ -567,9 +581,10 @@ class DaimyoScorer:
                 # the scenario's way to win at once draws the fighting units on (ruling D-85)
                 goal = min(self.ground.approach(u, shape, g)[0] for g in self.objectives.values())
                 value -= self.p.aggression * MOVE_WORTH * OBJECTIVE_PULL * goal / u.move_row.normal
-            if threats and mode == "engage" and not disordered and self.mu is not None:
+            if threats and mode == "engage" and self.mu is not None:
                 # engaged, only the enemies that beat it in a charge are to be feared (4.6.5),
-                # and less so as the clock presses (5.2): a battle is not won out of reach
+                # and less so as the clock presses (5.2): a battle is not won out of reach;
+                # so too for a unit wading across on its way in (4.3.1): it commits
                 bar = -3.0 * self.commander.army.pressure
                 threats = [e for e in threats if self.mu.dfn.get((u.id, e.id), 0.0) < bar]
             if threats:

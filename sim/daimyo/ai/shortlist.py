@@ -20,6 +20,7 @@ import numpy as np
 from sim.ai.scored import Option
 from sim.daimyo import actions as A
 from sim.daimyo import movement
+from sim.daimyo.ai import line_up
 from sim.daimyo.geometry import direction
 from sim.daimyo.model import Troop
 
@@ -35,7 +36,14 @@ def options(scorer, game, side: str) -> list[Option] | None:
         return None
     scorer.prepare(game, side)
     here: dict[str, float] = {}        # each unit's value where it stands
-    return [_option(scorer, st, a, here) for a in game.orders_menu(side, planned=False)]
+    menu = game.orders_menu(side, planned=False)
+    if scorer.commander is not None:
+        # issue 19: the wheel or reform that faces a charge run exactly (line_up.py), for the
+        # units the menu lets move
+        movers = list(dict.fromkeys(a.unit for a in menu if isinstance(a, PLANNED)))
+        listed = set(menu)
+        menu += [a for uid in movers for a in line_up.orders(scorer, st, st.units[uid]) if a not in listed]
+    return [_option(scorer, st, a, here) for a in menu]
 
 
 def _option(scorer, st, a, here: dict[str, float]) -> Option:

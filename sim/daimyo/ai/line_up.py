@@ -1,0 +1,110 @@
+"""Lining up a charge (issue 19, the executor's two-order look): orders the rules allow but the
+menu does not list, that face a unit square on the enemy it means to charge.
+
+A charge must first turn to face its run, at most half the charge move (4.4), and a turn in
+difficult ground costs double (4.3.1, ruling D-33), where the charge move itself is halved: a
+unit that stands a few degrees off its target may not charge it at all. The menu offers wheels
+of 30 degrees and turns of 90 (movement.menu), too coarse to line up; most refused charges of
+units near the enemy in the training battles read "turning to face ... costs more than half the
+charge move". Two orders face the run exactly:
+- a wheel by the angle to the run (4.3.5.1; it costs movement, the unit may move on after it);
+- a reform to that facing (4.3.5.4: any facing and formation; ruling D-30: only by a unit that
+  has not moved, which then moves no further; ruling D-38: it keeps its centre). A disordered
+  unit must stand to reform anyway (4.2.2), so it may as well face its target as it does.
+The scorer weighs them like any other order; the rules' own plan decides whether they are legal.
+"""
+from __future__ import annotations
+
+import copy
+import math
+
+from sim.core.errors import RuleError
+from sim.daimyo import actions as A
+from sim.daimyo import preview
+from sim.daimyo.combat import charge as CH
+from sim.daimyo.combat import common as C
+from sim.daimyo.geometry import footprint
+from sim.daimyo.model import Troop
+
+MIN_ANGLE = 2.0         # degrees: closer than this the unit already faces its run
+MAX_WHEEL = 45.0        # degrees: beyond it a wheel costs most of a move (4.3.5.1); a turn is on the menu
+STATES = ("engage", "form_up", "hold", "pursue", "reform")
+
+
+def run_facing(u, t) -> float:
+    """The facing that points u along its charge run at t (4.4: the charge plan's own run
+    point, CH.final_pose without lining stands up)."""
+    rx, ry, _ = CH.final_pose(u, t, C.side_of(t, u), aligned=False)
+    return math.degrees(math.atan2(ry - u.y, rx - u.x)) % 360
+
+
+def targets(scorer, u) -> list:
+    """The enemies u would line up on: its clan plan's aim (engage) or target, and the enemies
+    within its charge move that it does not lose to (its matchup edge, 4.6.5), nearest first."""
+    plan = scorer.plans.get(u.clan)
+    if plan is None or plan.state not in STATES:
+        return []
+    st, out = scorer.st, []
+    aim = scorer.commander.aims.get(u.id, plan.target) if plan.state == "engage" else plan.target
+    shape = footprint(u)
+    near = sorted((scorer.enemy_shapes[e.id].distance(shape), e.id) for e in scorer.enemies + scorer.routers
+                  if e.troop is not Troop.HQ or e.id == aim)
+    for d, eid in near:
+        if d > u.move_row.charge:
+            break
+        e = st.units[eid]
+        if eid == aim or e.routing or scorer.mu is None or scorer.mu.att.get((u.id, eid), -math.inf) > -0.2:
+            out.append(e)
+    return out
+
+
+def orders(scorer, st, u) -> list:
+    """The wheels and reforms the rules accept that face u's charge run at one of its targets
+    and after which the rules' charge plan (4.4) would let it charge that target (were the
+    target to stand still): a line-up for a charge it cannot make yet."""
+    if u.troop in (Troop.HQ, Troop.ARTILLERY) or u.routing or u.in_melee_with or u.missile and not u.cavalry:
+        return []
+    out = []
+    for t in targets(scorer, u):
+        if _charges(st, u, t, u.x, u.y, u.facing, u.files):
+            continue                      # it may charge now: nothing to line up
+        try:
+            facing = run_facing(u, t)
+        except (RuleError, ValueError):
+            continue
+        diff = (facing - u.facing + 180) % 360 - 180
+        if abs(diff) < MIN_ANGLE:
+            continue
+        # a disordered unit lines up only by reforming (4.2.1: it may not charge until it has)
+        tries = [A.Wheel(u.side, u.id, round(diff, 1))] if abs(diff) <= MAX_WHEEL and not u.disordered else []
+        if not u.moved:
+            tries.append(A.Reform(u.side, u.id, u.files, round(facing, 1)))
+        for a in tries:
+            plan = _plan(st, a)
+            if plan is None or isinstance(a, A.Wheel) and plan.disorder:
+                continue                  # refused, or wheeling in difficult ground disorders (4.3.1)
+            if _charges(st, u, t, *plan.path[-1], plan.files or u.files):
+                out.append(a)
+    return list(dict.fromkeys(out))
+
+
+def _charges(st, u, t, x: float, y: float, facing: float, files: int) -> bool:
+    """The rules' charge plan (4.4) from the pose, on a copy of u (4.2.1: not while disordered,
+    unless the reform clears it first - the pose is weighed as ordered)."""
+    there = copy.copy(u)
+    there.x, there.y, there.facing, there.files = x, y, facing, files
+    there.disordered = False
+    try:
+        CH.plan(st, there, t)
+        return True
+    except RuleError:
+        return False
+
+
+def _plan(st, a):
+    """The rules' plan of the order if they accept it now (the check DaimyoGame.validate makes:
+    4.1, 4.3, 5.1), else None."""
+    try:
+        return preview.order_plan(st, a)
+    except RuleError:
+        return None

@@ -1,0 +1,71 @@
+"""Issue 19 item 3: lining up a charge (sim/daimyo/ai/line_up.py) - a wheel or a reform by the
+exact angle that faces the charge run, orders the rules allow but the menu does not list.
+Hand-built tables, the real engine."""
+from sim.ai.scored import ScoredPlayer
+from sim.daimyo import actions as A
+from sim.daimyo.ai import line_up
+from sim.daimyo.ai.scorer import DaimyoScorer
+from sim.daimyo.combat import charge as CH
+from sim.core.errors import RuleError
+from tests.daimyo.table_kit import game, give_orders, scenario, unit
+
+SAM = dict(troop="samurai", quality="veteran", weapons=["pole_arm"], armour="heavy")
+
+
+def _table():
+    """Samurai facing straight up the table; spearmen ahead and to its right, beyond the
+    charge's reach along the turn the charge would have to make first (4.4)."""
+    return give_orders(game(scenario([unit("sam", 100, 40, 90, **SAM)],
+                                     [unit("spear", 110, 48, 250, stands=2, files=2)], east_daimyo=(100, 36))))
+
+
+def _charge_refused(st) -> bool:
+    try:
+        CH.plan(st, st.units["sam"], st.units["spear"])
+        return False
+    except RuleError:
+        return True
+
+
+def test_4_4_a_unit_wheels_by_the_exact_angle_that_lines_up_its_charge():
+    """4.4, 4.3.5.1: the menu's wheels are 30 degrees, too far to line up; the planning AI adds
+    the wheel that faces the charge run, the rules accept it, it is played, and from where it
+    ends the rules' charge plan accepts the charge."""
+    g = _table()
+    st = g.state
+    assert _charge_refused(st)
+    s = DaimyoScorer(planning=True)
+    s.prepare(g, "east")
+    got = line_up.orders(s, st, st.units["sam"])
+    wheels = [a for a in got if isinstance(a, A.Wheel)]
+    assert wheels and all(abs(a.angle) not in (30, 90) for a in wheels)
+    played = ScoredPlayer(DaimyoScorer(planning=True), "hard", 1).choose(g, "east")
+    assert played in got
+    g.apply(played)
+    assert not _charge_refused(g.state)
+
+
+def test_4_2_2_a_disordered_unit_reforms_facing_its_charge_run():
+    """4.2.2, 4.3.5.4: a disordered unit must stand a turn to reform, and a reform takes any
+    facing: the planning AI offers the reform that faces its target's charge run (no wheel:
+    a disordered unit may not charge until it has reformed, 4.2.1)."""
+    g = _table()
+    st = g.state
+    st.units["sam"].disordered = True
+    s = DaimyoScorer(planning=True)
+    s.prepare(g, "east")
+    got = line_up.orders(s, st, st.units["sam"])
+    assert got and all(isinstance(a, A.Reform) for a in got)
+    assert abs(got[0].facing - line_up.run_facing(st.units["sam"], st.units["spear"])) < 0.1
+    assert ScoredPlayer(DaimyoScorer(planning=True), "hard", 1).choose(g, "east") in got
+
+
+def test_4_4_nothing_to_line_up_when_the_charge_is_already_possible():
+    """A unit that may charge its target as it stands is offered no line-up order."""
+    g = give_orders(game(scenario([unit("sam", 100, 40, 90, **SAM)],
+                                  [unit("spear", 100, 50, 270, stands=2, files=2)], east_daimyo=(100, 36))))
+    st = g.state
+    assert not _charge_refused(st)
+    s = DaimyoScorer(planning=True)
+    s.prepare(g, "east")
+    assert line_up.orders(s, st, st.units["sam"]) == []
