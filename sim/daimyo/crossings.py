@@ -93,7 +93,15 @@ def _reach(motion, c0, lo, hi) -> np.ndarray:
         pts = np.concatenate([c0 + lo * v, c0 + hi * v]).reshape(-1, 2)
     else:
         r = np.hypot(*(c0.reshape(-1, 2) - motion.pivot).T).max()
-        pts = np.array(motion.pivot) + np.array([[-r, -r], [r, r]])
+        turn = abs(hi - lo) * math.radians(abs(motion.angle))
+        if turn > 0.1:
+            pts = np.array(motion.pivot) + np.array([[-r, -r], [r, r]])
+        else:
+            # a short stretch of a wheel: each corner's arc strays from its chord by at most
+            # r (1 - cos(turn / 2)) <= r turn^2 / 8, far inside the centimetre of slack
+            ends = motion.corners(np.array([lo, hi])).reshape(-1, 2)
+            bulge = r * turn * turn / 8
+            return np.concatenate([ends.min(axis=0) - 1.0 - bulge, ends.max(axis=0) + 1.0 + bulge])
     return np.concatenate([pts.min(axis=0) - 1.0, pts.max(axis=0) + 1.0])
 
 

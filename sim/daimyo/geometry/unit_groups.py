@@ -115,3 +115,4 @@ def warm() -> None:
     group = UnitGroup([quad, quad + 3.0])
     group.distances(quad + 1.0)
     group.point_distances(0.5, 0.5)
+    point_quads_distance(_read_only(quad), 0.5, 0.5)     # the scorer's command range (read-only stands)
