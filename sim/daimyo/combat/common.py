@@ -110,9 +110,14 @@ def sweep(st: DaimyoState, u: Unit, heading: float, dist: float, *, facing: floa
         return footprint(u, x=x0 + h[0] * d, y=y0 + h[1] * d, facing=facing)
 
     hull = shapely.union_all([fp(0), fp(dist)]).convex_hull
+    x0b, y0b, x1b, y1b = hull.bounds
     cands = []
     for v in st.living():
         if v.id == u.id or v.id in ignore or (not friends and v.side == u.side):
+            continue
+        cx, cy, r = reach(v)
+        r += 1e-6                   # a unit whose circle misses the hull's box shares no area with it
+        if cx + r < x0b or cx - r > x1b or cy + r < y0b or cy - r > y1b:
             continue
         vf = footprint(v)
         if vf.intersection(hull).area > OVERLAP:
