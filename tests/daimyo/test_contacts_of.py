@@ -18,8 +18,10 @@ def _play_and_compare(path: str, seed: int, actions: int) -> tuple[int, int]:
             break
         st = game.state
         t = table.arrays(st)
-        t.derived = {}                          # no matrix yet: each unit's own query
-        alone = {uid: list(table.contacts_of(st, uid, footprint_distance)) for uid in t.ids}
+        alone = {}
+        for uid in t.ids:
+            t.derived = {}                      # no matrix, nothing asked yet: the unit's own query
+            alone[uid] = list(table.contacts_of(st, uid, footprint_distance))
         t.derived = {}
         whole = table.contacts(st, footprint_distance)
         assert alone == whole
