@@ -67,7 +67,10 @@ class Ground:
         costs 2 (infantry) or 3 (cavalry), ruling D-33."""
         te = tables().terrain_effects
         factor = te.difficult_cavalry_factor if u.cavalry else te.difficult_infantry_factor
-        inside = sum(s.intersection(line).length for s, _ in self._patches(u).get("difficult", ()))
+        # a patch whose box misses the line's adds nothing (its 0.0 left out of the same sum)
+        box = line.bounds
+        inside = sum(s.intersection(line).length for s, b in self._patches(u).get("difficult", ())
+                     if not boxes_apart(b, box))
         return (factor - 1) * inside
 
     def approach(self, u: Unit, shape, target_shape) -> tuple[float, bool]:
