@@ -274,7 +274,7 @@ class DaimyoScorer:
             return 0.5 * self.p.caution
         horizon = u.move_row.normal + enemy.move_row.charge + 6.0
         need = 0.3 + (2.0 if dist <= horizon else 0.0)
-        if "difficult" in self.ground.effects(u, shape):
+        if self.ground.touches(u, shape, "difficult"):
             need -= 2.0                                # wade out first: moving on disorders it again (4.3.1)
         if self._threats(u, shape):
             need -= 0.8                                # it will be charged disordered anyway
@@ -424,7 +424,7 @@ class DaimyoScorer:
         """u stands in difficult ground now (4.3.1); kept a whole game under all it reads (the
         kind the ground is resolved for, and the stands where it stands)."""
         return self.memo.recall_lasting(("wading", u.cavalry, u.stands, u.files, u.stand_w, u.stand_d, u.x, u.y, u.facing),
-                                        lambda: "difficult" in self.ground.effects(u, footprint(u)))
+                                        lambda: self.ground.touches(u, footprint(u), "difficult"))
 
     def _threats(self, u: Unit, shape, quads=None) -> list[Unit]:
         """Enemies that could charge `shape` at their next activation (rough reach, 4.4; with a
@@ -552,7 +552,7 @@ class DaimyoScorer:
                 # (4.4): the turn counts as part of the way, so a unit lines up as it closes
                 g = self.st.units[goal]
                 turn = _turn_cost(u, x, y, facing, g.x, g.y)
-            reform = (disordered or wades or "difficult" in self.ground.effects(u, shape)) \
+            reform = (disordered or wades or self.ground.touches(u, shape, "difficult")) \
                 and u.troop is not Troop.PEASANT
             if mode in ("engage", "approach") and not self.st.units[goal].routing:
                 # 4.4: a charge earns its bonus (4.6.3) only with a straight run of at least
