@@ -54,6 +54,11 @@ class Ground:
         return {eff for eff, patches in self._patches(u).items()
                 if any(not boxes_apart(b, box) and s.intersects(geom) for s, b in patches)}
 
+    def touches(self, u: Unit, geom, effect: str) -> bool:
+        """`effect in self.effects(u, geom)`, asking only about that effect's patches."""
+        box = geom.bounds
+        return any(not boxes_apart(b, box) and s.intersects(geom) for s, b in self._patches(u).get(effect, ()))
+
     def features_touching(self, geom) -> list:
         """terrain.features_touching (4.3.1), Shapely asked only about the features whose box
         meets the geometry's (the terrain never changes in a game: boxes made once)."""
@@ -86,7 +91,7 @@ class Ground:
         line, d = _shortest(shape, target_shape)
         if d < 1e-6:
             return 0.0, False
-        if self.routes is not None and "impassable" in self.effects(u, line):
+        if self.routes is not None and self.touches(u, line, "impassable"):
             a, b = line.coords
             return self.routes.for_unit(self.st, u).distance(a, b), True
         slow = self.slow_cm(u, line)

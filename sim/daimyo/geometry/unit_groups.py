@@ -43,6 +43,10 @@ class UnitGroup:
         more than `beyond` away gets its box's distance instead (a lower bound, > beyond)."""
         return quads_to_units(_read_only(quads), self.corners, self.start, self.count, self.boxes, beyond)
 
+    def within(self, quads: np.ndarray, margin: float) -> list[int]:
+        """Indices of the members whose stands lie within `margin` of the stands `quads`."""
+        return np.flatnonzero(self.distances(quads, margin) <= margin).tolist()
+
     def point_distances(self, px: float, py: float, beyond: float = math.inf) -> np.ndarray:
         """Distance from the point to each member (0 inside), as `distances`."""
         return point_to_units(px, py, self.corners, self.start, self.count, self.boxes, beyond)
