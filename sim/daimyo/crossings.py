@@ -38,10 +38,16 @@ def segments(geoms) -> np.ndarray | None:
             return hit[1]
     if len(geoms) == 0:
         return np.empty((0, 2, 2))
-    if not np.isin(shapely.get_type_id(geoms), (3, 6)).all():       # Polygon, MultiPolygon
+    types = shapely.get_type_id(geoms)
+    if (types == 3).all() and not shapely.get_num_interior_rings(geoms).any():
+        # plain polygons (a friend's shrunk stands): one ring each, read without making
+        # geometries of their parts and rings
+        c, ring = shapely.get_coordinates(geoms, return_index=True)
+    elif not np.isin(types, (3, 6)).all():       # Polygon, MultiPolygon
         return None
-    rings = shapely.get_rings(shapely.get_parts(geoms))
-    c, ring = shapely.get_coordinates(rings, return_index=True)
+    else:
+        rings = shapely.get_rings(shapely.get_parts(geoms))
+        c, ring = shapely.get_coordinates(rings, return_index=True)
     same = (ring[:-1] == ring[1:]) & (c[:-1] != c[1:]).any(axis=1)      # no zero-length edges
     seg = np.stack([c[:-1][same], c[1:][same]], axis=1)
     if len(geoms) == 1:

@@ -14,7 +14,7 @@ from sim.daimyo import artillery, combat, command, movement, preview, scenario_r
 from sim.daimyo.build import build_state
 from sim.daimyo.combat.victory import lost, points_down
 from sim.daimyo.geometry import table
-from sim.daimyo.events import (ClanActivation, GameOver, GeneralActivated, InitiativeRolled,
+from sim.daimyo.events import (ClanActivation, GameOver, GeneralActivated, InitiativeRolled, ObedienceTest,
                                OrderChosen, PhaseChanged, RatingRolled, TurnStarted)
 from sim.daimyo.model import LeaderKind
 from sim.daimyo.scenario import parse
@@ -40,6 +40,14 @@ def _with_options(scenario: dict, options: dict) -> dict:
         merged["victory"] = [{**v, "turn": last} if v.get("when") == "turn_end" and isinstance(v.get("turn"), int)
                              and v["turn"] > last else v for v in scenario["victory"]]
     return merged
+
+
+# The turn's bookkeeping (2, 3, 4.1, 1.9): emitted only where no unit has moved, turned,
+# reformed or gone since the last other event, so they leave the table arrays (and a plan or
+# target search handed from an order's validation to its execution) standing. Any other event
+# makes geometry.table check every unit's pose again.
+FLOW_EVENTS = (OrderChosen, ClanActivation, GeneralActivated, PhaseChanged, TurnStarted, InitiativeRolled,
+               ObedienceTest)
 
 
 class DaimyoGame(Game):
@@ -217,7 +225,8 @@ class DaimyoGame(Game):
             raise RuleError("2", f"unknown order {action.kind}", self.system)
 
     def emit(self, event):
-        table.bump(self.state)        # the table arrays are checked against the state again
+        if not isinstance(event, FLOW_EVENTS):
+            table.bump(self.state)    # the table arrays are checked against the state again
         return super().emit(event)
 
     # -- execution -------------------------------------------------------------------------

@@ -487,9 +487,11 @@ def _plan_motion(st: DaimyoState, u: Unit, action, motion: Motion, how: str, fac
         if any(rough[i] and p.effect != "road" for i, p in enumerate(tmap.patches)):
             raise _err("6.1", f"guns move on clear terrain only; {u.id} would touch rough ground")
 
-    # 4.3.2 interpenetration: friends passed through along the way.
-    src, ids = others.friend_overlaps(pieces)
-    passed = sorted(set(ids.tolist()) - set(walked)) if motion.kind != "jump" else []
+    # 4.3.2 interpenetration: friends passed through along the way (a turn or reform has no way:
+    # its end pose was checked above).
+    passed = []
+    if motion.kind != "jump":
+        passed = sorted(set(others.friend_overlaps(pieces)[1].tolist()) - set(walked))
 
     # 4.3.3 unattached enemy leaders touched are killed.
     kills = leaders_contacted(st, u, pieces)

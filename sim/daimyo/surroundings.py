@@ -48,6 +48,16 @@ def far_apart(a: tuple[float, float, float], b: tuple[float, float, float], gap:
     return math.hypot(a[0] - b[0], a[1] - b[1]) > a[2] + b[2] + gap + 1e-6
 
 
+def clear_of_box(v: Unit, box) -> bool:
+    """v's stands surely lie outside the box (minx, miny, maxx, maxy), so nothing inside it
+    overlaps v (spares the Shapely intersection and v's footprint): its bounding circle misses
+    the box."""
+    cx, cy, rad = reach(v)
+    x0, y0, x1, y1 = box
+    m = rad + 1e-6
+    return cx + m < x0 or cx - m > x1 or cy + m < y0 or cy - m > y1
+
+
 def footprint_distance(a: Unit, b: Unit) -> float:
     """Edge-to-edge distance of two units by Shapely (the oracle the table's kernels defer to)."""
     return float(footprint(a).distance(footprint(b)))

@@ -136,8 +136,8 @@ def test_4_4_1_9_scorer_kernel_answers_equal_shapely_on_the_reference_table(data
     assert S._within_charge(everyone, sc._target_arr, sc._targets_group, quads, shape, reach) == \
         _shapely_within(everyone, shape, reach)
     assert sc._lane_blocked(u, shape, x, y, facing) == _shapely_lane_blocked(sc, u, x, y, facing)
-    got = any(g <= S.MARGIN and fid != u.id and lane.intersects(shape) for (fid, lane), g in zip(
-        sc.friend_lanes.items(), sc._friend_lanes.distances(quads, S.MARGIN).tolist()))
+    got = any(fid != u.id and lane.intersects(shape) for fid, lane in (
+        sc._friend_lane_list[k] for k in sc._friend_lanes.within(quads, S.MARGIN)))
     assert got == _shapely_in_friends_lane(sc, u, shape)
     assert sc._out_of_command(u, shape, quads) == _shapely_out_of_command(sc, u, shape)
 

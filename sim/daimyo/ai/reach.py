@@ -55,6 +55,11 @@ class Ground:
         return {eff for eff, patches in self._patches(u).items()
                 if any(not boxes_apart(b, box) and s.intersects(geom) for s, b in patches)}
 
+    def touches(self, u: Unit, geom, effect: str) -> bool:
+        """`effect in self.effects(u, geom)`, asking only about that effect's patches."""
+        box = geom.bounds
+        return any(not boxes_apart(b, box) and s.intersects(geom) for s, b in self._patches(u).get(effect, ()))
+
     def features_touching(self, geom) -> list:
         """terrain.features_touching (4.3.1), Shapely asked only about the features whose box
         meets the geometry's (the terrain never changes in a game: boxes made once)."""
@@ -68,7 +73,10 @@ class Ground:
         costs 2 (infantry) or 3 (cavalry), ruling D-33."""
         te = tables().terrain_effects
         factor = te.difficult_cavalry_factor if u.cavalry else te.difficult_infantry_factor
-        inside = sum(s.intersection(line).length for s, _ in self._patches(u).get("difficult", ()))
+        # a patch whose box misses the line's adds nothing (its 0.0 left out of the same sum)
+        box = line.bounds
+        inside = sum(s.intersection(line).length for s, b in self._patches(u).get("difficult", ())
+                     if not boxes_apart(b, box))
         return (factor - 1) * inside
 
     def approach(self, u: Unit, shape, target_shape, files: int | None = None) -> tuple[float, bool]:
@@ -85,9 +93,12 @@ class Ground:
         line, d = _shortest(shape, target_shape)
         if d < 1e-6:
             return 0.0, False
-        # the corridor the unit's frontage sweeps (a line wider than a bridge cannot pass it)
-        lane = line.buffer(files * u.stand_w / 2 - SLACK_CM, cap_style="flat") if files * u.stand_w > 2 * SLACK_CM else line
-        if self.routes is not None and "impassable" in self.effects(u, lane):
+        # the corridor the unit's frontage sweeps (a line wider than a bridge cannot pass it);
+        # built only where there is impassable ground at all
+        walls = self.routes is not None and self._patches(u).get("impassable")
+        lane = line.buffer(files * u.stand_w / 2 - SLACK_CM, cap_style="flat") \
+            if walls and files * u.stand_w > 2 * SLACK_CM else line
+        if walls and self.touches(u, lane, "impassable"):
             a, b = line.coords
             return self.routes.for_unit(self.st, u, files).distance(a, b), True
         slow = self.slow_cm(u, line)

@@ -118,9 +118,11 @@ class DaimyoScorer:
         self._values: dict[str, float] = {}
         friends = [u for u in self.st.living(side) if u.troop is not Troop.HQ and not u.routing]
         self.friend_shapes = {u.id: footprint(u) for u in friends}
+        self._friend_ids = [u.id for u in friends]
         self._friends = UnitGroup([stand_quads(u) for u in friends])
         fighters = [u for u in self.st.living(side) if (u.infantry or u.cavalry) and not u.missile and not u.routing]
         self.friend_lanes = {u.id: self._lane(u, u.x, u.y, u.facing) for u in fighters}
+        self._friend_lane_list = list(self.friend_lanes.items())
         self._friend_lanes = UnitGroup([lane_quad(u.x, u.y, u.facing, u.width / 2 - 0.5, LANE_CM) for u in fighters])
 
     def _pressed(self, st: DaimyoState, side: str) -> Personality:
@@ -274,7 +276,7 @@ class DaimyoScorer:
             return 0.5 * self.p.caution
         horizon = u.move_row.normal + enemy.move_row.charge + 6.0
         need = 0.3 + (2.0 if dist <= horizon else 0.0)
-        if "difficult" in self.ground.effects(u, shape):
+        if self.ground.touches(u, shape, "difficult"):
             need -= 2.0                                # wade out first: moving on disorders it again (4.3.1)
         if self._threats(u, shape):
             need -= 0.8                                # it will be charged disordered anyway
@@ -413,18 +415,18 @@ class DaimyoScorer:
         if not len(self._friends):
             return False
         # only friends (but itself) the kernel finds within MARGIN of the lane can meet it
-        gaps = self._friends.distances(lane_quad(x, y, facing, u.width / 2 - 0.5, LANE_CM), MARGIN).tolist()
-        near = [fid != u.id and g <= MARGIN for fid, g in zip(self.friend_shapes, gaps)]
-        if not any(near):
+        near = [self._friend_ids[k] for k in self._friends.within(
+            lane_quad(x, y, facing, u.width / 2 - 0.5, LANE_CM), MARGIN) if self._friend_ids[k] != u.id]
+        if not near:
             return False
         lane = self._lane(u, x, y, facing)
-        return any(s.intersects(lane) for s, n in zip(self.friend_shapes.values(), near) if n)
+        return any(self.friend_shapes[fid].intersects(lane) for fid in near)
 
     def _wading(self, u: Unit) -> bool:
         """u stands in difficult ground now (4.3.1); kept a whole game under all it reads (the
         kind the ground is resolved for, and the stands where it stands)."""
         return self.memo.recall_lasting(("wading", u.cavalry, u.stands, u.files, u.stand_w, u.stand_d, u.x, u.y, u.facing),
-                                        lambda: "difficult" in self.ground.effects(u, footprint(u)))
+                                        lambda: self.ground.touches(u, footprint(u), "difficult"))
 
     def _threats(self, u: Unit, shape, quads=None) -> list[Unit]:
         """Enemies that could charge `shape` at their next activation (rough reach, 4.4; with a
@@ -552,7 +554,7 @@ class DaimyoScorer:
                 # (4.4): the turn counts as part of the way, so a unit lines up as it closes
                 g = self.st.units[goal]
                 turn = _turn_cost(u, x, y, facing, g.x, g.y)
-            reform = (disordered or wades or "difficult" in self.ground.effects(u, shape)) \
+            reform = (disordered or wades or self.ground.touches(u, shape, "difficult")) \
                 and u.troop is not Troop.PEASANT
             if mode in ("engage", "approach") and not self.st.units[goal].routing:
                 # 4.4: a charge earns its bonus (4.6.3) only with a straight run of at least
@@ -620,8 +622,8 @@ class DaimyoScorer:
             value -= 0.4                                 # 1.9: an obedience test to move next turn
         if self._lane_blocked(u, shape, x, y, facing):
             value -= 0.5                                 # a friend in front: no charge or shot past it
-        if any(g <= MARGIN and fid != u.id and lane.intersects(shape) for (fid, lane), g in zip(
-                self.friend_lanes.items(), self._friend_lanes.distances(quads, MARGIN).tolist())):
+        if any(fid != u.id and lane.intersects(shape) for fid, lane in (
+                self._friend_lane_list[k] for k in self._friend_lanes.within(quads, MARGIN))):
             value -= 0.3                                 # standing in a fighting friend's way
         for feat in self.ground.features_touching(shape):
             row = feat.row

@@ -106,15 +106,6 @@ def charge_allowance(st, u: Unit, hull, features=None) -> tuple[float, bool]:
     return cm, disorder
 
 
-def clear_of_box(v: Unit, box) -> bool:
-    """v's stands surely lie outside the box (minx, miny, maxx, maxy), so nothing inside it
-    overlaps v (spares the Shapely intersection and v's footprint)."""
-    cx, cy, rad = C.reach(v)
-    x0, y0, x1, y1 = box
-    m = rad + 1e-6
-    return cx + m < x0 or cx - m > x1 or cy + m < y0 or cy - m > y1
-
-
 def plan(st, u: Unit, t: Unit) -> ChargePlan:
     """Validate a charge geometrically (no mutation); RuleError 4.4 if it cannot be made."""
     if u.troop in (Troop.HQ, Troop.ARTILLERY):
@@ -142,7 +133,7 @@ def plan(st, u: Unit, t: Unit) -> ChargePlan:
         raise C.err("4.3.4", "the charge would leave the table")
     box = hull.bounds
     for v in st.living():
-        if v.id in (u.id, t.id) or clear_of_box(v, box):
+        if v.id in (u.id, t.id) or C.clear_of_box(v, box):
             continue
         if footprint(v).intersection(hull).area > C.OVERLAP:
             raise C.err("4.4", f"the charge path to {t.id} is blocked by {v.id}")
@@ -200,7 +191,9 @@ def failed(game, u: Unit, p: ChargePlan) -> None:
     start = C.pose(u)
     heading = p.heading
     turned = footprint(u, facing=heading)
-    if any(v.id != u.id and footprint(v).intersection(turned).area > C.OVERLAP for v in st.living()):
+    box = turned.bounds
+    if any(v.id != u.id and not C.clear_of_box(v, box) and footprint(v).intersection(turned).area > C.OVERLAP
+           for v in st.living()):
         heading = u.facing                 # no room to wheel: it runs straight on
     u.facing = heading
     d, blocker = C.sweep(st, u, heading, dist)

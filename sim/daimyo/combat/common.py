@@ -17,7 +17,7 @@ from sim.daimyo.model import Unit
 from sim.daimyo.state import DaimyoState
 from sim.daimyo.surroundings import (centre, contact_ids, enemies_in_contact, far_apart,  # noqa: F401
                                      features_at, footprint, footprint_distance, in_building, in_cover,
-                                     in_melee, in_woods, near_range, on_hill, reach, within)
+                                     in_melee, in_woods, near_range, on_hill, clear_of_box, reach, within)
 
 SYSTEM = "daimyo"
 OVERLAP = 1e-4          # cm^2: more than this is an overlap, not a touch
@@ -78,7 +78,8 @@ def turn_is_clear(st: DaimyoState, u: Unit, facing: float) -> bool:
     """A free turn about the centre may not push stands into another unit."""
     x, y = rotated_about_centre(u, facing)
     fp = footprint(u, x=x, y=y, facing=facing)
-    return not any(v.id != u.id and footprint(v).intersection(fp).area > OVERLAP
+    box = fp.bounds
+    return not any(v.id != u.id and not clear_of_box(v, box) and footprint(v).intersection(fp).area > OVERLAP
                    for v in st.living())
 
 
@@ -110,9 +111,10 @@ def sweep(st: DaimyoState, u: Unit, heading: float, dist: float, *, facing: floa
         return footprint(u, x=x0 + h[0] * d, y=y0 + h[1] * d, facing=facing)
 
     hull = shapely.union_all([fp(0), fp(dist)]).convex_hull
+    box = hull.bounds
     cands = []
     for v in st.living():
-        if v.id == u.id or v.id in ignore or (not friends and v.side == u.side):
+        if v.id == u.id or v.id in ignore or (not friends and v.side == u.side) or clear_of_box(v, box):
             continue
         vf = footprint(v)
         if vf.intersection(hull).area > OVERLAP:

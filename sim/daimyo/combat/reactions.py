@@ -59,8 +59,9 @@ def _face_pose(st, t: Unit, u: Unit):
     heading = C.heading_to(C.centre(t), C.centre(u))
     x, y = C.rotated_about_centre(t, heading)
     fp = footprint(t, x=x, y=y, facing=heading)
+    box = fp.bounds
     for v in st.living():
-        if v.id != t.id and footprint(v).intersection(fp).area > C.OVERLAP:
+        if v.id != t.id and not C.clear_of_box(v, box) and footprint(v).intersection(fp).area > C.OVERLAP:
             return None
     return x, y, heading
 

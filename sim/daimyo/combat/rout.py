@@ -108,7 +108,8 @@ def _friends_passed(st, u: Unit, x0: float, y0: float, heading: float, dist: flo
     hull = shapely.union_all([footprint(u, x=x0, y=y0, facing=heading),
                               footprint(u, x=x0 + h[0] * dist, y=y0 + h[1] * dist,
                                         facing=heading)]).convex_hull
-    return [v for v in st.living(u.side) if v.id != u.id
+    box = hull.bounds
+    return [v for v in st.living(u.side) if v.id != u.id and not C.clear_of_box(v, box)
             and footprint(v).intersection(hull).area > C.OVERLAP]
 
 
@@ -118,7 +119,9 @@ def _clear_of_friends(st, u: Unit) -> bool:
     h = direction(u.facing)
     for _ in range(40):
         fp = footprint(u)
-        inside = [v for v in st.living() if v.id != u.id and footprint(v).intersection(fp).area > C.OVERLAP]
+        box = fp.bounds
+        inside = [v for v in st.living() if v.id != u.id and not C.clear_of_box(v, box)
+                  and footprint(v).intersection(fp).area > C.OVERLAP]
         if not inside:
             return moved
         u.x, u.y = float(u.x + h[0] * 0.5), float(u.y + h[1] * 0.5)

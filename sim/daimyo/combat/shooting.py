@@ -10,7 +10,9 @@ import shapely.ops  # noqa: F401  geometry.line_of_sight uses shapely.ops withou
 from shapely.geometry import LineString
 
 from sim.daimyo import artillery
+from sim.daimyo.geometry import arc_hits
 from sim.daimyo.geometry.arcs import in_arc_candidates, lane_blockers
+from sim.daimyo.geometry.table import arrays
 from sim.daimyo.geometry import all_round_arc, fire_arc, line_of_sight, stand_corners, stand_layout, stand_polygons
 from sim.daimyo.model import Armour, Formation, Quality, Troop, Unit, Weapon
 from sim.daimyo.tables import tables
@@ -130,12 +132,15 @@ def targets(st, u: Unit) -> dict[int, tuple[Unit, float]]:
         arcs = {}
         for v in in_arc_candidates(st, c, u.facing, u.cavalry, longest, foes):
             rng = reach(st, u, v)
-            arc = arcs.get(rng)
-            if arc is None:
-                arc = arcs[rng] = all_round_arc(c, rng) if u.cavalry else fire_arc(c, u.facing, rng)
             fp = footprint(v)
-            if not arc.intersects(fp):
-                continue
+            t = arrays(st)
+            if not arc_hits.surely_hits(np.ascontiguousarray(c, dtype=float), float(u.facing), float(rng),
+                                        bool(u.cavalry), t.corners, t.start, t.count, t.row[v.id]):
+                arc = arcs.get(rng)         # Shapely's arc, built only when a target is near its edge
+                if arc is None:
+                    arc = arcs[rng] = all_round_arc(c, rng) if u.cavalry else fire_arc(c, u.facing, rng)
+                if not arc.intersects(fp):
+                    continue
             d = float(fp.distance(edge)) if not u.cavalry else float(fp.distance(shapely.Polygon(c)))
             if d > rng or (best is not None and d >= best[1]):
                 continue

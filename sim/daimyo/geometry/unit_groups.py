@@ -43,6 +43,10 @@ class UnitGroup:
         more than `beyond` away gets its box's distance instead (a lower bound, > beyond)."""
         return quads_to_units(_read_only(quads), self.corners, self.start, self.count, self.boxes, beyond)
 
+    def within(self, quads: np.ndarray, margin: float) -> list[int]:
+        """Indices of the members whose stands lie within `margin` of the stands `quads`."""
+        return np.flatnonzero(self.distances(quads, margin) <= margin).tolist()
+
     def point_distances(self, px: float, py: float, beyond: float = math.inf) -> np.ndarray:
         """Distance from the point to each member (0 inside), as `distances`."""
         return point_to_units(px, py, self.corners, self.start, self.count, self.boxes, beyond)
@@ -76,36 +80,40 @@ def _box_gap(box, lo_x, lo_y, hi_x, hi_y):
 
 
 @njit(cache=True)
+def _set_aside(boxes, lo_x, lo_y, hi_x, hi_y, beyond):
+    """Each unit's box distance from the box given where it is more than `beyond`, else -1
+    (a unit still to be measured)."""
+    out = np.empty(len(boxes))
+    for k in range(len(boxes)):
+        gap = _box_gap(boxes[k], lo_x, lo_y, hi_x, hi_y)
+        out[k] = gap if gap > beyond else -1.0
+    return out
+
+
+@njit(cache=True)
 def quads_to_units(quads, corners, start, count, boxes, beyond):
     """Edge-to-edge distance from the stands `quads` (n, 4, 2) to each unit (the nearest pair
     of stands; 0 where they meet); a unit whose box is further than `beyond` from the stands'
     box gets that box distance."""
-    lo_x, lo_y = quads[:, :, 0].min(), quads[:, :, 1].min()
-    hi_x, hi_y = quads[:, :, 0].max(), quads[:, :, 1].max()
-    out = np.empty(len(start))
+    out = _set_aside(boxes, quads[:, :, 0].min(), quads[:, :, 1].min(), quads[:, :, 0].max(),
+                     quads[:, :, 1].max(), beyond)
     for k in range(len(start)):
-        gap = _box_gap(boxes[k], lo_x, lo_y, hi_x, hi_y)
-        if gap > beyond:
-            out[k] = gap
-            continue
-        best = np.inf
-        for t in range(start[k], start[k] + count[k]):
-            for s in range(len(quads)):
-                best = min(best, quad_distance(quads[s], corners[t]))
-        out[k] = best
+        if out[k] < 0.0:
+            best = np.inf
+            for t in range(start[k], start[k] + count[k]):
+                for s in range(len(quads)):
+                    best = min(best, quad_distance(quads[s], corners[t]))
+            out[k] = best
     return out
 
 
 @njit(cache=True)
 def point_to_units(px, py, corners, start, count, boxes, beyond):
     """Distance from point p to each unit's stands (0 inside one), as quads_to_units."""
-    out = np.empty(len(start))
+    out = _set_aside(boxes, px, py, px, py, beyond)
     for k in range(len(start)):
-        gap = _box_gap(boxes[k], px, py, px, py)
-        if gap > beyond:
-            out[k] = gap
-            continue
-        out[k] = point_quads_distance(corners[start[k]:start[k] + count[k]], px, py)
+        if out[k] < 0.0:
+            out[k] = point_quads_distance(corners[start[k]:start[k] + count[k]], px, py)
     return out
 
 

@@ -53,3 +53,36 @@ def test_4_3_1_4_5_1_box_first_answers_equal_shapelys_on_nagashino(data):
 def test_4_5_1_nagashino_has_fire_zones_and_terrain_to_test_against():
     sc = _scorer()
     assert sc.fire.zones and sc.st.terrain
+
+
+def _plain_slow_cm(ground, u, line):
+    from sim.daimyo.tables import tables
+    te = tables().terrain_effects
+    factor = te.difficult_cavalry_factor if u.cavalry else te.difficult_infantry_factor
+    return (factor - 1) * sum(s.intersection(line).length for s, _ in ground._patches(u).get("difficult", ()))
+
+
+@given(stn.data())
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_4_3_1_d33_slow_ground_on_the_way_equals_shapelys_sum(data):
+    """Ruling D-33's extra cm across difficult ground (Nagashino's stream) along a straight
+    way: the same float as summing every patch."""
+    from shapely.geometry import LineString
+    sc = _scorer()
+    u = data.draw(stn.sampled_from(sc.st.living()))
+    a, b = data.draw(stn.sampled_from(sc.st.living())), data.draw(stn.sampled_from(sc.st.living()))
+    line = LineString([(a.x + data.draw(stn.floats(-10, 10)), a.y), (b.x, b.y + data.draw(stn.floats(-10, 10)))])
+    assert sc.ground.slow_cm(u, line) == _plain_slow_cm(sc.ground, u, line)
+
+
+@given(stn.data())
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_4_3_1_touching_one_kind_of_ground_agrees_with_all_effects(data):
+    sc = _scorer()
+    u = data.draw(stn.sampled_from(sc.st.living()))
+    anchor = data.draw(stn.sampled_from(sc.st.living()))
+    shape = footprint(u, x=anchor.x + data.draw(stn.floats(-25, 25)), y=anchor.y + data.draw(stn.floats(-25, 25)),
+                      facing=data.draw(stn.floats(0, 360)))
+    effects = _plain_effects(sc.ground, u, shape)
+    for kind in ("difficult", "impassable", "light", "obstacle"):
+        assert sc.ground.touches(u, shape, kind) == (kind in effects)
