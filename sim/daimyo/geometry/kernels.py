@@ -125,6 +125,17 @@ def units_distance(corners, start, count, i, j, stop):
 
 
 @njit(cache=True)
+def _pair_within(circles, corners, start, count, i, j, gap):
+    """The distance of units i < j's nearest stands if their bounding circles (cx, cy, r) and
+    then their stands come within `gap` (+ MARGIN) cm, else inf."""
+    dx, dy = circles[i, 0] - circles[j, 0], circles[i, 1] - circles[j, 1]
+    if math.sqrt(dx * dx + dy * dy) > circles[i, 2] + circles[j, 2] + gap + MARGIN:
+        return np.inf
+    d = units_distance(corners, start, count, i, j, -1.0)
+    return d if d <= gap + MARGIN else np.inf
+
+
+@njit(cache=True)
 def near_pairs(circles, side, corners, start, count, gap):
     """Every pair of units of different sides (i < j) whose stands may lie within `gap` cm:
     their bounding circles (cx, cy, r) come that close. Returns (i, j, distance) with the
@@ -138,11 +149,8 @@ def near_pairs(circles, side, corners, start, count, gap):
         for j in range(i + 1, n):
             if side[i] == side[j]:
                 continue
-            dx, dy = circles[i, 0] - circles[j, 0], circles[i, 1] - circles[j, 1]
-            if math.sqrt(dx * dx + dy * dy) > circles[i, 2] + circles[j, 2] + gap + MARGIN:
-                continue
-            d = units_distance(corners, start, count, i, j, -1.0)
-            if d > gap + MARGIN:
+            d = _pair_within(circles, corners, start, count, i, j, gap)
+            if d == np.inf:
                 continue
             if k == len(out_i):
                 out_i = np.concatenate((out_i, np.empty(k, np.int64)))
@@ -165,12 +173,8 @@ def unit_near(circles, side, corners, start, count, i, gap):
     for j in range(n):
         if j == i or side[i] == side[j]:
             continue
-        a, b = min(i, j), max(i, j)
-        dx, dy = circles[a, 0] - circles[b, 0], circles[a, 1] - circles[b, 1]
-        if math.sqrt(dx * dx + dy * dy) > circles[a, 2] + circles[b, 2] + gap + MARGIN:
-            continue
-        d = units_distance(corners, start, count, a, b, -1.0)
-        if d > gap + MARGIN:
+        d = _pair_within(circles, corners, start, count, min(i, j), max(i, j), gap)
+        if d == np.inf:
             continue
         out_j[k], out_d[k] = j, d
         k += 1
