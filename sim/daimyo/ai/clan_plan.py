@@ -111,7 +111,8 @@ def step(prev: ClanPlan | None, st, side: str, clan: str, army, mu, routes) -> C
     if close > band + move:
         goal = _sector_goal(army, clan, enemies, nearest)
         lead = fighters[0] if fighters else units[0]
-        way = routes.for_unit(st, lead).waypoint(centre, (goal.x, goal.y))
+        # the way a column one stand wide could take: a line forms one to pass a bridge (line_up.py)
+        way = routes.for_unit(st, lead, files=1).waypoint(centre, (goal.x, goal.y))
         via = "" if way == (goal.x, goal.y) else f" via ({way[0]:.0f}, {way[1]:.0f})"
         return plan("approach", way, f"{close:.0f} cm from the enemy: march on {goal.id}{via}", goal.id)
     if posture == "attack":

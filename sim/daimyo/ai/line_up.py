@@ -108,3 +108,42 @@ def _plan(st, a):
         return preview.order_plan(st, a)
     except RuleError:
         return None
+
+
+def crossing(scorer, st, u) -> list:
+    """1.5, 4.3.1, 4.3.5.4: a line too wide for the bridge or ford on its way (impassable ground
+    either side) reforms into a column one stand wide to pass it; beyond, with nothing
+    impassable between it and its target, the column reforms into a line (two ranks) facing its
+    charge run. Each only where the rules accept it now; the scorer weighs it (the way a
+    frontage can take, reach.Ground.approach)."""
+    if u.moved or u.routing or u.in_melee_with or u.stands < 2 or u.troop in (Troop.HQ, Troop.ARTILLERY):
+        return []
+    plan = scorer.plans.get(u.clan)
+    if plan is None or plan.state not in ("approach", "engage", "form_up"):
+        return []
+    aim = scorer.commander.aims.get(u.id, plan.target) if plan.state == "engage" else plan.target
+    if aim not in scorer.enemy_shapes:
+        return []
+    t = st.units[aim]
+    here, there = (u.x, u.y), (t.x, t.y)
+    book = scorer.routes
+    if u.files > 1:
+        wide = book.for_unit(st, u)
+        if wide.clear(here, there):
+            return []
+        narrow = book.for_unit(st, u, files=1)
+        if narrow.distance(here, there) >= wide.distance(here, there) - 1.0:
+            return []                      # the column has no shorter way
+        wx, wy = narrow.waypoint(here, there)
+        out = [A.Reform(u.side, u.id, 1, round(math.degrees(math.atan2(wy - u.y, wx - u.x)) % 360, 1))]
+    else:
+        files = line_files(u)
+        if not book.for_unit(st, u, files).clear(here, there):
+            return []
+        out = [A.Reform(u.side, u.id, files, round(run_facing(u, t), 1))]
+    return [a for a in out if _plan(st, a) is not None]
+
+
+def line_files(u) -> int:
+    """Files of a line two ranks deep (1.5: two or more wide and at most two deep)."""
+    return max(2, math.ceil(u.stands / 2))

@@ -14,6 +14,7 @@ from __future__ import annotations
 import shapely
 
 from sim.daimyo.ai.pose_memo import Book
+from sim.daimyo.ai.routes import SLACK_CM
 from sim.daimyo.geometry import boxes_apart
 from sim.daimyo.model import Troop, Unit
 from sim.daimyo.tables import tables
@@ -78,22 +79,28 @@ class Ground:
                      if not boxes_apart(b, box))
         return (factor - 1) * inside
 
-    def approach(self, u: Unit, shape, target_shape) -> tuple[float, bool]:
+    def approach(self, u: Unit, shape, target_shape, files: int | None = None) -> tuple[float, bool]:
         """(distance, wades): the straight distance to the target plus what the ground on the
         way adds (4.3.1), and whether that way crosses difficult ground (which disorders).
         Where impassable ground (a river away from its fords, 4.3.1) lies across the straight
         line, the way round it (routes.py) instead."""
-        return self._kept.recall(("approach", u.cavalry, u.stands), lambda: self._approach(u, shape, target_shape),
-                                 (shape, target_shape))
+        files = files or u.files
+        return self._kept.recall(("approach", u.cavalry, u.stands, files, u.stand_w),
+                                 lambda: self._approach(u, shape, target_shape, files), (shape, target_shape))
 
-    def _approach(self, u: Unit, shape, target_shape) -> tuple[float, bool]:
-        # reads of u only cavalry and stands (the key above)
+    def _approach(self, u: Unit, shape, target_shape, files: int) -> tuple[float, bool]:
+        # reads of u only cavalry, stands and stand width (the key above)
         line, d = _shortest(shape, target_shape)
         if d < 1e-6:
             return 0.0, False
-        if self.routes is not None and self.touches(u, line, "impassable"):
+        # the corridor the unit's frontage sweeps (a line wider than a bridge cannot pass it);
+        # built only where there is impassable ground at all
+        walls = self.routes is not None and self._patches(u).get("impassable")
+        lane = line.buffer(files * u.stand_w / 2 - SLACK_CM, cap_style="flat") \
+            if walls and files * u.stand_w > 2 * SLACK_CM else line
+        if walls and self.touches(u, lane, "impassable"):
             a, b = line.coords
-            return self.routes.for_unit(self.st, u).distance(a, b), True
+            return self.routes.for_unit(self.st, u, files).distance(a, b), True
         slow = self.slow_cm(u, line)
         return d + slow, slow > 0.0
 

@@ -26,12 +26,15 @@ from sim.daimyo.tables import tables
 from sim.daimyo.terrain import terrain_map
 
 CELLS = 48            # cells along the table's longer side
+SLACK_CM = 1.0        # a way's clearance is half the frontage less this (cells are several cm)
 NEIGHBOURS = [(dx, dy, math.hypot(dx, dy)) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
 MOVES = np.array(NEIGHBOURS, dtype=float)      # the same, for the compiled search
 
 
 class Routes:
-    def __init__(self, st, cavalry: bool, stands: int):
+    def __init__(self, st, cavalry: bool, stands: int, clearance: float = 0.0):
+        """clearance: cm kept from impassable ground on each side of the way (half the mover's
+        frontage: a 20 cm line cannot pass a 10 cm bridge, a column one stand wide can)."""
         tm = terrain_map(st, cavalry, stands)
         self.width, self.height = st.width, st.height
         self.step = max(st.width, st.height) / CELLS
@@ -50,8 +53,11 @@ class Routes:
                 inside |= shapely.intersects(shapely.box(gx - self.step / 2, gy - self.step / 2,
                                                          gx + self.step / 2, gy + self.step / 2), p.shape)
             if p.effect == "impassable":
+                wall = p.shape.buffer(clearance) if clearance > 0 else p.shape
+                if clearance > 0:
+                    inside = shapely.contains_xy(wall, gx, gy)
                 cost[inside] = math.inf
-                self.blocked.append(p.shape)
+                self.blocked.append(wall)
             elif p.effect == "difficult":
                 cost[inside] = np.maximum(cost[inside], slow)
             elif p.effect in extra:
@@ -132,10 +138,13 @@ class RouteBook:
     def __init__(self):
         self._kinds: dict = {}
 
-    def for_unit(self, st, u) -> Routes:
+    def for_unit(self, st, u, files: int | None = None) -> Routes:
+        """The routes of u's kind of mover with u's frontage (`files` stands wide, its own by
+        default) kept clear of impassable ground (4.3.1)."""
         big = u.stands > tables().terrain_effects.house_max_stands
-        key = (id(st.terrain), u.cavalry, big)
+        clearance = max(0.0, (files or u.files) * u.stand_w / 2 - SLACK_CM)
+        key = (id(st.terrain), u.cavalry, big, round(clearance))
         got = self._kinds.get(key)
         if got is None:
-            got = self._kinds[key] = Routes(st, u.cavalry, u.stands)
+            got = self._kinds[key] = Routes(st, u.cavalry, u.stands, float(round(clearance)))
         return got

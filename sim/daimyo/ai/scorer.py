@@ -547,7 +547,7 @@ class DaimyoScorer:
             goal = self.commander.aims.get(u.id, plan.target) if mode == "engage" else \
                 plan.target if mode in ("approach", "pursue") else ""
             goal = goal if goal in self.enemy_shapes else enemy.id
-            eff, wades = self.ground.approach(u, shape, self.enemy_shapes[goal])
+            eff, wades = self.ground.approach(u, shape, self.enemy_shapes[goal], files)
             turn = 0.0
             if plan is not None:
                 # a charge must first turn to face its target, at most half the charge move
@@ -581,7 +581,7 @@ class DaimyoScorer:
             value -= self.p.aggression * MOVE_WORTH * (eff / u.move_row.normal + reform)
             if self.objectives:
                 # the scenario's way to win at once draws the fighting units on (ruling D-85)
-                goal = min(self.ground.approach(u, shape, g)[0] for g in self.objectives.values())
+                goal = min(self.ground.approach(u, shape, g, files)[0] for g in self.objectives.values())
                 value -= self.p.aggression * MOVE_WORTH * OBJECTIVE_PULL * goal / u.move_row.normal
             if threats and mode == "engage" and self.mu is not None:
                 # engaged, only the enemies that beat it in a charge are to be feared (4.6.5),

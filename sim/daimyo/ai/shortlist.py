@@ -42,7 +42,8 @@ def options(scorer, game, side: str) -> list[Option] | None:
         # units the menu lets move
         movers = list(dict.fromkeys(a.unit for a in menu if isinstance(a, PLANNED)))
         listed = set(menu)
-        menu += [a for uid in movers for a in line_up.orders(scorer, st, st.units[uid]) if a not in listed]
+        menu += [a for uid in movers for a in line_up.orders(scorer, st, st.units[uid])
+                 + line_up.crossing(scorer, st, st.units[uid]) if a not in listed]
     return [_option(scorer, st, a, here) for a in menu]
 
 
