@@ -111,7 +111,7 @@ def test_4_4_a_unit_clear_of_the_charge_hulls_box_does_not_overlap_the_hull():
         u, v = _random_unit(rng, a), _random_unit(rng, b)
         end = footprint(u, x=u.x + rng.uniform(-20, 20), y=u.y + rng.uniform(-20, 20), facing=rng.uniform(0, 360))
         hull = shapely.union_all([footprint(u), end]).convex_hull
-        if CH.clear_of_box(v, hull.bounds):
+        if C.clear_of_box(v, hull.bounds):
             skipped += 1
             assert footprint(v).intersection(hull).area == 0
     assert skipped > 150
