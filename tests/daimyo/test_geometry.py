@@ -178,3 +178,28 @@ def test_4_3_swept_hull_from_a_linestring_is_the_multipoints_hull():
         for x, y in zip(a, b):
             assert np.array_equal(shapely.get_coordinates(x), shapely.get_coordinates(y))
             assert shapely.get_type_id(x) == shapely.get_type_id(y)
+
+
+@pytest.mark.parametrize("stands, files, x, y, facing, w, d", [
+    (3, 2, 0.0, 0.001, 303.0, 4.0, 2.0),            # GEOS's plain union covered 16 of 24 cm2
+    (3, 2, 0.0, 1e-6, 303.0, 4.0, 1.5),
+    (7, 4, 162.97733843119448, 4.296458284472391, 44.3840942481821, 4.0, 1.5),
+])
+def test_1_5_footprint_covers_every_stand_where_the_plain_overlay_drops_one(stands, files, x, y, facing, w, d):
+    # the stands tile the unit's ground without overlapping, so its footprint has their summed
+    # area and holds every stand (libgeos/geos#1344: the floating overlay lost a stand here)
+    u = Unit("u", "u", "east", "c", Troop.ASHIGARU, Quality.REGULAR, (Weapon.BOW,), Armour.LIGHT,
+             stands, files, x, y, facing, w, d)
+    fp = G.footprint(u)
+    assert fp.area == pytest.approx(stands * w * d, rel=1e-9)
+    assert all(fp.buffer(1e-9).covers(s) for s in G.stand_polygons(u))
+
+
+def test_1_5_footprints_of_random_poses_hold_all_their_stands():
+    rng = np.random.default_rng(5)
+    for _ in range(3000):
+        stands = int(rng.integers(1, 9))
+        u = mk(x=float(rng.uniform(0, 200)), y=float(rng.uniform(0, 120)),
+               facing=float(rng.choice([0.0, 45.0, 90.0, rng.uniform(0, 360)])),
+               stands=stands, files=int(rng.integers(1, stands + 1)), d=float(rng.choice([1.5, 2.0, 3.0])))
+        assert G.footprint(u).area == pytest.approx(sum(s.area for s in G.stand_polygons(u)), rel=1e-9)
