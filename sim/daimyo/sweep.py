@@ -42,6 +42,7 @@ class Motion:
     def __post_init__(self) -> None:
         self._here = local_corners(self.unit)
         self._there = local_corners(self.unit, self.files) if self.kind == "jump" else self._here
+        self._samples = None
 
     def poses(self, s) -> np.ndarray:
         s = np.atleast_1d(np.asarray(s, dtype=float))
@@ -72,14 +73,18 @@ class Motion:
                          else place_corners(self._there, [self.end])[0] for v in s])
 
     def samples(self) -> np.ndarray:
-        if self.kind == "jump":
-            return np.array([0.0, 1.0])
-        if self.kind == "straight":
-            n = max(2, math.ceil(abs(self.length) / SAMPLE_CM) + 1)
-        else:
-            step = min(1.0, math.degrees(SAMPLE_CM / max(self.unit.width, self.unit.depth, 1.0)))
-            n = max(2, math.ceil(abs(self.angle) / step) + 1)
-        return np.linspace(0.0, 1.0, n)
+        """The sampled s (read-only: made once, the plan and the path both read them)."""
+        if self._samples is None:
+            if self.kind == "jump":
+                n = 2
+            elif self.kind == "straight":
+                n = max(2, math.ceil(abs(self.length) / SAMPLE_CM) + 1)
+            else:
+                step = min(1.0, math.degrees(SAMPLE_CM / max(self.unit.width, self.unit.depth, 1.0)))
+                n = max(2, math.ceil(abs(self.angle) / step) + 1)
+            self._samples = np.linspace(0.0, 1.0, n)
+            self._samples.flags.writeable = False
+        return self._samples
 
     def cut(self, s: float) -> "Motion":
         """The same motion stopped at s."""

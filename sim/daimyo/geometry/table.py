@@ -23,7 +23,7 @@ from . import kernels
 from .shapes import CONTACT_TOLERANCE, quad_polygons, stand_corners
 
 
-_key = attrgetter("x", "y", "facing", "stands", "files", "stand_w", "stand_d", "side")   # a unit's place
+_key = attrgetter("id", "x", "y", "facing", "stands", "files", "stand_w", "stand_d", "side")   # who and where
 
 
 class TableArrays:
@@ -41,10 +41,10 @@ class TableArrays:
         self._stale: list[slice] = []
 
     def refresh(self, units: list[Unit]) -> None:
-        keys = [_key(u) for u in units]
-        ids = [u.id for u in units]
-        if keys == self.keys and ids == self.ids:
+        keys = list(map(_key, units))
+        if keys == self.keys:
             return
+        ids = [k[0] for k in keys]
         if ids == self.ids and self._move_in_place(units, keys):
             return
         placed = {}
@@ -78,7 +78,7 @@ class TableArrays:
     def _move_in_place(self, units: list[Unit], keys: list[tuple]) -> bool:
         """The same units, some moved or turned but none with a stand fewer: rewrite their rows."""
         changed = [i for i, (k, old) in enumerate(zip(keys, self.keys)) if k != old]
-        if any(keys[i][3] != self.keys[i][3] for i in changed):
+        if any(keys[i][4] != self.keys[i][4] for i in changed):     # a stand fewer
             return False
         for i in changed:
             u = units[i]
@@ -128,7 +128,7 @@ def arrays(st) -> TableArrays:
         # tests: a trusted table must equal the state (a rule that changed a pose and read the
         # table again before emitting its event would show here)
         living = st.living()
-        if [_key(u) for u in living] != t.keys or [u.id for u in living] != t.ids:
+        if list(map(_key, living)) != t.keys:
             raise AssertionError("geometry.table: arrays out of step with the state within one version")
     return t
 
