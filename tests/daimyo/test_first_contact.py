@@ -58,7 +58,9 @@ def test_4_3_2_outside_the_deep_intervals_stands_share_no_area(a, f, d):
     v = direction(a.facing)
     lo, hi = first_contact.deep_overlaps(ca, float(v[0]), float(v[1]), cf, 1e-9)
     moved = shapely.polygons(ca + v * d)
-    area = shapely.area(shapely.intersection(moved[:, None], shapely.polygons(cf)[None, :]))
+    # GEOS's snap-rounded overlay: the plain one can share a whole stand's area between stands
+    # that only touch, where edges nearly coincide (libgeos/geos#1344)
+    area = shapely.area(shapely.intersection(moved[:, None], shapely.polygons(cf)[None, :], grid_size=1e-12))
     outside = ~((lo < d) & (d < hi))
     assert (area[outside] <= 1e-7).all()
     # and inside, well clear of the ends, they do overlap
