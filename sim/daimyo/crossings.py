@@ -24,16 +24,15 @@ import shapely
 
 from sim.daimyo.geometry import crossing_kernels
 
-_SEGMENTS: dict[int, tuple[object, np.ndarray]] = {}
-
-
-def segments(geoms) -> np.ndarray | None:
+def segments(geoms, memo: dict | None = None) -> np.ndarray | None:
     """Every boundary edge of the polygons `geoms` as (m, 2, 2) start and end points, or None
-    if some geometry is not a polygon or multipolygon. A single geometry's are memoised (the
-    table and terrain patches are asked about again and again)."""
+    if some geometry is not a polygon or multipolygon. A single geometry's are kept in `memo`
+    (the moving unit's transient shapes: the table and terrain patches are asked about again
+    and again), under its id while it is the very same object."""
     geoms = np.atleast_1d(np.asarray(geoms, dtype=object))
-    if len(geoms) == 1:
-        hit = _SEGMENTS.get(id(geoms[0]))
+    key = ("segments", id(geoms[0])) if len(geoms) == 1 and memo is not None else None
+    if key is not None:
+        hit = memo.get(key)
         if hit is not None and hit[0] is geoms[0]:
             return hit[1]
     if len(geoms) == 0:
@@ -50,17 +49,15 @@ def segments(geoms) -> np.ndarray | None:
         c, ring = shapely.get_coordinates(rings, return_index=True)
     same = (ring[:-1] == ring[1:]) & (c[:-1] != c[1:]).any(axis=1)      # no zero-length edges
     seg = np.stack([c[:-1][same], c[1:][same]], axis=1)
-    if len(geoms) == 1:
-        if len(_SEGMENTS) > 4096:
-            _SEGMENTS.clear()
-        _SEGMENTS[id(geoms[0])] = (geoms[0], seg)
+    if key is not None:
+        memo[key] = (geoms[0], seg)
     return seg
 
 
 def crossings(motion, lo: float, hi: float, geoms) -> tuple[np.ndarray, np.ndarray] | None:
     """Sorted instants in about [lo, hi] where a stand boundary can meet a boundary of `geoms`,
     and their margins (both in s); None if they cannot be bounded safely."""
-    seg = segments(geoms)
+    seg = segments(geoms, motion.unit.shapes)
     if seg is None or motion.kind not in ("straight", "wheel"):
         return None
     c0 = motion.corners(0.0)[0]                         # (k, 4, 2) at s = 0
