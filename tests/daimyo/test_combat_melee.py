@@ -3,6 +3,7 @@ push back and follow up (4.6.6), multiple-unit melee (4.6.9). Dice are forced.""
 import pytest
 
 from sim.daimyo.combat import melee
+from sim.daimyo.combat.common import footprint
 from sim.daimyo.model import Armour, Quality, Weapon
 from sim.daimyo.terrain import Feature
 
@@ -276,6 +277,29 @@ def test_4_6_6_push_back_into_an_enemy_destroys():
     st.units["e2"] = Unit("e2", "enemy behind", "east", "e", a.troop, a.quality, a.weapons, a.armour, 4, 4, 60, 34, 270)
     ev = _fight(g, [3, 4, 3, 4, 1, 1, 1, 1, 3, 4, 1, 1, 1, 1, 1, 1])
     assert st.units["b"].gone == "destroyed"
+
+
+@pytest.mark.parametrize("b_pose, stands, faces, pushed_to", [
+    ((60, 28.5, 90), (4, 4), [6, 6] + [1, 1] * 7, (60, 25.5)),     # b charged a's rear
+    ((68, 29.25, 180), (2, 2), [6, 6] + [1, 1] * 2, (71, 29.25)),  # b charged a's right flank
+])
+def test_4_6_6_a_charger_beaten_at_the_flank_or_rear_is_pushed_out_of_that_side(b_pose, stands, faces, pushed_to):
+    """Ruling D-113: 'backwards, facing the enemy' is straight out of the winner's edge the
+    loser touches; along the winner's facing (D-65) it would pass through the winner. The
+    winner, not facing it, does not follow up."""
+    sc = scenario([unit("a", "ashigaru", "regular", ["imw"], "light", 4, 4, 60, 30, 90)],
+                  [unit("b", "ashigaru", "regular", ["imw"], "light", *stands, *b_pose)],
+                  east_daimyo=(30, 20), west_daimyo=(30, 70))
+    g = new_game(sc)
+    activate(g, "east", "e", "shooting")
+    ev = _fight(g, faces)
+    assert {e.unit: e.outcome for e in kinds(ev, "MeleeResult")} == {"a": "win", "b": "pushed_back"}
+    push = kinds(ev, "PushedBack")[0]
+    assert push.path[-1][:2] == pytest.approx(pushed_to) and not push.blocked
+    assert not kinds(ev, "FollowedUp")
+    st = g.state
+    assert footprint(st.units["a"]).intersection(footprint(st.units["b"])).area == pytest.approx(0, abs=1e-9)
+    assert (st.units["a"].x, st.units["a"].y, st.units["a"].facing) == (60, 30, 90)
 
 
 # -- 4.6.9 multiple-unit melee with a flank attack -------------------------------------------

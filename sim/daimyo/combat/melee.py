@@ -369,8 +369,9 @@ def apply_results(game, group, inflicted, multiple: bool, sides_before) -> None:
         by = winners[0] if winners else st.units[beaten_by[0]]
         ask = may_decline(st, by, u)       # judged where they fought, before anyone moves
         if res == "pushed_back":
-            d = push_back(game, u, by)
-            if d > 0 and winners and not multiple and u.alive and _may_follow(by, u):
+            heading, head_on = away_from(by, u)
+            d = push_back(game, u, by, heading)
+            if d > 0 and head_on and winners and not multiple and u.alive and _may_follow(by, u):
                 _follow_or_offer(game, by, u, "follow_up", d, ask)
         else:
             rout.start_rout(game, u, about_face=True, from_melee=True)
@@ -413,13 +414,24 @@ def _may_follow(w: Unit, loser: Unit) -> bool:
     return not (w.infantry and loser.cavalry and loser.charged)
 
 
-def push_back(game, u: Unit, by: Unit) -> float:
-    """4.6.6: 3 cm straight back from the winner, facing it; blocked by friends or terrain it
-    stops and is disordered; an enemy or the table edge in the way destroys it. It runs along
-    the winner's facing and the winner follows up as far (ruling D-65)."""
+def away_from(winner: Unit, loser: Unit) -> tuple[float, bool]:
+    """4.6.6 'backwards, facing the enemy': the heading straight out of the winner's edge the
+    loser touches - its front: along its facing (ruling D-65); a flank or its rear, which the
+    loser had charged: out of that side (ruling D-113) - and whether that edge is the front,
+    since only then can the winner follow up by moving forward."""
+    touched = set().union(*edge_contacts(winner, loser))
+    for edge, turn in (("front", 0.0), ("left", 90.0), ("right", -90.0), ("rear", 180.0)):
+        if edge in touched:
+            return (winner.facing + turn) % 360.0, edge == "front"
+    return winner.facing, True
+
+
+def push_back(game, u: Unit, by: Unit, heading: float) -> float:
+    """4.6.6: 3 cm straight back from the winner along `heading` (away_from), facing it; blocked
+    by friends or terrain it stops and is disordered; an enemy or the table edge in the way
+    destroys it. The winner follows up as far (ruling D-65)."""
     st = game.state
     dist = tables().melee.push_back_cm
-    heading = by.facing
     start = C.pose(u)
     ignore = [v.id for v in C.enemies_in_contact(st, u)]
     d, blocker = C.sweep(st, u, heading, dist, ignore=ignore)
