@@ -243,8 +243,8 @@ class AmdtScorer:
         """Taking a sector: its castle (targets: 2 a level, the sudden-death sectors far more).
         In 4p another alliance's victory sector taken by this one wins the game for that
         alliance (16.2.4(2), ruling A-40), so this seat loses by taking it."""
-        rival = [a for a, goal in self.alliance_goals.items() if goal == sector and a != self.side]
-        if rival and self.fac == "oda":
+        if self.fac == "oda" and any(goal == sector and a != self.side
+                                     for a, goal in self.alliance_goals.items()):
             return -20.0
         return self.targets.get(sector, 0.0) + 2.0
 

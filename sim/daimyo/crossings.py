@@ -24,6 +24,7 @@ import shapely
 
 from sim.daimyo.geometry import crossing_kernels
 
+
 def segments(geoms, memo: dict | None = None) -> np.ndarray | None:
     """Every boundary edge of the polygons `geoms` as (m, 2, 2) start and end points, or None
     if some geometry is not a polygon or multipolygon. A single geometry's are kept in `memo`

@@ -52,13 +52,11 @@ class Ground:
         # a patch whose box misses the geometry's box cannot touch it: Shapely is asked only
         # about the others (the same answers, DESIGN seam 6)
         box = geom.bounds
-        return {eff for eff, patches in self._patches(u).items()
-                if any(not boxes_apart(b, box) and s.intersects(geom) for s, b in patches)}
+        return {eff for eff, patches in self._patches(u).items() if _meets(patches, geom, box)}
 
     def touches(self, u: Unit, geom, effect: str) -> bool:
         """`effect in self.effects(u, geom)`, asking only about that effect's patches."""
-        box = geom.bounds
-        return any(not boxes_apart(b, box) and s.intersects(geom) for s, b in self._patches(u).get(effect, ()))
+        return _meets(self._patches(u).get(effect, ()), geom, geom.bounds)
 
     def features_touching(self, geom) -> list:
         """terrain.features_touching (4.3.1), Shapely asked only about the features whose box
@@ -144,3 +142,9 @@ def may_charge_soon(u: Unit) -> bool:
     if u.troop in (Troop.HQ, Troop.ARTILLERY) or u.routing or u.in_melee_with or u.halted_turns > 1:
         return False
     return not u.disordered or u.reforming
+
+
+def _meets(patches, geom, box) -> bool:
+    """Whether `geom` (axis box `box`) touches any of the (shape, axis box) `patches`; Shapely
+    is asked only where the boxes meet."""
+    return any(not boxes_apart(b, box) and s.intersects(geom) for s, b in patches)

@@ -175,7 +175,7 @@ def union_of_stands(stands: np.ndarray) -> Polygon:
         whole = shapely.union_all(stands, grid_size=SNAP_GRID)
         if abs(whole.area - want) > 1e-6 * want:
             raise ArithmeticError(f"geometry: the union of a unit's stands covers {whole.area} cm2, "
-                              f"the stands {want} cm2")
+                                  f"the stands {want} cm2")
     return whole
 
 
