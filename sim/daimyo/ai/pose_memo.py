@@ -159,6 +159,10 @@ class PoseMemo:
             return compute()
         return self._lasting.recall(key, compute)
 
+    def forget_values(self) -> None:
+        """Weigh every pose again (a test that changes the scorer mid-decision)."""
+        self.decision, self._values = {}, ValueBook(BOOK_MAX)
+
     def begin_values(self, world: tuple) -> None:
         """A decision's world for the kept pose values (ValueBook.begin)."""
         self._values.begin(world)
