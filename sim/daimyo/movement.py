@@ -25,8 +25,8 @@ from sim.core.errors import RuleError
 from sim.core.events import Note
 from sim.daimyo import actions as A
 from sim.daimyo.events import FormationChanged, UnitMoved
-from sim.daimyo.geometry import CONTACT_TOLERANCE, LEADER_RADIUS, direction, footprint, swept_pieces, table_box
-from sim.daimyo.geometry.shapes import quad_polygons
+from sim.daimyo.geometry import CONTACT_TOLERANCE, LEADER_RADIUS, direction, footprint, table_box
+from sim.daimyo.geometry.shapes import Swept, quad_polygons
 from sim.daimyo import artillery, plan_memo, straight_ahead
 # remove_unit and moved_by_combat: callers' old home
 from sim.daimyo.effects import kill_leader, make_disordered, moved_by_combat, remove_unit  # noqa: F401
@@ -34,7 +34,7 @@ from sim.daimyo.model import Formation, Troop, Unit
 from sim.daimyo.geometry.kernels import box_pairs, overlap_areas
 from sim.daimyo.geometry.table import arrays, in_step
 from sim.daimyo.state import DaimyoState
-from sim.daimyo.sweep import Motion, bisect, measure, minus, runs
+from sim.daimyo.sweep import Motion, bisect, bisect_clear, measure, minus, runs
 from sim.daimyo.tables import tables
 from sim.daimyo.terrain import terrain_map
 
@@ -145,13 +145,19 @@ class _Others:
             return self._enemy_polys[which]
         return quad_polygons(self.enemy_corners[which]).reshape(-1)
 
-    def friend_overlaps(self, polys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Pairs (index into polys, friend unit id) that overlap beyond touching."""
-        if len(self.friend_ids) == 0 or len(polys) == 0:
+    def friend_overlaps(self, pieces: Swept) -> tuple[np.ndarray, np.ndarray]:
+        """Pairs (index into pieces, friend unit id) that overlap beyond touching."""
+        if len(self.friend_ids) == 0 or len(pieces) == 0:
             return np.empty(0, dtype=int), np.empty(0, dtype=object)
-        src, dst = box_pairs(shapely.bounds(polys), self.friend_boxes, 0.0)
+        src, dst = pieces.near(self.friend_boxes, 0.0)
         if len(src) == 0:
             return src, np.empty(0, dtype=object)
+        # only the pieces near a friend become polygons; rows renumbered into them and back
+        rows, src = np.unique(src, return_inverse=True)
+        found, ids = self._overlaps_of(pieces.at(rows), src, dst)
+        return rows[found], ids
+
+    def _overlaps_of(self, polys: np.ndarray, src: np.ndarray, dst: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         if (shapely.get_type_id(polys) == 3).all():      # convex stands and hulls: the kernel's area
             coords, ring = shapely.get_coordinates(polys, return_index=True)
             count = np.bincount(ring, minlength=len(polys))
@@ -184,12 +190,12 @@ class _Others:
         keep = area > OVERLAP
         return src[keep], self.friend_ids[dst[keep]]
 
-    def enemies_within(self, polys: np.ndarray, distance: float) -> np.ndarray:
-        """Ids of enemy units with a stand within `distance` cm of any of `polys`."""
-        if len(self.enemy_ids) == 0 or len(polys) == 0:
+    def enemies_within(self, pieces: Swept, distance: float) -> np.ndarray:
+        """Ids of enemy units with a stand within `distance` cm of any of `pieces`."""
+        if len(self.enemy_ids) == 0 or len(pieces) == 0:
             return np.empty(0, dtype=object)
-        src, dst = box_pairs(shapely.bounds(polys), self.enemy_boxes, distance)
-        near = shapely.dwithin(polys[src], self.enemy_polys_at(dst), distance)
+        src, dst = pieces.near(self.enemy_boxes, distance)
+        near = shapely.dwithin(pieces.at(src), self.enemy_polys_at(dst), distance)
         return self.enemy_ids[dst[near]]
 
 
@@ -470,7 +476,7 @@ def _plan_motion(st: DaimyoState, u: Unit, action, motion: Motion, how: str, fac
 
             def clear(c):
                 return not shapely.intersects(quad_polygons(c)[:, None], shrunk[None, :]).any()
-            motion = motion.cut(bisect(motion, s[j], s[j + 1], clear, against=shrunk))
+            motion = motion.cut(bisect_clear(motion, s[j], s[j + 1], shrunk, clear))
             notes.append((f"{u.id} would end inside {', '.join(walked)} and stops behind it", "4.3.2"))
             s = motion.samples()
             corners = motion.corners(s)
@@ -552,7 +558,7 @@ def _check_hatamoto_leash(st: DaimyoState, u: Unit, motion: Motion) -> None:
         raise _err("1.7", f"the hatamoto must stay within {leash:g} cm of its General ({after:.1f} cm)")
 
 
-def _check_enemies(st, u: Unit, others: _Others, pieces: np.ndarray) -> None:
+def _check_enemies(st, u: Unit, others: _Others, pieces: Swept) -> None:
     """4.4: a normal move may come no closer than 3 cm to an enemy; a unit already closer may
     not close further (ruling D-39)."""
     approach = tables().manoeuvre.charge_approach_cm
@@ -563,8 +569,12 @@ def _check_enemies(st, u: Unit, others: _Others, pieces: np.ndarray) -> None:
         return
     here = footprint(u)
     for enemy in sorted(set(near.tolist())):
-        polys = others.enemy_polys_at(others.enemy_ids == enemy)
-        closest = float(shapely.distance(pieces[:, None], polys[None, :]).min())
+        mine = others.enemy_ids == enemy
+        polys = others.enemy_polys_at(mine)
+        # the pieces whose boxes come within the approach of its stands': only they can come
+        # closer than it, so the least distance is the same whenever it matters (< approach)
+        rows = np.unique(pieces.near(others.enemy_boxes[mine], approach)[0])
+        closest = float(shapely.distance(pieces.at(rows)[:, None], polys[None, :]).min()) if len(rows) else math.inf
         start = float(shapely.distance(here, footprint(st.units[enemy])))   # the union of polys
         if closest < min(approach, start) - EPS:
             raise _err("4.4", f"a normal move may not come closer than {approach:g} cm to {enemy} "
@@ -580,25 +590,28 @@ def leaders_contacted(st: DaimyoState, u: Unit, pieces) -> list[str]:
         return []
     # only leaders inside the sweep's bounding box grown by the reach can be touched
     reach = LEADER_RADIUS + CONTACT_TOLERANCE + 1e-6
-    box = shapely.bounds(pieces)
+    box = pieces.bounds
     (x0, y0), (x1, y1) = box[:, :2].min(axis=0).tolist(), box[:, 2:].max(axis=0).tolist()
     loose = [leader for leader in loose if x0 - reach <= leader.x <= x1 + reach and y0 - reach <= leader.y <= y1 + reach]
     if not loose:
         return []
-    spots = shapely.points([(leader.x, leader.y) for leader in loose])
-    near = shapely.dwithin(pieces[:, None], spots[None, :], LEADER_RADIUS + CONTACT_TOLERANCE).any(axis=0)
+    xy = np.array([(leader.x, leader.y) for leader in loose])
+    rows = np.unique(pieces.near(np.concatenate([xy, xy], axis=1), reach)[0])   # pieces near a leader
+    spots = shapely.points(xy)
+    near = shapely.dwithin(pieces.at(rows)[:, None], spots[None, :], LEADER_RADIUS + CONTACT_TOLERANCE).any(axis=0)
     return [leader.id for leader, hit in zip(loose, near) if hit]
 
 
-def _swept(motion: Motion, corners: np.ndarray) -> np.ndarray:
-    """The ground the stands cover along the motion, as polygons: a turn or reform only its end
-    pose; a straight move one hull per stand from start to end (a translated rectangle sweeps
-    exactly that hull); a wheel one hull per stand between consecutive sampled poses."""
+def _swept(motion: Motion, corners: np.ndarray) -> Swept:
+    """The ground the stands cover along the motion (polygons made where asked for): a turn or
+    reform only its end pose; a straight move one hull per stand from start to end (a
+    translated rectangle sweeps exactly that hull); a wheel one hull per stand between
+    consecutive sampled poses."""
     if motion.kind == "jump":
-        return quad_polygons(corners[-1])
+        return Swept(corners[-1:])
     if motion.kind == "straight":
-        return swept_pieces(corners[[0, -1]])
-    return swept_pieces(corners)
+        return Swept(corners[[0, -1]])
+    return Swept(corners)
 
 
 def _terrain_cost(st, u: Unit, motion: Motion, s, corners, tmap, entered, factor, free_terrain, pieces):
@@ -608,7 +621,7 @@ def _terrain_cost(st, u: Unit, motion: Motion, s, corners, tmap, entered, factor
     if not tmap.patches or (motion.kind != "jump" and not tmap.touching(pieces).any()):
         touch = np.zeros((len(s), len(tmap.patches)), bool)   # no sampled pose can touch what the sweep misses
     else:
-        polys = quad_polygons(corners.reshape(-1, 4, 2))
+        polys = Swept.of_quads(corners.reshape(-1, 4, 2))
         touch = tmap.touching(polys).reshape(len(s), k, -1).any(axis=1)
     touched = touch.any(axis=0) if len(s) else np.zeros(0, bool)
     paid: list[str] = []
@@ -651,7 +664,7 @@ def _terrain_cost(st, u: Unit, motion: Motion, s, corners, tmap, entered, factor
     # a sampled stand lies inside the swept pieces: if they miss the road, so does every pose
     if u.formation is Formation.COLUMN and motion.kind != "jump" and tmap.meets_road(pieces):
         if polys is None:
-            polys = quad_polygons(corners.reshape(-1, 4, 2))
+            polys = Swept.of_quads(corners.reshape(-1, 4, 2))
         on = tmap.on_road(polys).reshape(len(s), k).all(axis=1)
         road_shape = tmap.road_zone
 
