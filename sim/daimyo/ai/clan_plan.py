@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 from sim.core.errors import RuleError
 from sim.daimyo.combat import charge as CH
+from sim.daimyo.ai.reach import Ground
 from sim.daimyo.geometry import footprint, stand_quads
 from sim.daimyo.geometry.kernels import MARGIN
 from sim.daimyo.geometry.unit_groups import UnitGroup
@@ -107,8 +108,12 @@ def step(prev: ClanPlan | None, st, side: str, clan: str, army, mu, routes) -> C
         why = (f"sector refused and {e.id} beats {u.id} in a charge (4.4)" if u is not None
                else "half the clan's stands lost: step back and re-form a line")
         return plan("fall_back", back, why, e.id if e else "")
-    disordered = [u for u in fighters if u.disordered and not u.in_melee_with]
-    if fighters and len(disordered) * 2 >= len(fighters) and close <= band + move:
+    # a unit still in difficult ground cannot reform there (its next move disorders it again,
+    # 4.3.1, ruling D-41): it wades on, and the clan does not stop for it
+    ground = Ground(st, routes)
+    disordered = [u for u in fighters if u.disordered and not u.in_melee_with
+                  and not ground.touches(u, footprint(u), "difficult")]
+    if fighters and len(disordered) * 2 > len(fighters) and close <= band + move:
         return plan("reform", centre, f"{len(disordered)} of {len(fighters)} units disordered near the enemy (4.2.2)")
     nearest = min(gaps.values(), key=_first)[1] if gaps else min(enemies, key=lambda e: math.dist(centre, (e.x, e.y)))
     if close > band + move:

@@ -706,13 +706,13 @@ def _lane_shape(u: Unit, x: float, y: float, facing: float):
 
 def _unit_mode(u: Unit, plan, wading: bool = False) -> str:
     """What the clan plan asks of this unit: a disordered unit reforms first whatever its
-    clan does, for it may not charge (4.2.1, 4.2.2) - unless it is wading (in difficult
-    ground it cannot reform: its next move disorders it again, ruling D-41), when it goes on
-    across; "" without a plan."""
+    clan does, for it may not charge (4.2.1, 4.2.2) - unless it is wading while its clan
+    approaches or engages (in difficult ground it cannot reform: its next move disorders it
+    again, ruling D-41), when it goes on across; "" without a plan."""
     if plan is None:
         return ""
     if u.disordered and plan.state in ("engage", "form_up", "approach") and not u.in_melee_with \
-            and not (wading and plan.state == "engage"):
+            and not (wading and plan.state in ("engage", "approach")):
         return "reform"
     return plan.state
 
