@@ -93,8 +93,12 @@ class Motion:
             else:
                 step = min(1.0, math.degrees(SAMPLE_CM / max(self.unit.width, self.unit.depth, 1.0)))
                 n = max(2, math.ceil(abs(self.angle) / step) + 1)
-            self._samples = np.linspace(0.0, 1.0, n)
-            self._samples.flags.writeable = False
+            key = ("samples", n)                 # the same few counts again and again: kept per unit
+            got = self.unit.shapes.get(key)
+            if got is None:
+                got = self.unit.shapes[key] = np.linspace(0.0, 1.0, n)
+                got.flags.writeable = False
+            self._samples = got
         return self._samples
 
     def cut(self, s: float) -> "Motion":
