@@ -25,7 +25,9 @@ from dataclasses import dataclass
 from sim.core.errors import RuleError
 from sim.daimyo.combat import charge as CH
 from sim.daimyo.ai.reach import Ground
-from sim.daimyo.geometry import footprint
+from sim.daimyo.geometry import footprint, stand_quads
+from sim.daimyo.geometry.kernels import MARGIN
+from sim.daimyo.geometry.unit_groups import UnitGroup
 from sim.daimyo.model import Troop
 
 STATES = ("approach", "form_up", "hold", "reform", "engage", "pursue", "rally", "fall_back")
@@ -91,7 +93,8 @@ def step(prev: ClanPlan | None, st, side: str, clan: str, army, mu, routes) -> C
             for r in routers:
                 if math.dist((u.x, u.y), (r.x, r.y)) <= u.move_row.normal + u.move_row.charge:
                     return plan("pursue", (r.x, r.y), f"{r.id} is routing within reach of {u.id} (5.1)", r.id)
-    gaps = {u.id: min(((footprint(e).distance(footprint(u)), e) for e in enemies), key=_first) for u in fighters}
+    group = UnitGroup([stand_quads(e) for e in enemies])
+    gaps = {u.id: _nearest(u, enemies, group) for u in fighters}
     threatened = [(u, e) for u in fighters for e in enemies if _charges(st, e, u)]
     losing = [(u, e) for u, e in threatened if mu.dfn.get((u.id, e.id), 0.0) < 0]
     lost_half = sum(u.stands for u in units) * 2 <= sum(u.starting_stands for u in units)
@@ -202,6 +205,15 @@ def _sector_goal(army, clan: str, enemies, nearest):
     sector = army.clan_sector.get(clan)
     mine = [e for e in enemies if sector is not None and army.sector_of(e.x, e.y) == sector]
     return min(mine, key=lambda e: math.dist((nearest.x, nearest.y), (e.x, e.y))) if mine else nearest
+
+
+def _nearest(u, enemies, group: UnitGroup) -> tuple:
+    """(distance, enemy) to the nearest enemy footprint, the first of equals. Shapely measures
+    only the enemies the kernel finds within 2 MARGIN of the least distance (`group`: their
+    stands): the nearest is always among them (DESIGN seam 6)."""
+    kd = group.distances(stand_quads(u)).tolist()
+    close = min(kd) + 2 * MARGIN
+    return min(((footprint(e).distance(footprint(u)), e) for e, k in zip(enemies, kd) if k <= close), key=_first)
 
 
 def _first(t):
