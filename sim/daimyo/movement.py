@@ -25,16 +25,17 @@ from sim.core.errors import RuleError
 from sim.core.events import Note
 from sim.daimyo import actions as A
 from sim.daimyo.events import FormationChanged, UnitMoved
-from sim.daimyo.geometry import CONTACT_TOLERANCE, LEADER_RADIUS, direction, footprint, swept_pieces, table_box
-from sim.daimyo.geometry.shapes import quad_polygons
+from sim.daimyo.geometry import CONTACT_TOLERANCE, LEADER_RADIUS, direction, footprint, table_box
+from sim.daimyo.geometry.shapes import Swept, quad_polygons
 from sim.daimyo import artillery, plan_memo, straight_ahead
 # remove_unit and moved_by_combat: callers' old home
 from sim.daimyo.effects import kill_leader, make_disordered, moved_by_combat, remove_unit  # noqa: F401
 from sim.daimyo.model import Formation, Troop, Unit
-from sim.daimyo.geometry.kernels import box_pairs, overlap_areas
+from sim.daimyo.geometry import cut_kernels, terrain_kernels
+from sim.daimyo.geometry.kernels import box_pairs, group_boxes, overlap_areas
 from sim.daimyo.geometry.table import arrays, in_step
 from sim.daimyo.state import DaimyoState
-from sim.daimyo.sweep import Motion, bisect, measure, minus, runs
+from sim.daimyo.sweep import Motion, bisect, bisect_clear, measure, minus, runs
 from sim.daimyo.tables import tables
 from sim.daimyo.terrain import terrain_map
 
@@ -111,11 +112,11 @@ class _Others:
 
     def __init__(self, st: DaimyoState, u: Unit):
         t = arrays(st)
-        others = np.ones(len(t.stand_side), dtype=bool)
-        if u.id in t.row:
-            others[t.stands_of(u.id)] = False
         mine = t.stand_side == hash(u.side)
-        friend, enemy = others & mine, others & ~mine
+        friend = mine.copy()
+        if u.id in t.row:
+            friend[t.stands_of(u.id)] = False      # its own stands are neither friend nor enemy
+        friend, enemy = np.flatnonzero(friend), np.flatnonzero(~mine)
         # copies: the table's arrays are rewritten in place when units move
         self.friend_ids, self.friend_boxes, self.friend_corners = t.owner[friend], t.boxes[friend], t.corners[friend]
         self.enemy_ids, self.enemy_boxes, self.enemy_corners = t.owner[enemy], t.boxes[enemy], t.corners[enemy]
@@ -145,13 +146,18 @@ class _Others:
             return self._enemy_polys[which]
         return quad_polygons(self.enemy_corners[which]).reshape(-1)
 
-    def friend_overlaps(self, polys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Pairs (index into polys, friend unit id) that overlap beyond touching."""
-        if len(self.friend_ids) == 0 or len(polys) == 0:
+    def friend_overlaps(self, pieces: Swept) -> tuple[np.ndarray, np.ndarray]:
+        """Pairs (index into pieces, friend unit id) that overlap beyond touching."""
+        if len(self.friend_ids) == 0 or len(pieces) == 0:
             return np.empty(0, dtype=int), np.empty(0, dtype=object)
-        src, dst = box_pairs(shapely.bounds(polys), self.friend_boxes, 0.0)
+        src, dst = pieces.near(self.friend_boxes, 0.0)
         if len(src) == 0:
             return src, np.empty(0, dtype=object)
+        # only the pieces near a friend become polygons (one per pair, in the pairs' order)
+        found, ids = self._overlaps_of(pieces.at(src), np.arange(len(src)), dst)
+        return src[found], ids
+
+    def _overlaps_of(self, polys: np.ndarray, src: np.ndarray, dst: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         if (shapely.get_type_id(polys) == 3).all():      # convex stands and hulls: the kernel's area
             coords, ring = shapely.get_coordinates(polys, return_index=True)
             count = np.bincount(ring, minlength=len(polys))
@@ -166,7 +172,7 @@ class _Others:
         the corners themselves (the coordinates Shapely's polygons of them would hold)."""
         if len(self.friend_ids) == 0 or len(quads) == 0:
             return np.empty(0, dtype=int), np.empty(0, dtype=object)
-        src, dst = box_pairs(np.concatenate([quads.min(axis=1), quads.max(axis=1)], axis=1), self.friend_boxes, 0.0)
+        src, dst = box_pairs(group_boxes(np.ascontiguousarray(quads)), self.friend_boxes, 0.0)
         if len(src) == 0:
             return src, np.empty(0, dtype=object)
         n = len(quads)
@@ -184,12 +190,12 @@ class _Others:
         keep = area > OVERLAP
         return src[keep], self.friend_ids[dst[keep]]
 
-    def enemies_within(self, polys: np.ndarray, distance: float) -> np.ndarray:
-        """Ids of enemy units with a stand within `distance` cm of any of `polys`."""
-        if len(self.enemy_ids) == 0 or len(polys) == 0:
+    def enemies_within(self, pieces: Swept, distance: float) -> np.ndarray:
+        """Ids of enemy units with a stand within `distance` cm of any of `pieces`."""
+        if len(self.enemy_ids) == 0 or len(pieces) == 0:
             return np.empty(0, dtype=object)
-        src, dst = box_pairs(shapely.bounds(polys), self.enemy_boxes, distance)
-        near = shapely.dwithin(polys[src], self.enemy_polys_at(dst), distance)
+        src, dst = pieces.near(self.enemy_boxes, distance)
+        near = shapely.dwithin(pieces.at(src), self.enemy_polys_at(dst), distance)
         return self.enemy_ids[dst[near]]
 
 
@@ -470,7 +476,7 @@ def _plan_motion(st: DaimyoState, u: Unit, action, motion: Motion, how: str, fac
 
             def clear(c):
                 return not shapely.intersects(quad_polygons(c)[:, None], shrunk[None, :]).any()
-            motion = motion.cut(bisect(motion, s[j], s[j + 1], clear, against=shrunk))
+            motion = motion.cut(bisect_clear(motion, s[j], s[j + 1], shrunk, clear))
             notes.append((f"{u.id} would end inside {', '.join(walked)} and stops behind it", "4.3.2"))
             s = motion.samples()
             corners = motion.corners(s)
@@ -552,7 +558,7 @@ def _check_hatamoto_leash(st: DaimyoState, u: Unit, motion: Motion) -> None:
         raise _err("1.7", f"the hatamoto must stay within {leash:g} cm of its General ({after:.1f} cm)")
 
 
-def _check_enemies(st, u: Unit, others: _Others, pieces: np.ndarray) -> None:
+def _check_enemies(st, u: Unit, others: _Others, pieces: Swept) -> None:
     """4.4: a normal move may come no closer than 3 cm to an enemy; a unit already closer may
     not close further (ruling D-39)."""
     approach = tables().manoeuvre.charge_approach_cm
@@ -563,8 +569,12 @@ def _check_enemies(st, u: Unit, others: _Others, pieces: np.ndarray) -> None:
         return
     here = footprint(u)
     for enemy in sorted(set(near.tolist())):
-        polys = others.enemy_polys_at(others.enemy_ids == enemy)
-        closest = float(shapely.distance(pieces[:, None], polys[None, :]).min())
+        mine = others.enemy_ids == enemy
+        polys = others.enemy_polys_at(mine)
+        # the pieces whose boxes come within the approach of its stands': only they can come
+        # closer than it, so the least distance is the same whenever it matters (< approach)
+        rows = np.unique(pieces.near(others.enemy_boxes[mine], approach)[0])
+        closest = float(shapely.distance(pieces.at(rows)[:, None], polys[None, :]).min()) if len(rows) else math.inf
         start = float(shapely.distance(here, footprint(st.units[enemy])))   # the union of polys
         if closest < min(approach, start) - EPS:
             raise _err("4.4", f"a normal move may not come closer than {approach:g} cm to {enemy} "
@@ -580,36 +590,38 @@ def leaders_contacted(st: DaimyoState, u: Unit, pieces) -> list[str]:
         return []
     # only leaders inside the sweep's bounding box grown by the reach can be touched
     reach = LEADER_RADIUS + CONTACT_TOLERANCE + 1e-6
-    box = shapely.bounds(pieces)
+    box = pieces.bounds
     (x0, y0), (x1, y1) = box[:, :2].min(axis=0).tolist(), box[:, 2:].max(axis=0).tolist()
     loose = [leader for leader in loose if x0 - reach <= leader.x <= x1 + reach and y0 - reach <= leader.y <= y1 + reach]
     if not loose:
         return []
-    spots = shapely.points([(leader.x, leader.y) for leader in loose])
-    near = shapely.dwithin(pieces[:, None], spots[None, :], LEADER_RADIUS + CONTACT_TOLERANCE).any(axis=0)
+    xy = np.array([(leader.x, leader.y) for leader in loose])
+    rows = np.unique(pieces.near(np.concatenate([xy, xy], axis=1), reach)[0])   # pieces near a leader
+    spots = shapely.points(xy)
+    near = shapely.dwithin(pieces.at(rows)[:, None], spots[None, :], LEADER_RADIUS + CONTACT_TOLERANCE).any(axis=0)
     return [leader.id for leader, hit in zip(loose, near) if hit]
 
 
-def _swept(motion: Motion, corners: np.ndarray) -> np.ndarray:
-    """The ground the stands cover along the motion, as polygons: a turn or reform only its end
-    pose; a straight move one hull per stand from start to end (a translated rectangle sweeps
-    exactly that hull); a wheel one hull per stand between consecutive sampled poses."""
+def _swept(motion: Motion, corners: np.ndarray) -> Swept:
+    """The ground the stands cover along the motion (polygons made where asked for): a turn or
+    reform only its end pose; a straight move one hull per stand from start to end (a
+    translated rectangle sweeps exactly that hull); a wheel one hull per stand between
+    consecutive sampled poses."""
     if motion.kind == "jump":
-        return quad_polygons(corners[-1])
-    if motion.kind == "straight":
-        return swept_pieces(corners[[0, -1]])
-    return swept_pieces(corners)
+        return Swept(corners[-1:])
+    if motion.kind == "straight":       # a few long pieces, nearly always asked about: made now
+        return Swept(corners[[0, -1]], eager=True)
+    return Swept(corners)
 
 
 def _terrain_cost(st, u: Unit, motion: Motion, s, corners, tmap, entered, factor, free_terrain, pieces):
     te = tables().terrain_effects
     k = u.stands
-    polys = None                          # the sampled stands, built only if something needs them
-    if not tmap.patches or (motion.kind != "jump" and not tmap.touching(pieces).any()):
+    swept = tmap.touching(pieces).any(axis=0) if tmap.patches and motion.kind != "jump" else None
+    if not tmap.patches or (swept is not None and not swept.any()):
         touch = np.zeros((len(s), len(tmap.patches)), bool)   # no sampled pose can touch what the sweep misses
     else:
-        polys = quad_polygons(corners.reshape(-1, 4, 2))
-        touch = tmap.touching(polys).reshape(len(s), k, -1).any(axis=1)
+        touch = _stands_touching(st, tmap, corners.reshape(-1, 4, 2), swept).reshape(len(s), k, -1).any(axis=1)
     touched = touch.any(axis=0) if len(s) else np.zeros(0, bool)
     paid: list[str] = []
     disorder: list[tuple[str, str]] = []
@@ -650,9 +662,7 @@ def _terrain_cost(st, u: Unit, motion: Motion, s, corners, tmap, entered, factor
     road: list[tuple[float, float]] = []
     # a sampled stand lies inside the swept pieces: if they miss the road, so does every pose
     if u.formation is Formation.COLUMN and motion.kind != "jump" and tmap.meets_road(pieces):
-        if polys is None:
-            polys = quad_polygons(corners.reshape(-1, 4, 2))
-        on = tmap.on_road(polys).reshape(len(s), k).all(axis=1)
+        on = _stands_on_road(st, tmap, corners.reshape(-1, 4, 2)).reshape(len(s), k).all(axis=1)
         road_shape = tmap.road_zone
 
         def on_road(c):
@@ -663,6 +673,83 @@ def _terrain_cost(st, u: Unit, motion: Motion, s, corners, tmap, entered, factor
         return factor * span + flat, paid, disorder
     rate = 1 + (mult - 1) * measure(difficult) + (te.road_column_factor - 1) * measure(road)
     return factor * abs(motion.length) * rate + flat, paid, disorder
+
+
+def _stands_touching(st, tmap, quads: np.ndarray, swept) -> np.ndarray:
+    """`tmap.touching` of the stands `quads` (4.3.1), only against the patches the sweep touches
+    (`swept`; None: all): a kernel on the patches' triangles answers where it is sure, Shapely
+    the stand-patch pairs it is not, and the patches not made of polygons alone."""
+    out = np.zeros((len(quads), len(tmap.patches)), dtype=bool)
+    tris, owner, exact = _triangles(st, tmap)
+    which = exact if swept is None else exact & swept
+    sel = which[owner]
+    if sel.any():
+        state = terrain_kernels.stands_meet_patches(quads, tris[sel], owner[sel], len(tmap.patches),
+                                                    cut_kernels.TOL)
+        out[state == terrain_kernels.MEETS] = True
+        i, j = np.nonzero(state == terrain_kernels.UNSURE)
+        if len(i):
+            out[i, j] = shapely.intersects(quad_polygons(quads[i]), tmap.shapes[j])
+    rest = ~exact if swept is None else ~exact & swept
+    if rest.any():                       # Shapely's own test against the other touched patches
+        cols = np.flatnonzero(rest)
+        polys = quad_polygons(quads)
+        out[:, cols] = tmap.touching(polys)[:, cols]
+    return out
+
+
+def _stands_on_road(st, tmap, quads: np.ndarray) -> np.ndarray:
+    """`tmap.on_road` of the stands `quads` (4.3: wholly on road or bridge): a stand well clear
+    of every triangle of the table outside the road zone (straight_ahead) lies on the road, one
+    overlapping a triangle does not; Shapely's covers for the rest, and for stands not well
+    inside the grown table those triangles cover."""
+    tris, exact, box = _off_road(st, tmap)
+    if not exact:
+        return tmap.on_road(quad_polygons(quads))
+    state = terrain_kernels.stands_meet_patches(quads, tris, np.zeros(len(tris), dtype=np.int64), 1,
+                                                cut_kernels.TOL)[:, 0]
+    out = state == terrain_kernels.APART
+    ask = state == terrain_kernels.UNSURE
+    ask |= (quads[..., 0].min(axis=1) <= box[0] + 1e-6) | (quads[..., 1].min(axis=1) <= box[1] + 1e-6) \
+        | (quads[..., 0].max(axis=1) >= box[2] - 1e-6) | (quads[..., 1].max(axis=1) >= box[3] - 1e-6)
+    if ask.any():
+        out[ask] = tmap.on_road(quad_polygons(quads[ask]))
+    return out
+
+
+def _off_road(st, tmap):
+    """straight_ahead's triangles of the grown table outside the road zone, whether they cover
+    it exactly (their areas add up to its own), and the grown table's box."""
+    key = ("movement_off_road", id(tmap))
+    got = st.geometry_cache.get(key)
+    if got is None or got[0] is not tmap:
+        tris, _ = straight_ahead.off_road_triangles(st, tmap)
+        t = tris[:, :3]
+        area = np.abs((t[:, 1, 0] - t[:, 0, 0]) * (t[:, 2, 1] - t[:, 0, 1])
+                      - (t[:, 2, 0] - t[:, 0, 0]) * (t[:, 1, 1] - t[:, 0, 1])).sum() / 2
+        box = (-1.0, -1.0, st.width + 1.0, st.height + 1.0)
+        outside = shapely.difference(shapely.box(*box), tmap.road_zone)
+        exact = shapely.get_type_id(outside) in (3, 6) and abs(area - outside.area) <= 1e-9 * outside.area
+        got = st.geometry_cache[key] = (tmap, np.ascontiguousarray(tris), exact, box)
+    return got[1:]
+
+
+def _triangles(st, tmap):
+    """The patches' triangles (straight_ahead.terrain_triangles), with which patches they stand
+    for exactly: a polygon or multipolygon whose triangles' areas add up to its own."""
+    key = ("movement_triangles", id(tmap))
+    got = st.geometry_cache.get(key)
+    if got is None or got[0] is not tmap:
+        tris, owner = straight_ahead.terrain_triangles(st, tmap)
+        t = tris[:, :3]
+        area = np.abs((t[:, 1, 0] - t[:, 0, 0]) * (t[:, 2, 1] - t[:, 0, 1])
+                      - (t[:, 2, 0] - t[:, 0, 0]) * (t[:, 1, 1] - t[:, 0, 1])) / 2
+        summed = np.bincount(owner, weights=area, minlength=len(tmap.patches))
+        whole = shapely.area(tmap.shapes) if len(tmap.patches) else np.zeros(0)
+        polygonal = np.isin(shapely.get_type_id(tmap.shapes), (3, 6)) if len(tmap.patches) else np.zeros(0, bool)
+        exact = polygonal & (np.abs(summed - whole) <= 1e-9 * np.maximum(whole, 1.0))
+        got = st.geometry_cache[key] = (tmap, np.ascontiguousarray(tris), owner, exact)
+    return got[1:]
 
 
 # -- execution ----------------------------------------------------------------------------

@@ -15,8 +15,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
+import shapely
+
 from sim.daimyo.crossings import crossings
-from sim.daimyo.geometry import direction, local_corners, place_corners
+from sim.daimyo.geometry import cut_kernels, direction, local_corners, place_corners
 from sim.daimyo.model import Unit
 
 SAMPLE_CM = 0.5         # pose sampling along a path; less than any stand's depth
@@ -42,7 +44,7 @@ class Motion:
     def __post_init__(self) -> None:
         self._here = local_corners(self.unit)
         self._there = local_corners(self.unit, self.files) if self.kind == "jump" else self._here
-        self._samples = None
+        self._samples = self._sample_poses = None
 
     def poses(self, s) -> np.ndarray:
         s = np.atleast_1d(np.asarray(s, dtype=float))
@@ -64,8 +66,17 @@ class Motion:
             return out
         return np.array([self.start if v < 1 else self.end for v in s], dtype=float)
 
+    def sample_poses(self) -> np.ndarray:
+        """`poses(samples())`, made once (the plan's corners and path both read them; not to be
+        written)."""
+        if self._sample_poses is None:
+            self._sample_poses = self.poses(self.samples())
+        return self._sample_poses
+
     def corners(self, s) -> np.ndarray:
         """(n, stands, 4, 2); a jump takes its new formation only at its end."""
+        if s is self._samples and s is not None and self.kind != "jump":
+            return place_corners(self._here, self.sample_poses())
         s = np.atleast_1d(np.asarray(s, dtype=float))
         if self.kind != "jump":
             return place_corners(self._here, self.poses(s))
@@ -82,8 +93,12 @@ class Motion:
             else:
                 step = min(1.0, math.degrees(SAMPLE_CM / max(self.unit.width, self.unit.depth, 1.0)))
                 n = max(2, math.ceil(abs(self.angle) / step) + 1)
-            self._samples = np.linspace(0.0, 1.0, n)
-            self._samples.flags.writeable = False
+            key = ("samples", n)                 # the same few counts again and again: kept per unit
+            got = self.unit.shapes.get(key)
+            if got is None:
+                got = self.unit.shapes[key] = np.linspace(0.0, 1.0, n)
+                got.flags.writeable = False
+            self._samples = got
         return self._samples
 
     def cut(self, s: float) -> "Motion":
@@ -96,8 +111,8 @@ class Motion:
         """The poses a renderer animates: ends of a straight move, every degree of a wheel."""
         if self.kind == "jump":
             return [tuple(self.start), tuple(self.end)]
-        s = self.samples() if self.kind == "wheel" else np.array([0.0, 1.0])
-        return [tuple(p) for p in self.poses(s).tolist()]
+        poses = self.sample_poses() if self.kind == "wheel" else self.poses(np.array([0.0, 1.0]))
+        return list(map(tuple, poses.tolist()))
 
 
 def bisect(motion: Motion, lo: float, hi: float, good, against=None, sure: bool = False) -> float:
@@ -114,9 +129,39 @@ def first_true(motion: Motion, lo: float, hi: float, test, against=None, sure: b
     return _halve(lo, hi, _asker(motion, lo, hi, test, against, False if sure else None), False)[1]
 
 
-def _halve(lo: float, hi: float, ask, true_at_lo: bool) -> tuple[float, float]:
-    """BISECT halvings of [lo, hi] keeping `ask` == `true_at_lo` at lo."""
-    for _ in range(BISECT):
+def bisect_clear(motion: Motion, lo: float, hi: float, shapes: np.ndarray, clear) -> float:
+    """`bisect(motion, lo, hi, clear, against=shapes)` where `clear(corners)` is "no stand
+    intersects any of `shapes`", convex polygons (4.3.2: a friend's stands shrunk so that
+    touching is not overlapping): the halvings run in one kernel (geometry/cut_kernels.py)
+    while its answers are sure, Shapely's `clear` the rest, bit-identical."""
+    shapes = np.asarray(shapes, dtype=object)
+    if motion.kind not in ("straight", "wheel") or len(shapes) == 0 \
+            or not (shapely.get_type_id(shapes) == 3).all() or shapely.get_num_interior_rings(shapes).any():
+        return bisect(motion, lo, hi, clear, against=shapes)
+    coords, ring = shapely.get_coordinates(shapes, return_index=True)
+    count = np.bincount(ring, minlength=len(shapes))
+    if (count < 4).any():
+        return bisect(motion, lo, hi, clear, against=shapes)
+    first = np.concatenate([[0], np.cumsum(count)[:-1]])
+    x, y, f = motion.start
+    lo, hi, done = cut_kernels.clear_halvings(
+        cut_kernels.STRAIGHT if motion.kind == "straight" else cut_kernels.WHEEL, float(x), float(y), float(f),
+        float(motion.length), float(motion.angle), float(motion.pivot[0]), float(motion.pivot[1]), *motion._here,
+        coords, first, count - 1, float(lo), float(hi), BISECT, cut_kernels.TOL)
+    # numpy floats, as the halvings of the samples' s give (a plan's cost keeps the type, and
+    # numpy and Python round a price's half differently)
+    lo, hi = np.float64(lo), np.float64(hi)
+    if done == BISECT:
+        return lo
+    # the kernel stopped next to the boundary, where a few last halvings ask Shapely anyway;
+    # with many left (a pose grazing the shapes all along), the crossings spare most of them
+    left = BISECT - done
+    return _halve(lo, hi, _asker(motion, lo, hi, clear, shapes if left > 4 else None, None), True, left)[0]
+
+
+def _halve(lo: float, hi: float, ask, true_at_lo: bool, steps: int = BISECT) -> tuple[float, float]:
+    """`steps` halvings of [lo, hi] keeping `ask` == `true_at_lo` at lo."""
+    for _ in range(steps):
         mid = (lo + hi) / 2
         if ask(mid) == true_at_lo:
             lo = mid

@@ -102,23 +102,31 @@ class TerrainMap:
         self.shapes = np.array([p.shape for p in patches], dtype=object)
         self.interiors = np.array([p.interior for p in patches], dtype=object)
         self.tree = shapely.STRtree(self.shapes) if patches else None
+        self.boxes = shapely.bounds(self.shapes) if patches else np.empty((0, 4))
 
-    def touching(self, polys: np.ndarray) -> np.ndarray:
-        """Boolean (len(polys), len(patches)): which polygons touch which patches."""
+    def touching(self, polys) -> np.ndarray:
+        """Boolean (len(polys), len(patches)): which polygons touch which patches. `polys`: an
+        array of polygons, or a unit's swept pieces (geometry.shapes.Swept), whose polygons are
+        made only where their boxes meet a patch's."""
         return self._hits(polys, self.shapes)
 
-    def entering(self, polys: np.ndarray) -> np.ndarray:
+    def entering(self, polys) -> np.ndarray:
         """Like `touching` but only overlaps beyond the edge (entering, crossing)."""
         return self._hits(polys, self.interiors)
 
-    def _hits(self, polys: np.ndarray, shapes: np.ndarray) -> np.ndarray:
+    def _hits(self, polys, shapes: np.ndarray) -> np.ndarray:
         out = np.zeros((len(polys), len(self.patches)), dtype=bool)
         if self.tree is None or len(polys) == 0:
             return out
         # boxes only: the exact test below decides (a predicate in the query would test twice)
-        src, dst = self.tree.query(polys)
+        if isinstance(polys, np.ndarray):
+            src, dst = self.tree.query(polys)
+            at = polys[src]
+        else:                       # swept pieces: every pair of meeting boxes, and more
+            src, dst = polys.near(self.boxes, 0.0)
+            at = polys.at(src)
         if len(src):
-            ok = shapely.intersects(polys[src], shapes[dst])
+            ok = shapely.intersects(at, shapes[dst])
             out[src[ok], dst[ok]] = True
         return out
 
@@ -128,21 +136,36 @@ class TerrainMap:
         return None if self.road is None else self.road.buffer(INTERIOR)
 
     @cached_property
+    def _road_box(self) -> np.ndarray:
+        return shapely.bounds(self.road_zone)[None, :]
+
+    @cached_property
     def _road_probe(self):
         """A prepared copy of the road zone, only to ask whether anything meets it at all."""
         probe = shapely.from_wkb(shapely.to_wkb(self.road_zone))
         shapely.prepare(probe)
         return probe
 
-    def meets_road(self, polys: np.ndarray) -> bool:
-        """Whether any of `polys` meets the road zone (nothing can lie on a road it misses)."""
-        return self.road is not None and bool(shapely.intersects(self._road_probe, polys).any())
+    def meets_road(self, polys) -> bool:
+        """Whether any of `polys` (or swept pieces, as for `touching`) meets the road zone
+        (nothing can lie on a road it misses)."""
+        if self.road is None:
+            return False
+        if not isinstance(polys, np.ndarray):       # only pieces whose boxes meet the zone's
+            polys = polys.at(polys.near(self._road_box, 0.0)[0])
+        return bool(shapely.intersects(self._road_probe, polys).any())
 
-    def on_road(self, polys: np.ndarray) -> np.ndarray:
-        """Per polygon: wholly on road or bridge (4.3: columns move double on roads)."""
+    def on_road(self, polys) -> np.ndarray:
+        """Per polygon (or swept piece, as for `touching`): wholly on road or bridge (4.3:
+        columns move double on roads)."""
         if self.road is None:
             return np.zeros(len(polys), dtype=bool)
-        return shapely.covers(self.road_zone, polys)
+        if isinstance(polys, np.ndarray):
+            return shapely.covers(self.road_zone, polys)
+        out = np.zeros(len(polys), dtype=bool)        # only pieces whose boxes meet the zone's
+        rows = polys.near(self._road_box, 0.0)[0]     # (one box: each piece once)
+        out[rows] = shapely.covers(self.road_zone, polys.at(rows))
+        return out
 
 
 def terrain_map(st, cavalry: bool, stands: int) -> TerrainMap:

@@ -140,7 +140,8 @@ def test_4_3_no_bound_for_shapes_that_are_not_polygons():
 def test_4_3_3_leaders_in_reach_same_as_testing_every_leader(seed):
     """The bounding-box filter in leaders_contacted drops no leader the sweep reaches (ruling
     D-31: 1 cm round base, D-3: 1 mm contact), including ones just inside and outside."""
-    from sim.daimyo.geometry import CONTACT_TOLERANCE, LEADER_RADIUS, swept_pieces
+    from sim.daimyo.geometry import CONTACT_TOLERANCE, LEADER_RADIUS
+    from sim.daimyo.geometry.shapes import Swept
     from sim.daimyo.movement import leaders_contacted
     rng = random.Random(seed)
     g = game(scenario([unit("a", 50, 20)], [unit("w", 150, 100, facing=270)], west_daimyo=(50, 28)))
@@ -149,11 +150,11 @@ def test_4_3_3_leaders_in_reach_same_as_testing_every_leader(seed):
     hits = 0
     for _ in range(200):
         motion = _motion(rng, u)
-        pieces = swept_pieces(motion.corners(motion.samples()))
-        x0, y0, x1, y1 = shapely.total_bounds(pieces)
+        pieces = Swept(motion.corners(motion.samples()))
+        x0, y0, x1, y1 = shapely.total_bounds(pieces.all())
         leader.x = rng.choice([x0 - reach - 1e-9, x1 + reach + 1e-9, x0 - reach + 1e-9, rng.uniform(x0 - 3, x1 + 3)])
         leader.y = rng.choice([rng.uniform(y0 - 3, y1 + 3), y1 + reach - 1e-9, y0 - reach - 1e-9])
-        want = bool(shapely.dwithin(pieces, shapely.Point(leader.x, leader.y), reach).any())
+        want = bool(shapely.dwithin(pieces.all(), shapely.Point(leader.x, leader.y), reach).any())
         assert (leaders_contacted(g.state, u, pieces) == [leader.id]) == want
         hits += want
     assert 10 < hits < 190

@@ -32,7 +32,10 @@ from shapely.ops import nearest_points
 
 from sim.core.errors import RuleError
 from sim.daimyo.combat import charge as CH
-from sim.daimyo.geometry import footprint
+from sim.daimyo.ai.reach import Ground
+from sim.daimyo.geometry import footprint, stand_quads
+from sim.daimyo.geometry.kernels import MARGIN
+from sim.daimyo.geometry.unit_groups import UnitGroup
 from sim.daimyo.model import Troop
 
 STATES = ("approach", "form_up", "hold", "reform", "receive", "engage", "pursue", "rally", "fall_back")
@@ -101,7 +104,8 @@ def step(prev: ClanPlan | None, st, side: str, clan: str, army, mu, routes) -> C
             for r in routers:
                 if math.dist((u.x, u.y), (r.x, r.y)) <= u.move_row.normal + u.move_row.charge:
                     return plan("pursue", (r.x, r.y), f"{r.id} is routing within reach of {u.id} (5.1)", r.id)
-    gaps = {u.id: min(((footprint(e).distance(footprint(u)), e) for e in enemies), key=_first) for u in fighters}
+    group = UnitGroup([stand_quads(e) for e in enemies])
+    gaps = {u.id: _nearest(u, enemies, group) for u in fighters}
     threatened = [(u, e) for u in fighters for e in enemies if _charges(st, e, u)]
     losing = [(u, e) for u, e in threatened if mu.dfn.get((u.id, e.id), 0.0) < 0]
     lost_half = sum(u.stands for u in units) * 2 <= sum(u.starting_stands for u in units)
@@ -115,8 +119,12 @@ def step(prev: ClanPlan | None, st, side: str, clan: str, army, mu, routes) -> C
         why = (f"sector refused and {e.id} beats {u.id} in a charge (4.4)" if u is not None
                else "half the clan's stands lost: step back and re-form a line")
         return plan("fall_back", back, why, e.id if e else "")
-    disordered = [u for u in fighters if u.disordered and not u.in_melee_with]
-    if fighters and len(disordered) * 2 >= len(fighters) and close <= band + move:
+    # a unit still in difficult ground cannot reform there (its next move disorders it again,
+    # 4.3.1, ruling D-41): it wades on, and the clan does not stop for it
+    ground = Ground(st, routes)
+    disordered = [u for u in fighters if u.disordered and not u.in_melee_with
+                  and not ground.touches(u, footprint(u), "difficult")]
+    if fighters and len(disordered) * 2 > len(fighters) and close <= band + move:
         return plan("reform", centre, f"{len(disordered)} of {len(fighters)} units disordered near the enemy (4.2.2)")
     nearest = min(gaps.values(), key=_first)[1] if gaps else min(enemies, key=lambda e: math.dist(centre, (e.x, e.y)))
     goal = _sector_goal(army, clan, enemies, nearest)
@@ -191,9 +199,8 @@ def _charges(st, e, u) -> bool:
 def _held_crossing(st, side, fighters, enemies, narrow, centre, goal):
     """(crossing, enemy) when the clan's way to its goal runs over a bridge or ford (4.3.1:
     the river between is impassable elsewhere) and an enemy fighting unit stands nearer that
-    crossing than any of the side's own (ties: the side named
-    first alphabetically goes over), so at each crossing one side goes over and the other
-    receives. No memory of the last turn's choice: both sides decide from the same table, and
+    crossing than any of the side's own (ties: the side named first alphabetically goes
+    over), so at each crossing one side goes over and the other receives. No memory of the last turn's choice: both sides decide from the same table, and
     a side that kept receiving where it had once been second held two receiving lines apart
     all day (seen on the reference table). None otherwise."""
     feats = [f for f in st.terrain if f.kind in CROSSINGS]
@@ -269,6 +276,15 @@ def _sector_goal(army, clan: str, enemies, nearest):
     sector = army.clan_sector.get(clan)
     mine = [e for e in enemies if sector is not None and army.sector_of(e.x, e.y) == sector]
     return min(mine, key=lambda e: math.dist((nearest.x, nearest.y), (e.x, e.y))) if mine else nearest
+
+
+def _nearest(u, enemies, group: UnitGroup) -> tuple:
+    """(distance, enemy) to the nearest enemy footprint, the first of equals. Shapely measures
+    only the enemies the kernel finds within 2 MARGIN of the least distance (`group`: their
+    stands): the nearest is always among them (DESIGN seam 6)."""
+    kd = group.distances(stand_quads(u)).tolist()
+    close = min(kd) + 2 * MARGIN
+    return min(((footprint(e).distance(footprint(u)), e) for e, k in zip(enemies, kd) if k <= close), key=_first)
 
 
 def _first(t):

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from sim.daimyo.ai.matchups import Matchups, chargers
-from sim.daimyo.combat.victory import tally
+from sim.daimyo.combat.victory import points, tally
 from sim.daimyo.model import Troop
 
 SECTORS = 3
@@ -118,21 +118,33 @@ def plan_army(st, side: str, mu: Matchups, prev: ArmyPlan | None = None) -> Army
         plan.postures = {s: ("attack" if b > 1.0 else "hold") for s, b in balance.items()}
     occupied = {plan.sector_of(u.x, u.y) for u in theirs}
     plan.main = max(sorted(occupied), key=lambda s: balance[s])
-    if pressure >= RELEASE_AT:
+    finishing = one_from_breaking(st, st.enemy(side))
+    if pressure >= RELEASE_AT or finishing:
         plan.postures[plan.main] = "attack"
+    if finishing and not wins_at_limit(st, side):
+        # 5.2: one more unit lost and the enemy army breaks: every sector presses on
+        plan.postures = {s: "attack" for s in plan.postures}
     # each clan to the sector holding most of its units; the furthest-back clan in reserve
     clans = sorted({u.clan for u in mine if not u.hatamoto})
     for c in clans:
         units = [u for u in mine if u.clan == c]
         votes = [plan.sector_of(u.x, u.y) for u in units]
         plan.clan_sector[c] = max(sorted(set(votes)), key=votes.count)
-    if len(clans) >= 3 and pressure < RELEASE_AT:
+    if len(clans) >= 3 and pressure < RELEASE_AT and not finishing:
         def behind(c):
             units = [u for u in mine if u.clan == c]
             return min(math.dist((u.x, u.y), (e.x, e.y)) for u in units for e in theirs)
         keep = prev.reserve if prev is not None and prev.reserve in clans else ""
         plan.reserve = keep or max(clans, key=lambda c: (behind(c), c))
     return plan
+
+
+def one_from_breaking(st, side: str) -> bool:
+    """5.2: `side` has lost units already and the loss of one more of its units would take it
+    past its share of unit points lost, so that it breaks at the end of the turn."""
+    total, lost = tally(st, side)
+    need = total * st.armies[side].victory_share - lost
+    return lost > 0 and any(points(u) > need for u in st.living(side) if u.troop is not Troop.HQ and points(u) > 0)
 
 
 def wins_at_limit(st, side: str) -> bool:

@@ -17,9 +17,15 @@ decision changes:
   4.2.1, 4.2.2, 5.1): the book is emptied whenever that changes (at the enemy's moves,
   losses and changes of order, not at its activations or shots).
 
-Whole pose values also read the side's own units, leaders and plans, so they are kept only for
-the decision at hand (`decision`), emptied by `begin`. One memo per scorer (per player, per
-game); nothing here is module state.
+Whole pose values also read the side's own units, leaders and plans, so they are kept whole
+only for the decision at hand (`decision`), emptied by `begin`. Across decisions `values`
+(ValueBook) keeps each pose value's part that reads no friend: under the unit and the pose,
+checked against the decision's context (the personality as the clock runs, the clan's plan,
+the unit's aim and matchups), and dropped whenever anything else it reads of the table
+changes (the enemy army, the enemy clans' activations, the scenario's objectives, the enemy's
+fire zones: the scorer's `prepare`). The friends' terms (the command range, 1.9; the lanes
+ahead, 4.4, 4.5.2) are worked out again at every decision. One memo per scorer (per player,
+per game); nothing here is module state.
 
 Geometries (footprints, which Shapely never changes once made) are named in keys by identity:
 `Book` keeps each geometry its entry names alive with the entry, so no other object can take
@@ -90,6 +96,38 @@ class Book:
 BOOK_MAX = 100_000     # answers kept while the enemy army stands still
 
 
+class ValueBook:
+    """Parts of pose values under (unit_key, pose), each with the context it was worked out
+    in; all dropped when the table they read (`begin`'s world) changes or the book is full."""
+
+    def __init__(self, limit: int):
+        self.limit = limit
+        self._world = None
+        self._kept: dict = {}
+
+    def __len__(self) -> int:
+        return len(self._kept)
+
+    def begin(self, world: tuple) -> None:
+        if world != self._world:
+            self._world, self._kept = world, {}
+
+    def recall(self, key: tuple, context: tuple, compute, check: bool = False):
+        """The part kept under `key` if it was worked out in `context`; else `compute()`
+        (part, keep), kept when keep. check: work a kept part out again and compare."""
+        got = self._kept.get(key)
+        if got is not None and got[0] == context:
+            if check and compute()[0] != got[1]:
+                raise AssertionError("a kept pose value differs from a fresh one")
+            return got[1]
+        part, keep = compute()
+        if keep:
+            if len(self._kept) >= self.limit:
+                self._kept.clear()
+            self._kept[key] = (context, part)
+        return part
+
+
 class PoseMemo:
     def __init__(self, enabled: bool = True, check: bool = False):
         self.enabled = enabled
@@ -97,6 +135,7 @@ class PoseMemo:
         self._army: tuple | None = None
         self._book = Book(BOOK_MAX, check)
         self._lasting = Book(BOOK_MAX, check)   # answers that read no unit but the one weighed
+        self._values = ValueBook(BOOK_MAX)     # pose values' parts that read no friend
         self.decision: dict = {}
 
     def begin(self, st, side: str) -> None:
@@ -119,6 +158,20 @@ class PoseMemo:
         if not self.enabled:
             return compute()
         return self._lasting.recall(key, compute)
+
+    def forget_values(self) -> None:
+        """Weigh every pose again (a test that changes the scorer mid-decision)."""
+        self.decision, self._values = {}, ValueBook(BOOK_MAX)
+
+    def begin_values(self, world: tuple) -> None:
+        """A decision's world for the kept pose values (ValueBook.begin)."""
+        self._values.begin(world)
+
+    def recall_value(self, key: tuple, context: tuple, compute):
+        """A pose value's part kept across decisions (ValueBook.recall)."""
+        if not self.enabled:
+            return compute()[0]
+        return self._values.recall(key, context, compute, self.check)
 
     def recall_now(self, key: tuple, compute):
         """The same for an answer good for this decision only."""

@@ -22,6 +22,7 @@ from sim.daimyo.terrain import features_touching, terrain_map
 
 
 KEPT_MAX = 50_000    # answers a Ground keeps (the scorer's lives a whole game)
+BOX_SLACK = 1e-6     # cm added round a box that must hold a line GEOS computes between two shapes
 
 
 class Ground:
@@ -34,6 +35,7 @@ class Ground:
         self.st = st
         self.routes = routes             # a RouteBook (routes.py): ways round impassable ground
         self._kinds: dict = {}
+        self._boxes: dict = {}           # (cavalry, stands) -> every patch's axis box
         self._features: list | None = None
         self._kept = Book(KEPT_MAX, check)     # check: work kept answers out again (tests)
 
@@ -46,6 +48,7 @@ class Ground:
             for p in terrain_map(self.st, u.cavalry, u.stands).patches:
                 got.setdefault(p.effect, []).append((p.shape, p.shape.bounds))
             self._kinds[key] = got
+            self._boxes[key] = [b for patches in got.values() for _, b in patches]
         return got
 
     def effects(self, u: Unit, geom) -> set[str]:
@@ -94,6 +97,11 @@ class Ground:
         # the corridor the unit's frontage sweeps (a line wider than a bridge cannot pass it);
         # built only where there is impassable ground at all
         walls = self.routes is not None and self._patches(u).get("impassable")
+        if walls:
+            # a wall whose box misses the lane's box (the line's, grown by half the lane's
+            # width) cannot touch the lane: the lane is built only where one may
+            box = _grown(line.bounds, max(0.0, files * u.stand_w / 2 - SLACK_CM) + BOX_SLACK)
+            walls = any(not boxes_apart(b, box) for _, b in walls)
         lane = line.buffer(files * u.stand_w / 2 - SLACK_CM, cap_style="flat") \
             if walls and files * u.stand_w > 2 * SLACK_CM else line
         if walls and self.touches(u, lane, "impassable"):
@@ -110,6 +118,13 @@ class Ground:
 
     def _charge_allowance(self, u: Unit, shape, target_shape) -> float:
         # reads of u only cavalry, stands and its charge move (the key above)
+        a, b = shape.bounds, target_shape.bounds
+        box = _grown((min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3])), BOX_SLACK)
+        self._patches(u)
+        if all(boxes_apart(p, box) for p in self._boxes[(u.cavalry, u.stands)]):
+            # no ground inside the box of both shapes, which holds the shortest line between
+            # them: nothing on the way or at the start modifies the charge move
+            return max(float(u.move_row.charge), 0.0)
         line, d = _shortest(shape, target_shape)
         path = line if d > 1e-6 else shape
         start = self.effects(u, shape)
@@ -127,6 +142,10 @@ class Ground:
         if "obstacle" in fx:
             cm -= te.obstacle_cavalry_cm if u.cavalry else te.obstacle_infantry_cm
         return max(cm, 0.0)
+
+
+def _grown(box, by: float) -> tuple[float, float, float, float]:
+    return box[0] - by, box[1] - by, box[2] + by, box[3] + by
 
 
 def _shortest(shape, target_shape):

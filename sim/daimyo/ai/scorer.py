@@ -116,6 +116,12 @@ class DaimyoScorer:
         if self.commander is not None:
             self.objectives.update(self._breakers(side))
         self._values: dict[str, float] = {}
+        self._contexts: dict[str, tuple] = {}
+        foe = self.st.enemy(side)
+        self.memo.begin_values((self.ground, tuple(unit_key(e) for e in self.st.living(foe)),
+                                tuple((c.id, c.attempted, c.active) for c in self.st.clans.values() if c.side == foe),
+                                foe in self.st.general_used_sides, tuple(self.objectives.items()),
+                                tuple((e.id, eff, long_) for e, eff, long_, *_ in self.fire.zones)))
         friends = [u for u in self.st.living(side) if u.troop is not Troop.HQ and not u.routing]
         self.friend_shapes = {u.id: footprint(u) for u in friends}
         self._friend_ids = [u.id for u in friends]
@@ -241,10 +247,10 @@ class DaimyoScorer:
     def _commands(self, at: Point, attached: str, u: Unit, rng: float, shape=None) -> bool:
         return attached == u.id or (shape if shape is not None else footprint(u)).distance(at) <= rng
 
-    def _out_of_command(self, u: Unit, shape, quads) -> bool:
+    def _out_of_command(self, u: Unit, shape, quads, pose: dict | None = None) -> bool:
         """1.9: a unit outside its daimyo's range (the hatamoto: its General's) tests to move.
         `quads`: the stands of `shape`; their kernel distance decides where it is clear of
-        the range, Shapely's elsewhere."""
+        the range, Shapely's elsewhere. `shape` None: the footprint at `pose`, made if needed."""
         if u.troop in (Troop.HQ, Troop.ARTILLERY):
             return False
         leader = self.st.general(u.side) if u.hatamoto else self.st.daimyo(u.clan)
@@ -256,6 +262,8 @@ class DaimyoScorer:
             near = point_quads_distance(quads, px, py)
             if abs(near - rng) > MARGIN:
                 return near > rng
+        if shape is None and leader.attached_to != u.id:
+            shape = footprint(u, **pose)
         return not self._commands(leader_point(self.st, leader), leader.attached_to, u, rng, shape)
 
     def _score_Reform(self, a: A.Reform) -> float:
@@ -522,9 +530,57 @@ class DaimyoScorer:
 
     def _value_now(self, u: Unit, x: float, y: float, facing: float, files: int,
                    disordered: bool = False) -> float:
+        """The pose's value: what it reads of the enemy, the unit and the side's plans kept
+        across decisions (ai/pose_memo.py ValueBook), its friends' terms worked out each time."""
+        key = (unit_key(u), x, y, facing, files, disordered)
+        part = self.memo.recall_value(key, self._context(u),
+                                      lambda: self._value_part(u, x, y, facing, files, disordered))
+        return self._with_friends(u, x, y, facing, files, part)
+
+    def _context(self, u: Unit) -> tuple:
+        """What a pose's value reads of this decision besides the unit, the pose, the enemy army
+        and the ground (ValueBook.begin): the personality as the clock runs, the clan's plan
+        (with the crossing a receiving clan faces), the unit's aim, the clock's pressure and the unit's matchups (4.6.5)."""
+        got = self._contexts.get(u.id)
+        if got is None:
+            plan = self.plans.get(u.clan)
+            mu = self.mu
+            got = self._contexts[u.id] = (
+                self.p, None if plan is None else (plan.state, plan.target, plan.crossing),
+                None if self.commander is None else (self.commander.aims.get(u.id), self.commander.army.pressure),
+                None if mu is None else tuple((mu.att.get((u.id, e.id)), mu.dfn.get((u.id, e.id)))
+                                              for e in self.enemies + self.routers))
+        return got
+
+    def _with_friends(self, u: Unit, x: float, y: float, facing: float, files: int, part) -> float:
+        """The value from its part that reads no friend (`_value_part`): the command range
+        (1.9), the lanes ahead (4.4, 4.5.2), then the ground's terms in their order."""
+        value, ground = part
+        if ground is None:
+            return value
+        quads = stand_quads(u, x=x, y=y, facing=facing, files=files)
+        pose = {"x": x, "y": y, "facing": facing, "files": files}
+        if self._out_of_command(u, None, quads, pose):
+            value -= 0.4                                 # 1.9: an obedience test to move next turn
+        if self._lane_blocked(u, None, x, y, facing):
+            value -= 0.5                                 # a friend in front: no charge or shot past it
+        if any(fid != u.id and lane.intersects(footprint(u, **pose)) for fid, lane in (
+                self._friend_lane_list[k] for k in self._friend_lanes.within(quads, MARGIN))):
+            value -= 0.3                                 # standing in a fighting friend's way
+        for term in ground:
+            value += term
+        return value
+
+    def _value_part(self, u: Unit, x: float, y: float, facing: float, files: int,
+                    disordered: bool = False) -> tuple[tuple[float, tuple | None], bool]:
+        """((value before the friends' terms, the ground's terms to add after them), keep), or
+        ((the whole value, None), keep) where no friend counts; keep is False where a charge
+        the pose promises was checked with the rules' charge plan (it reads friends in the
+        way, 4.4): such a part is good for this pose now only."""
+        keep = True
         enemy, dist = self._nearest(u, x, y)
         if enemy is None:
-            return 0.0
+            return (0.0, None), keep
         fwd = direction(facing)
         to_e = (enemy.x - x, enemy.y - y)
         norm = math.hypot(*to_e) or 1.0
@@ -534,7 +590,7 @@ class DaimyoScorer:
         quads = stand_quads(u, x=x, y=y, facing=facing, files=files)
         threats = self._threats(u, shape, quads)
         if u.troop is Troop.HQ:
-            return -3.0 * self.p.caution * len(threats)
+            return (-3.0 * self.p.caution * len(threats), None), keep
         if u.missile and not u.cavalry:
             # close to effective range (8 cm, +1, 4.5.1, 4.5.4), never beyond long range
             # (15 cm), and out of the enemy's charge reach (a stream between halves it, 4.3.1)
@@ -610,6 +666,7 @@ class DaimyoScorer:
                 targets = [e for e in targets if e.routing or self.mu.att.get((u.id, e.id), 0.0) > -0.2]
                 if self.exact and targets:
                     targets = [e for e in targets if self._can_charge(u, x, y, facing, files, e)]
+                    keep = False                          # the charge plan reads friends in the way
             if targets:
                 # a winning matchup makes the target worth more, but never as much as the
                 # charge itself (scored from the exact odds): reach is a means, not the end
@@ -626,27 +683,21 @@ class DaimyoScorer:
                 value -= 0.4 * self.p.caution
             elif u.missile and not u.cavalry:
                 value -= 0.15 * self.p.caution
-        if self._out_of_command(u, shape, quads):
-            value -= 0.4                                 # 1.9: an obedience test to move next turn
-        if self._lane_blocked(u, shape, x, y, facing):
-            value -= 0.5                                 # a friend in front: no charge or shot past it
-        if any(fid != u.id and lane.intersects(shape) for fid, lane in (
-                self._friend_lane_list[k] for k in self._friend_lanes.within(quads, MARGIN))):
-            value -= 0.3                                 # standing in a fighting friend's way
+        ground = []
         for feat in self.ground.features_touching(shape):
             row = feat.row
             if row.cover and u.missile:
-                value += 0.5 * self.p.caution
+                ground.append(0.5 * self.p.caution)
             if row.hill:
-                value += 0.3
+                ground.append(0.3)
             if row.effect in ("difficult", "river") and not row.building and u.troop is not Troop.PEASANT:
-                value -= 0.3 if u.cavalry else 0.1          # slowed; cavalry may not charge out
+                ground.append(-(0.3 if u.cavalry else 0.1))   # slowed; cavalry may not charge out
                 if self.commander is not None and dist <= enemy.move_row.charge + u.move_row.normal \
                         and _unit_mode(u, self.plans.get(u.clan)) != "engage":
                     # 4.3.1, 4.2.1: wading in near the enemy disorders the unit where it
                     # cannot reform (moving on disorders it again) and may be charged at -1
-                    value -= 1.0 * self.p.caution
-        return value
+                    ground.append(-(1.0 * self.p.caution))
+        return (value, tuple(ground)), keep      # value - t adds -t: the same sums as before
 
 
 def launch_window(u: Unit) -> tuple[float, float]:
@@ -663,13 +714,13 @@ def _lane_shape(u: Unit, x: float, y: float, facing: float):
 
 def _unit_mode(u: Unit, plan, wading: bool = False) -> str:
     """What the clan plan asks of this unit: a disordered unit reforms first whatever its
-    clan does, for it may not charge (4.2.1, 4.2.2) - unless it is wading (in difficult
-    ground it cannot reform: its next move disorders it again, ruling D-41), when it goes on
-    across; "" without a plan."""
+    clan does, for it may not charge (4.2.1, 4.2.2) - unless it is wading while its clan
+    approaches or engages (in difficult ground it cannot reform: its next move disorders it
+    again, ruling D-41), when it goes on across; "" without a plan."""
     if plan is None:
         return ""
     if u.disordered and plan.state in ("engage", "form_up", "approach", "receive") and not u.in_melee_with \
-            and not (wading and plan.state == "engage"):
+            and not (wading and plan.state in ("engage", "approach")):
         return "reform"
     return plan.state
 

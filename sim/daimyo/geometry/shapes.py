@@ -388,6 +388,89 @@ def swept_pieces(corners: np.ndarray) -> np.ndarray:
     return out
 
 
+class Swept:
+    """The ground stands sweep along a motion (`swept_pieces`' hulls, in its order) as arrays:
+    each piece's axis box and ring, its Shapely polygon made only when asked for (most pieces
+    of a move meet nothing, and are never asked about). `at(rows)` holds the very polygons
+    `swept_pieces` returns."""
+
+    def __init__(self, corners: np.ndarray, eager: bool = False):
+        if len(corners) == 1:                          # a turn or reform: the stands at its end
+            self._quads(corners[0])
+            return
+        pairs = np.concatenate([corners[:-1], corners[1:]], axis=2).reshape(-1, 8, 2)
+        coords, size, unsure = kernels.hulls(pairs)
+        n = len(pairs)
+        self._polys = np.empty(n, dtype=object)
+        self._made = np.zeros(n, dtype=bool)
+        self._complete = False
+        self._pairs, self._unsure = pairs, unsure
+        self._coords, self._size = coords, np.where(unsure, 0, size)
+        self._first = np.concatenate([[0], np.cumsum(self._size)[:-1]]).astype(np.int64)
+        # a hull's box is its points' box: its extreme points are vertices (exactly so for
+        # GEOS's hulls; its box is only ever used grown by kernels.MARGIN)
+        self.bounds = kernels.group_boxes(pairs)
+        if eager:
+            self.all()
+
+    @classmethod
+    def of_quads(cls, quads: np.ndarray) -> "Swept":
+        """Stands given by their corners (m, 4, 2) as pieces: `at` holds quad_polygons(quads)."""
+        self = cls.__new__(cls)
+        self._quads(quads)
+        return self
+
+    def _quads(self, quads: np.ndarray) -> None:
+        quads = np.ascontiguousarray(quads, dtype=float)
+        self._coords = np.concatenate([quads, quads[:, :1]], axis=1).reshape(-1, 2)
+        self._size = np.full(len(quads), 5, dtype=np.int64)
+        self._first = np.arange(0, 5 * len(quads), 5, dtype=np.int64)
+        self._polys = np.empty(len(quads), dtype=object)
+        self._made = np.zeros(len(quads), dtype=bool)
+        self._complete = False
+        self._unsure = np.zeros(len(quads), dtype=bool)
+        self.bounds = kernels.group_boxes(quads)
+
+    def __len__(self) -> int:
+        return len(self._polys)
+
+    def at(self, rows) -> np.ndarray:
+        """The pieces' polygons at `rows` (indices), made once each."""
+        if self._complete or len(rows) == 0:
+            return self._polys[rows]
+        rows = np.asarray(rows, dtype=np.int64)
+        need = rows[~self._made[rows]]
+        if len(need):
+            fresh = np.zeros(len(self._made), dtype=bool)
+            fresh[need] = True                          # each once, in order
+            missing = np.flatnonzero(fresh)
+            self._made |= fresh
+            if self._unsure[missing].any():
+                # GEOS's own hulls where the kernel cannot call a turn (as swept_pieces)
+                unsure = missing[self._unsure[missing]]
+                self._polys[unsure] = shapely.convex_hull(shapely.linestrings(self._pairs[unsure]))
+                missing = missing[~self._unsure[missing]]
+        if len(need) and len(missing):
+            size = self._size[missing]
+            take = np.repeat(self._first[missing] - np.concatenate([[0], np.cumsum(size)[:-1]]), size) \
+                + np.arange(int(size.sum()))
+            rings = np.concatenate([[0], np.cumsum(size)])
+            self._polys[missing] = shapely.from_ragged_array(shapely.GeometryType.POLYGON, self._coords[take],
+                                                             (rings, np.arange(len(rings))))
+        self._complete = bool(self._made.all())
+        return self._polys[rows]
+
+    def all(self) -> np.ndarray:
+        return self.at(np.arange(len(self)))
+
+    def near(self, boxes: np.ndarray, grow: float) -> tuple[np.ndarray, np.ndarray]:
+        """Pairs (piece, box) whose axis boxes come within `grow` (+ kernels.MARGIN): a superset
+        of the pairs that can meet within `grow` (an STRtree's envelope query among them)."""
+        if len(self) == 0 or len(boxes) == 0:
+            return np.empty(0, dtype=np.int64), np.empty(0, dtype=np.int64)
+        return kernels.box_pairs(self.bounds, boxes, grow)
+
+
 def sight_clear(src, target: Polygon, blockers: Sequence[Polygon], terrain_shapes: Sequence[Polygon] = (),
                 terrain_depth: float = 3.0) -> bool:
     """4.5.2 with terrain: units block unless the 4 cm lane clears them (ruling D-21); a

@@ -8,7 +8,7 @@ from sim.daimyo import make_player
 from sim.daimyo.ai import clan_plan
 from sim.daimyo.ai.clan_plan import ClanPlan
 from sim.daimyo.ai.matchups import Matchups
-from sim.daimyo.ai.planner import clock_pressure, plan_army
+from sim.daimyo.ai.planner import clock_pressure, one_from_breaking, plan_army
 from sim.daimyo.ai.reach import Ground
 from sim.daimyo.ai.routes import RouteBook
 from sim.daimyo.combat import melee
@@ -92,10 +92,33 @@ def test_4_4_clan_plan_fall_back_when_refused_and_an_enemy_that_wins_could_charg
     assert p.objective[1] < 40                                    # away from the samurai
 
 
-def test_4_2_2_clan_plan_reform_when_disordered_near_the_enemy():
+def test_4_2_2_clan_plan_reform_when_most_units_disordered_near_the_enemy():
     g = table([unit("sam", 100, 40, 90, **SAM), unit("sam2", 80, 40, 90, **SAM)],
               [unit("arq", 100, 62, 270, **ARQ)])
     g.state.units["sam"].disordered = True                         # as after crossing a stream (4.3.1)
+    g.state.units["sam2"].disordered = True
+    assert step(g).state == "reform"
+
+
+def test_4_2_2_clan_plan_one_disordered_unit_of_two_does_not_stop_the_clan():
+    """Half the clan disordered: that unit reforms on its own (the scorer's unit mode), the
+    other goes on with the clan's plan (here: lining up off the arquebusiers)."""
+    g = table([unit("sam", 100, 40, 90, **SAM), unit("sam2", 80, 40, 90, **SAM)],
+              [unit("arq", 100, 62, 270, **ARQ)])
+    g.state.units["sam"].disordered = True
+    assert step(g).state == "form_up"
+
+
+def test_4_3_1_clan_plan_units_wading_a_stream_do_not_make_the_clan_reform():
+    """Both units disordered, but one still in the stream, where it cannot reform (moving on
+    disorders it again, 4.3.1, ruling D-41): only the other one counts, half the clan."""
+    stream = {"id": "stream", "kind": "stream", "points": [[0, 44], [200, 44], [200, 48], [0, 48]]}
+    g = table([unit("sam", 100, 46, 90, **SAM), unit("sam2", 70, 40, 90, **SAM)],
+              [unit("arq", 100, 68, 270, **ARQ)], terrain=[stream])
+    for u in ("sam", "sam2"):
+        g.state.units[u].disordered = True
+    assert step(g).state != "reform"
+    g.state.units["sam"].y = 40                                    # out of the stream: both count
     assert step(g).state == "reform"
 
 
@@ -133,6 +156,20 @@ def test_5_2_clock_presses_a_side_that_does_not_win_at_the_limit():
     assert clock_pressure(st, "east") == 1.0
     st.victory_conditions = [{"when": "turn_end", "turn": 11, "winner": "east", "target": ""}]
     assert clock_pressure(st, "east") == 0.0
+
+
+def test_5_2_planner_attacks_everywhere_when_the_enemy_is_one_unit_from_breaking():
+    """Arquebusiers facing samurai refuse their sector (the hold test above); but the west has
+    lost one of its three units (5.2: more than a third lost breaks it), so the loss of any
+    other breaks it: the sector is attacked and the clan no longer holds."""
+    g = table([unit("arq", 100, 40, 90, **ARQ)],
+              [unit("sam", 100, 65, 270, **SAM), unit("w2", 20, 100, 270, **SAM), unit("w3", 180, 100, 270, **SAM)])
+    assert plan_army(g.state, "east", Matchups(g.state, "east")).posture("east-clan") == "refuse"
+    g.state.units["w3"].gone = "destroyed"
+    assert one_from_breaking(g.state, "west")
+    army = plan_army(g.state, "east", Matchups(g.state, "east"))
+    assert set(army.postures.values()) == {"attack"}
+    assert step(g).state != "hold"
 
 
 def test_planner_keeps_the_furthest_clan_in_reserve():

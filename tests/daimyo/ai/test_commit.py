@@ -4,7 +4,7 @@
 import math
 
 from sim.daimyo.ai.clan_plan import ClanPlan
-from sim.daimyo.ai.scorer import OBJECTIVE_WORTH, DaimyoScorer
+from sim.daimyo.ai.scorer import OBJECTIVE_WORTH, DaimyoScorer, _unit_mode
 from tests.daimyo.table_kit import game, give_orders, scenario, unit
 
 SAM = dict(troop="samurai", quality="veteran", weapons=["pole_arm"], armour="heavy")
@@ -53,3 +53,16 @@ def test_5_2_the_unit_whose_loss_breaks_the_enemy_army_is_an_objective():
     easy = DaimyoScorer()
     easy.prepare(g, "east")
     assert easy.objectives == {}
+
+
+def test_4_3_1_a_disordered_unit_in_a_stream_goes_on_across_while_its_clan_approaches():
+    """D-41, 4.3.1: a unit in difficult ground cannot reform there (its next move disorders it
+    again): disordered in a stream while its clan approaches or engages, it wades on; out of
+    the stream, or while its clan only forms up, it reforms first (4.2.2)."""
+    g = game(scenario([unit("sam", 100, 46, 90, **SAM)], [unit("spear", 100, 90, 270)], terrain=[STREAM]))
+    u = g.state.units["sam"]
+    u.disordered = True
+    for state, wading, mode in (("approach", True, "approach"), ("engage", True, "engage"),
+                                ("approach", False, "reform"), ("form_up", True, "reform")):
+        plan = ClanPlan(u.clan, "attack", state, (100.0, 90.0), "spear", "test", 1)
+        assert _unit_mode(u, plan, wading) == mode

@@ -126,5 +126,5 @@ def test_4_5_1_cavalry_counts_the_arquebus_fire_it_would_stand_in():
     assert s.fire.danger(u, shape(140, 64)) == 0.0                     # level with it, out of arc
     fired = s._value(u, 100, 54, 90, 2)
     s.fire.zones = []
-    s.memo.decision.clear()                  # the scorer changed mid-decision: weigh the pose again
+    s.memo.forget_values()                   # the scorer changed mid-decision: weigh the pose again
     assert s._value(u, 100, 54, 90, 2) - fired == pytest.approx(0.1 * 1.5)   # it could charge them

@@ -5,7 +5,7 @@ from sim.core.players import play_out
 from sim.core.scenario import open_game
 from sim.daimyo import make_player
 from sim.daimyo.ai.pose_memo import PoseMemo, unit_key
-from sim.daimyo.geometry import footprint
+from sim.daimyo.geometry import direction, footprint
 
 SCENARIO = "scenarios/daimyo/training.toml"
 
@@ -83,3 +83,51 @@ def test_a_disabled_memo_keeps_nothing():
     memo = PoseMemo(enabled=False)
     assert memo.recall(("k",), lambda: 1) == 1 and memo.recall_now(("k",), lambda: 2) == 2
     assert not memo._book and not memo.decision
+
+
+def _fresh_value(scorer, u, *pose):
+    """The pose's value worked out again by the same scorer, keeping nothing."""
+    scorer.memo.enabled, scorer.memo.decision = False, {}
+    try:
+        return scorer._value(u, *pose)
+    finally:
+        scorer.memo.enabled = True
+
+
+def test_4_4_4_5_2_a_kept_pose_value_counts_a_friend_that_moved_into_its_lane():
+    """The part of a pose value that reads no friend is kept across decisions; the lanes ahead
+    (4.4, 4.5.2) and the command range (1.9) are worked out again, so a friend stepping into
+    the lane still costs the pose its 0.5."""
+    g, side, scorer = _scorer_on_a_table()
+    st = g.state
+    mine = next(u for u in st.living(side) if u.infantry and not u.missile
+                and not scorer._lane_blocked(u, None, u.x, u.y, u.facing))
+    friend = next(u for u in st.living(side) if u is not mine and u.troop.name != "HQ" and not u.routing)
+    pose = (mine.x, mine.y, mine.facing, mine.files)
+    before = scorer._value(mine, *pose)
+    kept = len(scorer.memo._values)
+    assert kept
+    ahead = direction(mine.facing) * (4.0 + friend.depth)
+    friend.x, friend.y, friend.facing = mine.x + ahead[0], mine.y + ahead[1], mine.facing
+    scorer.prepare(g, side)
+    after = scorer._value(mine, *pose)
+    assert len(scorer.memo._values) == kept           # the part was kept, not worked out again
+    assert scorer._lane_blocked(mine, None, *pose[:3])
+    assert after == _fresh_value(scorer, mine, *pose) and after != before
+
+
+def test_5_2_a_kept_pose_value_is_dropped_when_the_enemy_moves_or_the_clock_presses():
+    g, side, scorer = _scorer_on_a_table()
+    st = g.state
+    mine = next(u for u in st.living(side) if u.infantry and not u.missile)
+    pose = (mine.x + 2.0, mine.y, mine.facing, mine.files)
+    scorer._value(mine, *pose)
+    assert len(scorer.memo._values)
+    enemy = next(iter(st.living(st.enemy(side))))
+    enemy.x += 1.0                                    # the enemy army changed: nothing kept
+    scorer.prepare(g, side)
+    assert not len(scorer.memo._values)
+    scorer._value(mine, *pose)
+    st.turn += 3                                      # 5.2: the side grows bolder as turns pass
+    scorer.prepare(g, side)
+    assert scorer._value(mine, *pose) == _fresh_value(scorer, mine, *pose)
