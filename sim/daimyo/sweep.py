@@ -153,8 +153,10 @@ def bisect_clear(motion: Motion, lo: float, hi: float, shapes: np.ndarray, clear
     lo, hi = np.float64(lo), np.float64(hi)
     if done == BISECT:
         return lo
-    # the kernel stopped next to the boundary, where every halving asks Shapely anyway
-    return _halve(lo, hi, _asker(motion, lo, hi, clear, None, None), True, BISECT - done)[0]
+    # the kernel stopped next to the boundary, where a few last halvings ask Shapely anyway;
+    # with many left (a pose grazing the shapes all along), the crossings spare most of them
+    left = BISECT - done
+    return _halve(lo, hi, _asker(motion, lo, hi, clear, shapes if left > 4 else None, None), True, left)[0]
 
 
 def _halve(lo: float, hi: float, ask, true_at_lo: bool, steps: int = BISECT) -> tuple[float, float]:

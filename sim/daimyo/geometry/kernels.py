@@ -442,7 +442,8 @@ def warm() -> None:
     ai_kernels.warm()                              # the AI's kernels (issue 18 item 5)
     from sim.daimyo.geometry import first_contact  # it imports this module's kernels
     first_contact.warm()
-    from sim.daimyo.geometry import arc_hits, crossing_kernels, cut_kernels
+    from sim.daimyo.geometry import arc_hits, crossing_kernels, cut_kernels, terrain_kernels
     crossing_kernels.warm()
     cut_kernels.warm()
+    terrain_kernels.warm()
     arc_hits.warm()
