@@ -498,10 +498,11 @@ class DaimyoScorer:
         near = _within_charge(self.enemies + self.routers, self._target_arr, self._targets_group, quads, shape,
                               u.move_row.charge)
         out = []
+        there = _posed(u, shape, x, y, facing) if near and self.commander is not None and facing is not None else None
         for e, d in near:
             allowance = self.ground.charge_allowance(u, shape, self.enemy_shapes[e.id])
-            if self.commander is not None and facing is not None:
-                d = _charge_need(_posed(u, shape, x, y, facing), e, allowance)
+            if there is not None:
+                d = _charge_need(there, e, allowance)
             if d <= allowance:
                 out.append(e.id)
         return tuple(out)
@@ -737,7 +738,7 @@ def _charge_need(u: Unit, t: Unit, allowance: float) -> float:
     """cm of charge move u needs to reach t as the rules measure it (4.4: the turn to face the
     run, then the run to the contact point; the charge plan's own geometry, without the ground
     and friends in the way); infinite when the turn alone costs more than half the allowance."""
-    rx, ry, _ = CH.final_pose(u, t, C.side_of(t, u), aligned=False)
+    rx, ry, _ = CH.final_pose(u, t, C.side_of(t, u, stand_quads(u)), aligned=False)
     run = math.hypot(rx - u.x, ry - u.y)
     turn = _turn_cost(u, u.x, u.y, u.facing, rx, ry, allowance) if run > 1e-6 else 0.0
     return turn + run
