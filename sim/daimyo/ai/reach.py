@@ -125,11 +125,12 @@ class Ground:
             # no ground inside the box of both shapes, which holds the shortest line between
             # them: nothing on the way or at the start modifies the charge move
             return max(float(u.move_row.charge), 0.0)
-        line, d = _shortest(shape, target_shape)
-        path = line if d > 1e-6 else shape
-        start = self.effects(u, shape)
+        # the ground where the charger stands: the same for each target it is weighed against
+        start = self._kept.recall(("start", u.cavalry, u.stands), lambda: frozenset(self.effects(u, shape)), (shape,))
         if u.cavalry and "difficult" in start:
             return 0.0                                      # 4.3.1: cavalry charge only from open/light
+        line, d = _shortest(shape, target_shape)
+        path = line if d > 1e-6 else shape
         fx = start | self.effects(u, path)
         if "impassable" in fx:
             return 0.0                                      # 4.3.1: no charge across impassable ground
