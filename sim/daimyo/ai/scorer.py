@@ -430,6 +430,10 @@ class DaimyoScorer:
         lane = self._lane(u, x, y, facing)
         return any(self.friend_shapes[fid].intersects(lane) for fid in near)
 
+    def _crossing_shape(self, fid: str):
+        """The bridge or ford a receiving clan faces (clan_plan: receive), by its feature id."""
+        return next(f.shape for f in self.st.terrain if f.id == fid)
+
     def _wading(self, u: Unit) -> bool:
         """u stands in difficult ground now (4.3.1); kept a whole game under all it reads (the
         kind the ground is resolved for, and the stands where it stands)."""
@@ -536,14 +540,14 @@ class DaimyoScorer:
 
     def _context(self, u: Unit) -> tuple:
         """What a pose's value reads of this decision besides the unit, the pose, the enemy army
-        and the ground (ValueBook.begin): the personality as the clock runs, the clan's plan,
-        the unit's aim, the clock's pressure and the unit's matchups (4.6.5)."""
+        and the ground (ValueBook.begin): the personality as the clock runs, the clan's plan
+        (with the crossing a receiving clan faces), the unit's aim, the clock's pressure and the unit's matchups (4.6.5)."""
         got = self._contexts.get(u.id)
         if got is None:
             plan = self.plans.get(u.clan)
             mu = self.mu
             got = self._contexts[u.id] = (
-                self.p, None if plan is None else (plan.state, plan.target),
+                self.p, None if plan is None else (plan.state, plan.target, plan.crossing),
                 None if self.commander is None else (self.commander.aims.get(u.id), self.commander.army.pressure),
                 None if mu is None else tuple((mu.att.get((u.id, e.id)), mu.dfn.get((u.id, e.id)))
                                               for e in self.enemies + self.routers))
@@ -628,7 +632,11 @@ class DaimyoScorer:
                 if goal != enemy.id and not enemy.routing:
                     eff += 2.0 * max(0.0, lo - dist)     # nor that close to another enemy
             eff += turn
-            if mode in ("form_up", "hold", "fall_back", "reform"):
+            if mode == "receive":
+                # on its own bank, just outside the charge reach of an enemy at the crossing's
+                # end (4.4; the way over the river is the crossing alone, 4.3.1)
+                eff = abs(self._crossing_shape(plan.crossing).distance(shape) - enemy.move_row.charge - BAND_CM)
+            elif mode in ("form_up", "hold", "fall_back", "reform"):
                 # stand just outside the nearest enemy's charge reach (4.4), a move further
                 # when falling back: closer is danger, further is time lost
                 off = enemy.move_row.charge + BAND_CM if may_charge_soon(enemy) else 3.0
@@ -649,7 +657,7 @@ class DaimyoScorer:
             if threats:
                 # 4.2.1: a disordered unit receives the charge at -1 with one rank; in good
                 # order the first to activate charges, with the bonus (4.6.3)
-                fear = 3.0 if mode in ("form_up", "hold", "fall_back", "reform") else 1.0
+                fear = 3.0 if mode in ("form_up", "hold", "fall_back", "reform", "receive") else 1.0
                 n = self._threat_count(threats)
                 value -= fear * self.p.caution * (1.6 if disordered else 0.3) * (1 + 0.3 * (n - 1)) * min(1.0, n)
             targets = [] if disordered else self._targets(u, shape, x, y, facing, quads)
@@ -713,7 +721,7 @@ def _unit_mode(u: Unit, plan, wading: bool = False) -> str:
     again, ruling D-41), when it goes on across; "" without a plan."""
     if plan is None:
         return ""
-    if u.disordered and plan.state in ("engage", "form_up", "approach") and not u.in_melee_with \
+    if u.disordered and plan.state in ("engage", "form_up", "approach", "receive") and not u.in_melee_with \
             and not (wading and plan.state in ("engage", "approach")):
         return "reform"
     return plan.state
