@@ -27,11 +27,10 @@ from sim.daimyo import actions as A
 from sim.daimyo.events import FormationChanged, UnitMoved
 from sim.daimyo.geometry import CONTACT_TOLERANCE, LEADER_RADIUS, direction, footprint, table_box
 from sim.daimyo.geometry.shapes import Swept, quad_polygons
-from sim.daimyo import artillery, plan_memo, straight_ahead
+from sim.daimyo import artillery, plan_memo, straight_ahead, terrain_touch
 # remove_unit and moved_by_combat: callers' old home
 from sim.daimyo.effects import kill_leader, make_disordered, moved_by_combat, remove_unit  # noqa: F401
 from sim.daimyo.model import Formation, Troop, Unit
-from sim.daimyo.geometry import cut_kernels, terrain_kernels
 from sim.daimyo.geometry.kernels import box_pairs, group_boxes, overlap_areas
 from sim.daimyo.geometry.table import arrays, in_step
 from sim.daimyo.state import DaimyoState
@@ -621,7 +620,7 @@ def _terrain_cost(st, u: Unit, motion: Motion, s, corners, tmap, entered, factor
     if not tmap.patches or (swept is not None and not swept.any()):
         touch = np.zeros((len(s), len(tmap.patches)), bool)   # no sampled pose can touch what the sweep misses
     else:
-        touch = _stands_touching(st, tmap, corners.reshape(-1, 4, 2), swept).reshape(len(s), k, -1).any(axis=1)
+        touch = terrain_touch.stands_touching(st, tmap, corners.reshape(-1, 4, 2), swept).reshape(len(s), k, -1).any(axis=1)
     touched = touch.any(axis=0) if len(s) else np.zeros(0, bool)
     paid: list[str] = []
     disorder: list[tuple[str, str]] = []
@@ -662,7 +661,7 @@ def _terrain_cost(st, u: Unit, motion: Motion, s, corners, tmap, entered, factor
     road: list[tuple[float, float]] = []
     # a sampled stand lies inside the swept pieces: if they miss the road, so does every pose
     if u.formation is Formation.COLUMN and motion.kind != "jump" and tmap.meets_road(pieces):
-        on = _stands_on_road(st, tmap, corners.reshape(-1, 4, 2)).reshape(len(s), k).all(axis=1)
+        on = terrain_touch.stands_on_road(st, tmap, corners.reshape(-1, 4, 2)).reshape(len(s), k).all(axis=1)
         road_shape = tmap.road_zone
 
         def on_road(c):
@@ -673,83 +672,6 @@ def _terrain_cost(st, u: Unit, motion: Motion, s, corners, tmap, entered, factor
         return factor * span + flat, paid, disorder
     rate = 1 + (mult - 1) * measure(difficult) + (te.road_column_factor - 1) * measure(road)
     return factor * abs(motion.length) * rate + flat, paid, disorder
-
-
-def _stands_touching(st, tmap, quads: np.ndarray, swept) -> np.ndarray:
-    """`tmap.touching` of the stands `quads` (4.3.1), only against the patches the sweep touches
-    (`swept`; None: all): a kernel on the patches' triangles answers where it is sure, Shapely
-    the stand-patch pairs it is not, and the patches not made of polygons alone."""
-    out = np.zeros((len(quads), len(tmap.patches)), dtype=bool)
-    tris, owner, exact = _triangles(st, tmap)
-    which = exact if swept is None else exact & swept
-    sel = which[owner]
-    if sel.any():
-        state = terrain_kernels.stands_meet_patches(quads, tris[sel], owner[sel], len(tmap.patches),
-                                                    cut_kernels.TOL)
-        out[state == terrain_kernels.MEETS] = True
-        i, j = np.nonzero(state == terrain_kernels.UNSURE)
-        if len(i):
-            out[i, j] = shapely.intersects(quad_polygons(quads[i]), tmap.shapes[j])
-    rest = ~exact if swept is None else ~exact & swept
-    if rest.any():                       # Shapely's own test against the other touched patches
-        cols = np.flatnonzero(rest)
-        polys = quad_polygons(quads)
-        out[:, cols] = tmap.touching(polys)[:, cols]
-    return out
-
-
-def _stands_on_road(st, tmap, quads: np.ndarray) -> np.ndarray:
-    """`tmap.on_road` of the stands `quads` (4.3: wholly on road or bridge): a stand well clear
-    of every triangle of the table outside the road zone (straight_ahead) lies on the road, one
-    overlapping a triangle does not; Shapely's covers for the rest, and for stands not well
-    inside the grown table those triangles cover."""
-    tris, exact, box = _off_road(st, tmap)
-    if not exact:
-        return tmap.on_road(quad_polygons(quads))
-    state = terrain_kernels.stands_meet_patches(quads, tris, np.zeros(len(tris), dtype=np.int64), 1,
-                                                cut_kernels.TOL)[:, 0]
-    out = state == terrain_kernels.APART
-    ask = state == terrain_kernels.UNSURE
-    ask |= (quads[..., 0].min(axis=1) <= box[0] + 1e-6) | (quads[..., 1].min(axis=1) <= box[1] + 1e-6) \
-        | (quads[..., 0].max(axis=1) >= box[2] - 1e-6) | (quads[..., 1].max(axis=1) >= box[3] - 1e-6)
-    if ask.any():
-        out[ask] = tmap.on_road(quad_polygons(quads[ask]))
-    return out
-
-
-def _off_road(st, tmap):
-    """straight_ahead's triangles of the grown table outside the road zone, whether they cover
-    it exactly (their areas add up to its own), and the grown table's box."""
-    key = ("movement_off_road", id(tmap))
-    got = st.geometry_cache.get(key)
-    if got is None or got[0] is not tmap:
-        tris, _ = straight_ahead.off_road_triangles(st, tmap)
-        t = tris[:, :3]
-        area = np.abs((t[:, 1, 0] - t[:, 0, 0]) * (t[:, 2, 1] - t[:, 0, 1])
-                      - (t[:, 2, 0] - t[:, 0, 0]) * (t[:, 1, 1] - t[:, 0, 1])).sum() / 2
-        box = (-1.0, -1.0, st.width + 1.0, st.height + 1.0)
-        outside = shapely.difference(shapely.box(*box), tmap.road_zone)
-        exact = shapely.get_type_id(outside) in (3, 6) and abs(area - outside.area) <= 1e-9 * outside.area
-        got = st.geometry_cache[key] = (tmap, np.ascontiguousarray(tris), exact, box)
-    return got[1:]
-
-
-def _triangles(st, tmap):
-    """The patches' triangles (straight_ahead.terrain_triangles), with which patches they stand
-    for exactly: a polygon or multipolygon whose triangles' areas add up to its own."""
-    key = ("movement_triangles", id(tmap))
-    got = st.geometry_cache.get(key)
-    if got is None or got[0] is not tmap:
-        tris, owner = straight_ahead.terrain_triangles(st, tmap)
-        t = tris[:, :3]
-        area = np.abs((t[:, 1, 0] - t[:, 0, 0]) * (t[:, 2, 1] - t[:, 0, 1])
-                      - (t[:, 2, 0] - t[:, 0, 0]) * (t[:, 1, 1] - t[:, 0, 1])) / 2
-        summed = np.bincount(owner, weights=area, minlength=len(tmap.patches))
-        whole = shapely.area(tmap.shapes) if len(tmap.patches) else np.zeros(0)
-        polygonal = np.isin(shapely.get_type_id(tmap.shapes), (3, 6)) if len(tmap.patches) else np.zeros(0, bool)
-        exact = polygonal & (np.abs(summed - whole) <= 1e-9 * np.maximum(whole, 1.0))
-        got = st.geometry_cache[key] = (tmap, np.ascontiguousarray(tris), owner, exact)
-    return got[1:]
 
 
 # -- execution ----------------------------------------------------------------------------

@@ -23,6 +23,7 @@ from sim.daimyo.terrain import features_touching, terrain_map
 
 KEPT_MAX = 50_000    # answers a Ground keeps (the scorer's lives a whole game)
 BOX_SLACK = 1e-6     # cm added round a box that must hold a line GEOS computes between two shapes
+BOXES_MAX = 50_000   # footprints' axis boxes a Ground keeps
 
 
 class Ground:
@@ -36,6 +37,7 @@ class Ground:
         self.routes = routes             # a RouteBook (routes.py): ways round impassable ground
         self._kinds: dict = {}
         self._boxes: dict = {}           # (cavalry, stands) -> every patch's axis box
+        self._shape_boxes: dict = {}     # id(footprint) -> (footprint, its axis box)
         self._features: list | None = None
         self._kept = Book(KEPT_MAX, check)     # check: work kept answers out again (tests)
 
@@ -57,16 +59,27 @@ class Ground:
         box = geom.bounds
         return {eff for eff, patches in self._patches(u).items() if _meets(patches, geom, box)}
 
-    def touches(self, u: Unit, geom, effect: str) -> bool:
-        """`effect in self.effects(u, geom)`, asking only about that effect's patches."""
-        return _meets(self._patches(u).get(effect, ()), geom, geom.bounds)
+    def touches(self, u: Unit, geom, effect: str, box=None) -> bool:
+        """`effect in self.effects(u, geom)`, asking only about that effect's patches (`box`:
+        the geometry's axis box, if the caller has it)."""
+        return _meets(self._patches(u).get(effect, ()), geom, geom.bounds if box is None else box)
+
+    def box(self, shape) -> tuple:
+        """A footprint's axis box, kept while the Ground keeps the footprint (a pose is weighed
+        against many patches, zones and targets; Shapely geometries never change)."""
+        got = self._shape_boxes.get(id(shape))
+        if got is None:
+            if len(self._shape_boxes) >= BOXES_MAX:
+                self._shape_boxes.clear()
+            got = self._shape_boxes[id(shape)] = (shape, shape.bounds)
+        return got[1]
 
     def features_touching(self, geom) -> list:
         """terrain.features_touching (4.3.1), Shapely asked only about the features whose box
         meets the geometry's (the terrain never changes in a game: boxes made once)."""
         if self._features is None:
             self._features = [(f, f.shape.bounds) for f in self.st.terrain]
-        box = geom.bounds
+        box = self.box(geom)
         return features_touching([f for f, b in self._features if not boxes_apart(b, box)], geom)
 
     def slow_cm(self, u: Unit, line) -> float:
@@ -118,7 +131,7 @@ class Ground:
 
     def _charge_allowance(self, u: Unit, shape, target_shape) -> float:
         # reads of u only cavalry, stands and its charge move (the key above)
-        a, b = shape.bounds, target_shape.bounds
+        a, b = self.box(shape), self.box(target_shape)
         box = _grown((min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3])), BOX_SLACK)
         self._patches(u)
         if all(boxes_apart(p, box) for p in self._boxes[(u.cavalry, u.stands)]):

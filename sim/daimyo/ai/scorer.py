@@ -615,7 +615,7 @@ class DaimyoScorer:
                 # (4.4): the turn counts as part of the way, so a unit lines up as it closes
                 g = self.st.units[goal]
                 turn = _turn_cost(u, x, y, facing, g.x, g.y)
-            reform = (disordered or wades or self.ground.touches(u, shape, "difficult")) \
+            reform = (disordered or wades or self.ground.touches(u, shape, "difficult", self.ground.box(shape))) \
                 and u.troop is not Troop.PEASANT
             if mode in ("engage", "approach") and not self.st.units[goal].routing:
                 # 4.4: a charge earns its bonus (4.6.3) only with a straight run of at least
@@ -676,7 +676,8 @@ class DaimyoScorer:
                 value += 0.8 * self.p.aggression * best
             # 4.5.1, 4.5.4: waiting in front of enemy shooters costs stands; less so on the
             # way to a charge that will reach them next turn
-            value -= self.p.caution * (0.1 if targets else 0.25) * self.fire.danger(u, shape, self._first_weight)
+            danger = self.fire.danger(u, shape, self._first_weight, self.ground.box(shape))
+            value -= self.p.caution * (0.1 if targets else 0.25) * danger
         if disordered:
             # still to reform (4.2.2): dear with the enemy close by; further off a fighting
             # unit counts the reform turn in its approach above, a shooter its -1 (4.5.4)
