@@ -25,6 +25,7 @@ from sim.daimyo.model import Troop
 from sim.daimyo.state import DaimyoState
 
 SYSTEM = "daimyo"
+DISORDER_MAX = 20_000      # charges_into_disorder answers kept per game
 Mod = tuple[str, int, str]
 
 
@@ -173,7 +174,17 @@ def charges_into_disorder(st: DaimyoState, attacker: str, defender: str) -> bool
     4.3.1 as charge.charge_allowance reads it), wherever the attacker stands now."""
     u, t = st.units[attacker], st.units[defender]
     fx, fy, ff = CH.final_pose(u, t, "front")
-    back = direction(ff) * (u.move_row.charge / 2)
-    hull = shapely.union_all([footprint(u, x=fx, y=fy, facing=ff),
-                              footprint(u, x=fx - back[0], y=fy - back[1], facing=ff)]).convex_hull
-    return CH.charge_allowance(st, u, hull)[1]
+    # the answer reads of the attacker only its stands' layout and charge move, and the
+    # terrain, which never changes in a game: kept with the game (derived, never saved), for
+    # the planner asks again for every pair whenever one of the two has moved (ai/matchups.py)
+    key = (fx, fy, ff, u.stands, u.files, u.stand_w, u.stand_d, u.move_row.charge)
+    kept = st.geometry_cache.setdefault("charge_disorder", {})
+    got = kept.get(key)
+    if got is None:
+        if len(kept) >= DISORDER_MAX:
+            kept.clear()
+        back = direction(ff) * (u.move_row.charge / 2)
+        hull = shapely.union_all([footprint(u, x=fx, y=fy, facing=ff),
+                                  footprint(u, x=fx - back[0], y=fy - back[1], facing=ff)]).convex_hull
+        got = kept[key] = CH.charge_allowance(st, u, hull)[1]
+    return got

@@ -27,11 +27,11 @@ from sim.daimyo import actions as A
 from sim.daimyo.events import FormationChanged, UnitMoved
 from sim.daimyo.geometry import CONTACT_TOLERANCE, LEADER_RADIUS, direction, footprint, table_box
 from sim.daimyo.geometry.shapes import Swept, quad_polygons
-from sim.daimyo import artillery, plan_memo, straight_ahead
+from sim.daimyo import artillery, plan_memo, straight_ahead, terrain_touch
 # remove_unit and moved_by_combat: callers' old home
 from sim.daimyo.effects import kill_leader, make_disordered, moved_by_combat, remove_unit  # noqa: F401
 from sim.daimyo.model import Formation, Troop, Unit
-from sim.daimyo.geometry.kernels import box_pairs, overlap_areas
+from sim.daimyo.geometry.kernels import box_pairs, group_boxes, overlap_areas
 from sim.daimyo.geometry.table import arrays, in_step
 from sim.daimyo.state import DaimyoState
 from sim.daimyo.sweep import Motion, bisect, bisect_clear, measure, minus, runs
@@ -111,11 +111,11 @@ class _Others:
 
     def __init__(self, st: DaimyoState, u: Unit):
         t = arrays(st)
-        others = np.ones(len(t.stand_side), dtype=bool)
-        if u.id in t.row:
-            others[t.stands_of(u.id)] = False
         mine = t.stand_side == hash(u.side)
-        friend, enemy = others & mine, others & ~mine
+        friend = mine.copy()
+        if u.id in t.row:
+            friend[t.stands_of(u.id)] = False      # its own stands are neither friend nor enemy
+        friend, enemy = np.flatnonzero(friend), np.flatnonzero(~mine)
         # copies: the table's arrays are rewritten in place when units move
         self.friend_ids, self.friend_boxes, self.friend_corners = t.owner[friend], t.boxes[friend], t.corners[friend]
         self.enemy_ids, self.enemy_boxes, self.enemy_corners = t.owner[enemy], t.boxes[enemy], t.corners[enemy]
@@ -152,10 +152,9 @@ class _Others:
         src, dst = pieces.near(self.friend_boxes, 0.0)
         if len(src) == 0:
             return src, np.empty(0, dtype=object)
-        # only the pieces near a friend become polygons; rows renumbered into them and back
-        rows, src = np.unique(src, return_inverse=True)
-        found, ids = self._overlaps_of(pieces.at(rows), src, dst)
-        return rows[found], ids
+        # only the pieces near a friend become polygons (one per pair, in the pairs' order)
+        found, ids = self._overlaps_of(pieces.at(src), np.arange(len(src)), dst)
+        return src[found], ids
 
     def _overlaps_of(self, polys: np.ndarray, src: np.ndarray, dst: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         if (shapely.get_type_id(polys) == 3).all():      # convex stands and hulls: the kernel's area
@@ -172,7 +171,7 @@ class _Others:
         the corners themselves (the coordinates Shapely's polygons of them would hold)."""
         if len(self.friend_ids) == 0 or len(quads) == 0:
             return np.empty(0, dtype=int), np.empty(0, dtype=object)
-        src, dst = box_pairs(np.concatenate([quads.min(axis=1), quads.max(axis=1)], axis=1), self.friend_boxes, 0.0)
+        src, dst = box_pairs(group_boxes(np.ascontiguousarray(quads)), self.friend_boxes, 0.0)
         if len(src) == 0:
             return src, np.empty(0, dtype=object)
         n = len(quads)
@@ -609,20 +608,19 @@ def _swept(motion: Motion, corners: np.ndarray) -> Swept:
     consecutive sampled poses."""
     if motion.kind == "jump":
         return Swept(corners[-1:])
-    if motion.kind == "straight":
-        return Swept(corners[[0, -1]])
+    if motion.kind == "straight":       # a few long pieces, nearly always asked about: made now
+        return Swept(corners[[0, -1]], eager=True)
     return Swept(corners)
 
 
 def _terrain_cost(st, u: Unit, motion: Motion, s, corners, tmap, entered, factor, free_terrain, pieces):
     te = tables().terrain_effects
     k = u.stands
-    polys = None                          # the sampled stands, built only if something needs them
-    if not tmap.patches or (motion.kind != "jump" and not tmap.touching(pieces).any()):
+    swept = tmap.touching(pieces).any(axis=0) if tmap.patches and motion.kind != "jump" else None
+    if not tmap.patches or (swept is not None and not swept.any()):
         touch = np.zeros((len(s), len(tmap.patches)), bool)   # no sampled pose can touch what the sweep misses
     else:
-        polys = Swept.of_quads(corners.reshape(-1, 4, 2))
-        touch = tmap.touching(polys).reshape(len(s), k, -1).any(axis=1)
+        touch = terrain_touch.stands_touching(st, tmap, corners.reshape(-1, 4, 2), swept).reshape(len(s), k, -1).any(axis=1)
     touched = touch.any(axis=0) if len(s) else np.zeros(0, bool)
     paid: list[str] = []
     disorder: list[tuple[str, str]] = []
@@ -663,9 +661,7 @@ def _terrain_cost(st, u: Unit, motion: Motion, s, corners, tmap, entered, factor
     road: list[tuple[float, float]] = []
     # a sampled stand lies inside the swept pieces: if they miss the road, so does every pose
     if u.formation is Formation.COLUMN and motion.kind != "jump" and tmap.meets_road(pieces):
-        if polys is None:
-            polys = Swept.of_quads(corners.reshape(-1, 4, 2))
-        on = tmap.on_road(polys).reshape(len(s), k).all(axis=1)
+        on = terrain_touch.stands_on_road(st, tmap, corners.reshape(-1, 4, 2)).reshape(len(s), k).all(axis=1)
         road_shape = tmap.road_zone
 
         def on_road(c):

@@ -368,6 +368,17 @@ def _pieces(st, tmap):
     return got[1:]
 
 
+def terrain_triangles(st, tmap) -> tuple[np.ndarray, np.ndarray]:
+    """The patches of `tmap` cut into triangles (quadrilaterals with a corner repeated) and the
+    patch each belongs to, once a game (movement prices sampled stands with them)."""
+    return _pieces(st, tmap)[:2]
+
+
+def off_road_triangles(st, tmap) -> tuple[np.ndarray, np.ndarray]:
+    """`_off_road`'s triangles: the grown table outside the road zone (movement reads them)."""
+    return _off_road(st, tmap)
+
+
 def _off_road(st, tmap):
     """The table (grown by 1 cm) outside the road zone (roads and bridges grown by INTERIOR, 4.3),
     cut into triangles; a stand meeting none of them is on the road. Once a game."""

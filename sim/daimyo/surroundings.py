@@ -9,7 +9,8 @@ import numpy as np
 
 from sim.daimyo.geometry import CONTACT_TOLERANCE, direction
 from sim.daimyo.geometry import footprint as _footprint
-from sim.daimyo.geometry.table import contacts, contacts_of
+from sim.daimyo.geometry import kernels
+from sim.daimyo.geometry.table import arrays, contacts, contacts_of
 from sim.daimyo.model import Unit
 from sim.daimyo.state import DaimyoState
 from sim.daimyo.tables import tables
@@ -84,12 +85,50 @@ def in_melee(st: DaimyoState, u: Unit) -> bool:
     return bool(enemies_in_contact(st, u))
 
 
+def nearest_enemy(st: DaimyoState, u: Unit) -> Unit | None:
+    """The enemy unit nearest u edge to edge (5.1 Retire: away from it): the first in table
+    order at the least Shapely distance `footprint(v).distance(footprint(u))`. The table's kernel
+    distances set aside the enemies surely further than the nearest (by kernels.MARGIN), so
+    Shapely is asked about the few near the least distance only."""
+    foes = [v for v in st.living() if v.side != u.side]
+    if not foes:
+        return None
+    t = arrays(st)
+    ids = {v.id for v in foes}
+    if u.id in t.row:
+        jj, dd = kernels.unit_near(t.circles, t.side, t.corners, t.start, t.count, t.row[u.id], 1e9)
+        if {t.ids[j] for j in jj.tolist()} == ids:        # the kernel saw the same enemies
+            least = dd.min()
+            ids = {t.ids[j] for j, d in zip(jj.tolist(), dd.tolist()) if d <= least + 4 * kernels.MARGIN}
+    here = footprint(u)
+    return min((v for v in foes if v.id in ids), key=lambda v: footprint(v).distance(here))
+
+
 def within(st: DaimyoState, u: Unit, cm: float, side: str | None = None) -> list[Unit]:
     """Units (of `side`) with a stand within `cm` of u's; bounding circles spare Shapely the
-    units surely further away."""
-    fp, near = footprint(u), reach(u)
-    return [v for v in st.living(side) if v.id != u.id and not far_apart(near, reach(v), cm)
-            and fp.distance(footprint(v)) <= cm]
+    units surely further away, and the table's kernel distances those surely nearer or further
+    than `cm` by kernels.MARGIN."""
+    near, t = reach(u), arrays(st)
+    kernel = None
+    if u.id in t.row:                  # every other unit may lie within: each its own "side"
+        jj, dd = kernels.unit_near(t.circles, np.arange(len(t.ids), dtype=np.int64), t.corners, t.start, t.count,
+                                   t.row[u.id], cm)
+        kernel = dict(zip((t.ids[j] for j in jj.tolist()), dd.tolist()))
+    out, fp = [], None
+    for v in st.living(side):
+        if v.id == u.id or far_apart(near, reach(v), cm):
+            continue
+        if kernel is not None:
+            d = kernel.get(v.id)
+            if d is None:              # further than cm + MARGIN
+                continue
+            if d < cm - kernels.MARGIN:
+                out.append(v)
+                continue
+        fp = footprint(u) if fp is None else fp
+        if fp.distance(footprint(v)) <= cm:
+            out.append(v)
+    return out
 
 
 def near_range(st: DaimyoState, u: Unit) -> float:

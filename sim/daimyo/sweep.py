@@ -93,8 +93,12 @@ class Motion:
             else:
                 step = min(1.0, math.degrees(SAMPLE_CM / max(self.unit.width, self.unit.depth, 1.0)))
                 n = max(2, math.ceil(abs(self.angle) / step) + 1)
-            self._samples = np.linspace(0.0, 1.0, n)
-            self._samples.flags.writeable = False
+            key = ("samples", n)                 # the same few counts again and again: kept per unit
+            got = self.unit.shapes.get(key)
+            if got is None:
+                got = self.unit.shapes[key] = np.linspace(0.0, 1.0, n)
+                got.flags.writeable = False
+            self._samples = got
         return self._samples
 
     def cut(self, s: float) -> "Motion":
@@ -149,8 +153,10 @@ def bisect_clear(motion: Motion, lo: float, hi: float, shapes: np.ndarray, clear
     lo, hi = np.float64(lo), np.float64(hi)
     if done == BISECT:
         return lo
-    # the kernel stopped next to the boundary, where every halving asks Shapely anyway
-    return _halve(lo, hi, _asker(motion, lo, hi, clear, None, None), True, BISECT - done)[0]
+    # the kernel stopped next to the boundary, where a few last halvings ask Shapely anyway;
+    # with many left (a pose grazing the shapes all along), the crossings spare most of them
+    left = BISECT - done
+    return _halve(lo, hi, _asker(motion, lo, hi, clear, shapes if left > 4 else None, None), True, left)[0]
 
 
 def _halve(lo: float, hi: float, ask, true_at_lo: bool, steps: int = BISECT) -> tuple[float, float]:

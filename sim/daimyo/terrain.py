@@ -136,6 +136,10 @@ class TerrainMap:
         return None if self.road is None else self.road.buffer(INTERIOR)
 
     @cached_property
+    def _road_box(self) -> np.ndarray:
+        return shapely.bounds(self.road_zone)[None, :]
+
+    @cached_property
     def _road_probe(self):
         """A prepared copy of the road zone, only to ask whether anything meets it at all."""
         probe = shapely.from_wkb(shapely.to_wkb(self.road_zone))
@@ -148,7 +152,7 @@ class TerrainMap:
         if self.road is None:
             return False
         if not isinstance(polys, np.ndarray):       # only pieces whose boxes meet the zone's
-            polys = polys.at(np.unique(polys.near(shapely.bounds(self.road_zone)[None, :], 0.0)[0]))
+            polys = polys.at(polys.near(self._road_box, 0.0)[0])
         return bool(shapely.intersects(self._road_probe, polys).any())
 
     def on_road(self, polys) -> np.ndarray:
@@ -159,7 +163,7 @@ class TerrainMap:
         if isinstance(polys, np.ndarray):
             return shapely.covers(self.road_zone, polys)
         out = np.zeros(len(polys), dtype=bool)        # only pieces whose boxes meet the zone's
-        rows = np.unique(polys.near(shapely.bounds(self.road_zone)[None, :], 0.0)[0])
+        rows = polys.near(self._road_box, 0.0)[0]     # (one box: each piece once)
         out[rows] = shapely.covers(self.road_zone, polys.at(rows))
         return out
 

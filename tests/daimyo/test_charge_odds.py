@@ -76,3 +76,27 @@ def test_kassen_bench_reports_battle_speed_and_odds_time(capsys):
     out = capsys.readouterr().out
     assert "battles/s per core" in out and "1,000 battles on 2 cores would take" in out
     assert "exact odds" in out and "goal <= 10 ms" in out
+
+
+def test_4_3_1_4_4_a_kept_charge_into_disorder_equals_a_fresh_one_on_nagashino():
+    """charges_into_disorder keeps its answers with the game (the terrain never changes):
+    every pair on Nagashino (its stream, fords and palisades), with attackers moved about
+    so that answers are found again under other units of the same kind, equals one worked
+    out afresh."""
+    import random
+    from sim.core.scenario import open_game
+    from sim.daimyo.charge_odds import charges_into_disorder
+    st = open_game("scenarios/daimyo/nagashino.toml", seed=1).state
+    rng = random.Random(5)
+    units = [u for u in st.living() if u.troop.name not in ("HQ", "ARTILLERY")]
+    seen = 0
+    for _ in range(3):
+        for u in units:
+            u.x, u.y = rng.uniform(10, st.width - 10), rng.uniform(10, st.height - 10)
+        pairs = [(a, e) for a in units for e in [v for v in units if v.side != a.side][:6]]
+        kept = [charges_into_disorder(st, a.id, e.id) for a, e in pairs]    # one book for all
+        for (a, e), k in zip(pairs, kept):
+            st.geometry_cache.pop("charge_disorder")
+            assert charges_into_disorder(st, a.id, e.id) == k
+            seen += k
+    assert seen                                  # some charges do cross disordering ground

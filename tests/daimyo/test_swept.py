@@ -79,3 +79,12 @@ def test_4_3_1_terrain_answers_for_swept_pieces_equal_those_for_polygons(a, kind
     stands = corners.reshape(-1, 4, 2)
     assert np.array_equal(tmap.on_road(Swept.of_quads(stands)), tmap.on_road(quad_polygons(stands)))
     assert np.array_equal(tmap.touching(Swept.of_quads(stands)), tmap.touching(quad_polygons(stands)))
+
+
+@given(stn.lists(stn.tuples(stn.floats(-200, 200), stn.floats(-200, 200)), min_size=8, max_size=40))
+@SETTINGS
+def test_4_3_group_boxes_are_numpys_min_and_max(points):
+    from sim.daimyo.geometry import kernels
+    pts = np.array(points[:len(points) // 4 * 4]).reshape(-1, 4, 2)
+    want = np.concatenate([pts.min(axis=1), pts.max(axis=1)], axis=1)
+    assert np.array_equal(kernels.group_boxes(pts), want)

@@ -173,3 +173,14 @@ def test_4_3_1_ground_line_is_nearest_points_bit_for_bit(a, b):
     line, d = _shortest(footprint(a), footprint(b))
     assert d == p.distance(q)
     assert shapely.equals_exact(line, LineString([p, q]), 0.0)
+
+
+@given(units("a"), stn.lists(units("b"), min_size=1, max_size=6))
+@SETTINGS
+def test_4_4_clan_plan_nearest_enemy_equals_shapelys_first_nearest(a, group):
+    """The clan plan's gap to the nearest enemy (ai/clan_plan.py): the kernel sets aside
+    only the enemies surely further; the answer is Shapely's, the first of equals."""
+    from sim.daimyo.ai import clan_plan
+    want = min(((footprint(b).distance(footprint(a)), b) for b in group), key=lambda t: t[0])
+    got = clan_plan._nearest(a, group, UnitGroup([stand_quads(b) for b in group]))
+    assert got[0] == want[0] and got[1] is want[1]

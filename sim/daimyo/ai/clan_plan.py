@@ -9,6 +9,11 @@ States, checked in this order each time the clan's plan is stepped:
   rules' own charge plan, 4.4), or it has lost half its stands with the enemy close and the
   clock not pressing: it steps back out of reach to re-form a line;
 - reform: half its fighting units are disordered (4.2.1 - they may not charge) near the enemy;
+- receive: its way to the enemy runs over a bridge or ford (4.3.1) that an enemy unit stands
+  on or nearer to than any of the clan's: it lines up on its own bank just outside the
+  charge reach of that crossing and charges what comes over (engage, below, as soon as a unit
+  can charge at winning odds); the side nearer the crossing goes over, so two columns do
+  not meet head on where one stand a side fights (4.6.1);
 - approach: still more than a move beyond the form-up band; its objective is the next
   waypoint on the way to the enemy in its sector (routes.py: fords, bridges, gaps);
 - form_up: in the band just outside the enemy's charge reach, the clan lines up;
@@ -22,14 +27,21 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from shapely.geometry import LineString, Point
+from shapely.ops import nearest_points
+
 from sim.core.errors import RuleError
 from sim.daimyo.combat import charge as CH
 from sim.daimyo.ai.reach import Ground
-from sim.daimyo.geometry import footprint
+from sim.daimyo.geometry import footprint, stand_quads
+from sim.daimyo.geometry.kernels import MARGIN
+from sim.daimyo.geometry.unit_groups import UnitGroup
 from sim.daimyo.model import Troop
 
-STATES = ("approach", "form_up", "hold", "reform", "engage", "pursue", "rally", "fall_back")
+STATES = ("approach", "form_up", "hold", "reform", "receive", "engage", "pursue", "rally", "fall_back")
 BAND_CM = 2.0            # how far outside the enemy's charge reach a line forms up
+TIE_CM = 1.0             # nearer a crossing than the enemy by less than this is a tie
+CROSSINGS = ("bridge", "ford")
 
 
 @dataclass(frozen=True)
@@ -54,6 +66,7 @@ class ClanPlan:
     target: str
     why: str
     since: int                    # the turn the state began
+    crossing: str = ""            # receive: the bridge or ford (terrain feature id) it faces
 
 
 def fighting(units):
@@ -70,9 +83,9 @@ def step(prev: ClanPlan | None, st, side: str, clan: str, army, mu, routes) -> C
     routers = [e for e in st.living(st.enemy(side)) if e.routing]
     fighters = fighting(units)
 
-    def plan(state, objective, why, target=""):
+    def plan(state, objective, why, target="", crossing=""):
         since = prev.since if prev is not None and prev.state == state else st.turn
-        return ClanPlan(clan, posture, state, tuple(round(v, 1) for v in objective), target, why, since)
+        return ClanPlan(clan, posture, state, tuple(round(v, 1) for v in objective), target, why, since, crossing)
 
     centre = _centre(units)
     routing = sum(u.routing for u in units)
@@ -91,7 +104,8 @@ def step(prev: ClanPlan | None, st, side: str, clan: str, army, mu, routes) -> C
             for r in routers:
                 if math.dist((u.x, u.y), (r.x, r.y)) <= u.move_row.normal + u.move_row.charge:
                     return plan("pursue", (r.x, r.y), f"{r.id} is routing within reach of {u.id} (5.1)", r.id)
-    gaps = {u.id: min(((footprint(e).distance(footprint(u)), e) for e in enemies), key=_first) for u in fighters}
+    group = UnitGroup([stand_quads(e) for e in enemies])
+    gaps = {u.id: _nearest(u, enemies, group) for u in fighters}
     threatened = [(u, e) for u in fighters for e in enemies if _charges(st, e, u)]
     losing = [(u, e) for u, e in threatened if mu.dfn.get((u.id, e.id), 0.0) < 0]
     lost_half = sum(u.stands for u in units) * 2 <= sum(u.starting_stands for u in units)
@@ -113,11 +127,22 @@ def step(prev: ClanPlan | None, st, side: str, clan: str, army, mu, routes) -> C
     if fighters and len(disordered) * 2 > len(fighters) and close <= band + move:
         return plan("reform", centre, f"{len(disordered)} of {len(fighters)} units disordered near the enemy (4.2.2)")
     nearest = min(gaps.values(), key=_first)[1] if gaps else min(enemies, key=lambda e: math.dist(centre, (e.x, e.y)))
+    goal = _sector_goal(army, clan, enemies, nearest)
+    lead = fighters[0] if fighters else units[0]
+    # the way a column one stand wide could take: a line forms one to pass a bridge (line_up.py)
+    narrow = routes.for_unit(st, lead, files=1)
+    held = _held_crossing(st, side, fighters, enemies, narrow, centre, (goal.x, goal.y))
+    if held is not None and posture != "reserve":
+        feat, holder = held
+        best = _best_strike(st, fighters, enemies, mu)
+        if best is not None:
+            u, e, edge = best
+            return plan("engage", (e.x, e.y), f"{u.id} charges {e.id} at odds worth {edge:+.2f}, striking first", e.id)
+        exit_ = _near_point(feat.shape, centre)
+        return plan("receive", exit_, f"{holder.id} holds the {feat.kind} ({feat.id}): line up on this bank "
+                    f"outside its charge reach and charge what comes over (4.3.1, 4.4)", holder.id, feat.id)
     if close > band + move:
-        goal = _sector_goal(army, clan, enemies, nearest)
-        lead = fighters[0] if fighters else units[0]
-        # the way a column one stand wide could take: a line forms one to pass a bridge (line_up.py)
-        way = routes.for_unit(st, lead, files=1).waypoint(centre, (goal.x, goal.y))
+        way = narrow.waypoint(centre, (goal.x, goal.y))
         via = "" if way == (goal.x, goal.y) else f" via ({way[0]:.0f}, {way[1]:.0f})"
         return plan("approach", way, f"{close:.0f} cm from the enemy: march on {goal.id}{via}", goal.id)
     if posture == "attack":
@@ -171,6 +196,55 @@ def _charges(st, e, u) -> bool:
         return False
 
 
+def _held_crossing(st, side, fighters, enemies, narrow, centre, goal):
+    """(crossing, enemy) when the clan's way to its goal runs over a bridge or ford (4.3.1:
+    the river between is impassable elsewhere) and an enemy fighting unit stands nearer that
+    crossing than any of the side's own (ties: the side named first alphabetically goes
+    over), so at each crossing one side goes over and the other receives. No memory of the last turn's choice: both sides decide from the same table, and
+    a side that kept receiving where it had once been second held two receiving lines apart
+    all day (seen on the reference table). None otherwise."""
+    feats = [f for f in st.terrain if f.kind in CROSSINGS]
+    rivers = [f.shape for f in st.terrain if f.row.effect == "river" and not f.wide_stream]
+    if not fighters or not feats or not rivers:
+        return None
+    if narrow.clear(centre, goal):          # straight over a crossing, or not over the river
+        path = LineString([centre, goal])
+        if not any(r.intersects(path) for r in rivers):
+            return None
+    else:                                   # round to a crossing (routes.py)
+        way = narrow.waypoint(centre, goal)
+        path = LineString([centre, way]) if way != centre else Point(centre)
+    feat = min(feats, key=lambda f: (f.shape.distance(path), f.id))
+    if feat.shape.distance(path) > max(u.move_row.normal for u in fighters):
+        return None
+    theirs, holder = _nearest_to(feat, enemies)
+    if holder is None:
+        return None
+    ours, _ = _nearest_to(feat, [u for u in st.living(side) if not u.routing])
+    if theirs < ours - TIE_CM or abs(theirs - ours) <= TIE_CM and st.enemy(side) < side:
+        return feat, holder
+    return None
+
+
+def _nearest_to(feat, units):
+    """(gap, unit): the fighting unit nearest the crossing, of those within a move and a charge
+    of it ((inf, None) for none); disordered ones count (a unit wading the ford is disordered,
+    4.3.1, and still stands in the way)."""
+    near = [(feat.shape.distance(footprint(e)), e.id, e) for e in units
+            if e.troop not in (Troop.HQ, Troop.ARTILLERY) and not e.routing]
+    near = [t for t in near if t[0] <= t[2].move_row.normal + t[2].move_row.charge]
+    if not near:
+        return math.inf, None
+    gap, _, unit = min(near, key=lambda t: (t[0], t[1]))
+    return gap, unit
+
+
+def _near_point(shape, p) -> tuple[float, float]:
+    """The point of `shape` nearest p (the crossing's end on the clan's bank)."""
+    q = nearest_points(shape, Point(p))[0]
+    return (q.x, q.y)
+
+
 def _best_strike(st, fighters, enemies, mu):
     """(unit, enemy, edge): the best charge a unit could make now (the rules' charge plan) at
     winning odds, where striking first beats being charged."""
@@ -202,6 +276,15 @@ def _sector_goal(army, clan: str, enemies, nearest):
     sector = army.clan_sector.get(clan)
     mine = [e for e in enemies if sector is not None and army.sector_of(e.x, e.y) == sector]
     return min(mine, key=lambda e: math.dist((nearest.x, nearest.y), (e.x, e.y))) if mine else nearest
+
+
+def _nearest(u, enemies, group: UnitGroup) -> tuple:
+    """(distance, enemy) to the nearest enemy footprint, the first of equals. Shapely measures
+    only the enemies the kernel finds within 2 MARGIN of the least distance (`group`: their
+    stands): the nearest is always among them (DESIGN seam 6)."""
+    kd = group.distances(stand_quads(u)).tolist()
+    close = min(kd) + 2 * MARGIN
+    return min(((footprint(e).distance(footprint(u)), e) for e, k in zip(enemies, kd) if k <= close), key=_first)
 
 
 def _first(t):

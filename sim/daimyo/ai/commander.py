@@ -26,6 +26,7 @@ class Commander:
         self._odds: dict = {}                 # matchup odds by the two units' state (matchups.py)
         self._stepped: dict[str, tuple] = {}  # clan -> (turn, activation) its plan was last stepped at
         self._key: tuple = ()
+        self._ground: Ground | None = None    # the terrain's answers, kept a game (reach.py)
 
     def update(self, st, side: str) -> None:
         """Once a turn the army plan; each clan's plan once at the turn's start and again when
@@ -50,6 +51,8 @@ class Commander:
             self.clans.pop(clan, None)
             return
         self.clans[clan] = now
-        self.aims.update(clan_plan.aims(st, side, clan, self.matchups, Ground(st, self.routes)))
+        if self._ground is None or self._ground.st is not st:
+            self._ground = Ground(st, self.routes)
+        self.aims.update(clan_plan.aims(st, side, clan, self.matchups, self._ground))
         if prev is None or (prev.state, prev.posture, prev.target) != (now.state, now.posture, now.target):
             self.log.append(PlanChanged(st.turn, side, clan, now.posture, now.state, now.objective, now.target, now.why))

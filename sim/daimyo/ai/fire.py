@@ -44,12 +44,13 @@ class FireZones:
                                            else fire_arc(corners[i], e.facing, rng) for i in idx])
         return got
 
-    def danger(self, u: Unit, shape, weight=None) -> float:
+    def danger(self, u: Unit, shape, weight=None, box=None) -> float:
         """Rough hits-to-come weight: 1 per shooter with `shape` at effective range (+1 to
         hit, 4.5.4), 0.4 at long range; an arquebus against cavalry counts half again (+1);
-        each shooter times `weight(shooter)` if given."""
+        each shooter times `weight(shooter)` if given (`box`: the shape's axis box, if the
+        caller has it)."""
         total = 0.0
-        box = shape.bounds          # a zone whose box misses it cannot touch it
+        box = shape.bounds if box is None else box      # a zone whose box misses it cannot touch it
         for e, eff, long_, eff_box, long_box in self.zones:
             w = 1.0 if not boxes_apart(eff_box, box) and eff.intersects(shape) else \
                 0.4 if not boxes_apart(long_box, box) and long_.intersects(shape) else 0.0

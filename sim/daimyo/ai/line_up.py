@@ -28,7 +28,7 @@ from sim.daimyo.model import Troop
 
 MIN_ANGLE = 2.0         # degrees: closer than this the unit already faces its run
 MAX_WHEEL = 45.0        # degrees: beyond it a wheel costs most of a move (4.3.5.1); a turn is on the menu
-STATES = ("engage", "form_up", "hold", "pursue", "reform")
+STATES = ("engage", "form_up", "hold", "pursue", "reform", "receive")
 
 
 def run_facing(u, t) -> float:
@@ -119,6 +119,8 @@ def crossing(scorer, st, u) -> list:
     if u.moved or u.routing or u.in_melee_with or u.stands < 2 or u.troop in (Troop.HQ, Troop.ARTILLERY):
         return []
     plan = scorer.plans.get(u.clan)
+    if plan is not None and plan.state == "receive":
+        return _receive(st, u, plan)
     if plan is None or plan.state not in ("approach", "engage", "form_up"):
         return []
     aim = scorer.commander.aims.get(u.id, plan.target) if plan.state == "engage" else plan.target
@@ -142,6 +144,18 @@ def crossing(scorer, st, u) -> list:
             return []
         out = [A.Reform(u.side, u.id, files, round(run_facing(u, t), 1))]
     return [a for a in out if _plan(st, a) is not None]
+
+
+def _receive(st, u, plan) -> list:
+    """A column of a clan receiving at a crossing (clan_plan: receive) reforms into a line two
+    ranks deep facing the crossing's end on its bank (4.3.5.4, 1.5), where the rules accept it."""
+    if u.files > 1:
+        return []
+    ox, oy = plan.objective
+    if math.dist((u.x, u.y), (ox, oy)) < 1e-6:
+        return []
+    a = A.Reform(u.side, u.id, line_files(u), round(math.degrees(math.atan2(oy - u.y, ox - u.x)) % 360, 1))
+    return [a] if _plan(st, a) is not None else []
 
 
 def line_files(u) -> int:

@@ -22,6 +22,8 @@ from sim.daimyo.terrain import features_touching, terrain_map
 
 
 KEPT_MAX = 50_000    # answers a Ground keeps (the scorer's lives a whole game)
+BOX_SLACK = 1e-6     # cm added round a box that must hold a line GEOS computes between two shapes
+BOXES_MAX = 50_000   # footprints' axis boxes a Ground keeps
 
 
 class Ground:
@@ -34,6 +36,8 @@ class Ground:
         self.st = st
         self.routes = routes             # a RouteBook (routes.py): ways round impassable ground
         self._kinds: dict = {}
+        self._boxes: dict = {}           # (cavalry, stands) -> every patch's axis box
+        self._shape_boxes: dict = {}     # id(footprint) -> (footprint, its axis box)
         self._features: list | None = None
         self._kept = Book(KEPT_MAX, check)     # check: work kept answers out again (tests)
 
@@ -46,6 +50,7 @@ class Ground:
             for p in terrain_map(self.st, u.cavalry, u.stands).patches:
                 got.setdefault(p.effect, []).append((p.shape, p.shape.bounds))
             self._kinds[key] = got
+            self._boxes[key] = [b for patches in got.values() for _, b in patches]
         return got
 
     def effects(self, u: Unit, geom) -> set[str]:
@@ -54,16 +59,27 @@ class Ground:
         box = geom.bounds
         return {eff for eff, patches in self._patches(u).items() if _meets(patches, geom, box)}
 
-    def touches(self, u: Unit, geom, effect: str) -> bool:
-        """`effect in self.effects(u, geom)`, asking only about that effect's patches."""
-        return _meets(self._patches(u).get(effect, ()), geom, geom.bounds)
+    def touches(self, u: Unit, geom, effect: str, box=None) -> bool:
+        """`effect in self.effects(u, geom)`, asking only about that effect's patches (`box`:
+        the geometry's axis box, if the caller has it)."""
+        return _meets(self._patches(u).get(effect, ()), geom, geom.bounds if box is None else box)
+
+    def box(self, shape) -> tuple:
+        """A footprint's axis box, kept while the Ground keeps the footprint (a pose is weighed
+        against many patches, zones and targets; Shapely geometries never change)."""
+        got = self._shape_boxes.get(id(shape))
+        if got is None:
+            if len(self._shape_boxes) >= BOXES_MAX:
+                self._shape_boxes.clear()
+            got = self._shape_boxes[id(shape)] = (shape, shape.bounds)
+        return got[1]
 
     def features_touching(self, geom) -> list:
         """terrain.features_touching (4.3.1), Shapely asked only about the features whose box
         meets the geometry's (the terrain never changes in a game: boxes made once)."""
         if self._features is None:
             self._features = [(f, f.shape.bounds) for f in self.st.terrain]
-        box = geom.bounds
+        box = self.box(geom)
         return features_touching([f for f, b in self._features if not boxes_apart(b, box)], geom)
 
     def slow_cm(self, u: Unit, line) -> float:
@@ -94,6 +110,11 @@ class Ground:
         # the corridor the unit's frontage sweeps (a line wider than a bridge cannot pass it);
         # built only where there is impassable ground at all
         walls = self.routes is not None and self._patches(u).get("impassable")
+        if walls:
+            # a wall whose box misses the lane's box (the line's, grown by half the lane's
+            # width) cannot touch the lane: the lane is built only where one may
+            box = _grown(line.bounds, max(0.0, files * u.stand_w / 2 - SLACK_CM) + BOX_SLACK)
+            walls = any(not boxes_apart(b, box) for _, b in walls)
         lane = line.buffer(files * u.stand_w / 2 - SLACK_CM, cap_style="flat") \
             if walls and files * u.stand_w > 2 * SLACK_CM else line
         if walls and self.touches(u, lane, "impassable"):
@@ -110,11 +131,19 @@ class Ground:
 
     def _charge_allowance(self, u: Unit, shape, target_shape) -> float:
         # reads of u only cavalry, stands and its charge move (the key above)
-        line, d = _shortest(shape, target_shape)
-        path = line if d > 1e-6 else shape
-        start = self.effects(u, shape)
+        a, b = self.box(shape), self.box(target_shape)
+        box = _grown((min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3])), BOX_SLACK)
+        self._patches(u)
+        if all(boxes_apart(p, box) for p in self._boxes[(u.cavalry, u.stands)]):
+            # no ground inside the box of both shapes, which holds the shortest line between
+            # them: nothing on the way or at the start modifies the charge move
+            return max(float(u.move_row.charge), 0.0)
+        # the ground where the charger stands: the same for each target it is weighed against
+        start = self._kept.recall(("start", u.cavalry, u.stands), lambda: frozenset(self.effects(u, shape)), (shape,))
         if u.cavalry and "difficult" in start:
             return 0.0                                      # 4.3.1: cavalry charge only from open/light
+        line, d = _shortest(shape, target_shape)
+        path = line if d > 1e-6 else shape
         fx = start | self.effects(u, path)
         if "impassable" in fx:
             return 0.0                                      # 4.3.1: no charge across impassable ground
@@ -127,6 +156,10 @@ class Ground:
         if "obstacle" in fx:
             cm -= te.obstacle_cavalry_cm if u.cavalry else te.obstacle_infantry_cm
         return max(cm, 0.0)
+
+
+def _grown(box, by: float) -> tuple[float, float, float, float]:
+    return box[0] - by, box[1] - by, box[2] + by, box[3] + by
 
 
 def _shortest(shape, target_shape):

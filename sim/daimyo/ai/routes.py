@@ -65,6 +65,7 @@ class Routes:
         self.cost = cost
         self.walls = shapely.union_all(self.blocked) if self.blocked else None
         self._fields: dict[tuple[int, int], np.ndarray] = {}
+        self._open: dict[tuple[int, int], tuple[int, int]] = {}    # cell -> _open_near (the costs never change)
 
     def cell(self, x: float, y: float) -> tuple[int, int]:
         return (min(self.nx - 1, max(0, int(x / self.step))), min(self.ny - 1, max(0, int(y / self.step))))
@@ -86,6 +87,12 @@ class Routes:
         """The goal's cell, or the nearest passable one (a goal standing on a river's edge)."""
         if self.cost[c] != math.inf:
             return c
+        got = self._open.get(c)
+        if got is None:
+            got = self._open[c] = self._nearest_open(c)
+        return got
+
+    def _nearest_open(self, c: tuple[int, int]) -> tuple[int, int]:
         free = np.argwhere(np.isfinite(self.cost))
         if len(free) == 0:
             return c

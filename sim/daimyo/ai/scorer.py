@@ -430,6 +430,10 @@ class DaimyoScorer:
         lane = self._lane(u, x, y, facing)
         return any(self.friend_shapes[fid].intersects(lane) for fid in near)
 
+    def _crossing_shape(self, fid: str):
+        """The bridge or ford a receiving clan faces (clan_plan: receive), by its feature id."""
+        return next(f.shape for f in self.st.terrain if f.id == fid)
+
     def _wading(self, u: Unit) -> bool:
         """u stands in difficult ground now (4.3.1); kept a whole game under all it reads (the
         kind the ground is resolved for, and the stands where it stands)."""
@@ -494,10 +498,11 @@ class DaimyoScorer:
         near = _within_charge(self.enemies + self.routers, self._target_arr, self._targets_group, quads, shape,
                               u.move_row.charge)
         out = []
+        there = _posed(u, shape, x, y, facing) if near and self.commander is not None and facing is not None else None
         for e, d in near:
             allowance = self.ground.charge_allowance(u, shape, self.enemy_shapes[e.id])
-            if self.commander is not None and facing is not None:
-                d = _charge_need(_posed(u, shape, x, y, facing), e, allowance)
+            if there is not None:
+                d = _charge_need(there, e, allowance)
             if d <= allowance:
                 out.append(e.id)
         return tuple(out)
@@ -535,14 +540,14 @@ class DaimyoScorer:
 
     def _context(self, u: Unit) -> tuple:
         """What a pose's value reads of this decision besides the unit, the pose, the enemy army
-        and the ground (ValueBook.begin): the personality as the clock runs, the clan's plan,
-        the unit's aim, the clock's pressure and the unit's matchups (4.6.5)."""
+        and the ground (ValueBook.begin): the personality as the clock runs, the clan's plan
+        (with the crossing a receiving clan faces), the unit's aim, the clock's pressure and the unit's matchups (4.6.5)."""
         got = self._contexts.get(u.id)
         if got is None:
             plan = self.plans.get(u.clan)
             mu = self.mu
             got = self._contexts[u.id] = (
-                self.p, None if plan is None else (plan.state, plan.target),
+                self.p, None if plan is None else (plan.state, plan.target, plan.crossing),
                 None if self.commander is None else (self.commander.aims.get(u.id), self.commander.army.pressure),
                 None if mu is None else tuple((mu.att.get((u.id, e.id)), mu.dfn.get((u.id, e.id)))
                                               for e in self.enemies + self.routers))
@@ -610,7 +615,7 @@ class DaimyoScorer:
                 # (4.4): the turn counts as part of the way, so a unit lines up as it closes
                 g = self.st.units[goal]
                 turn = _turn_cost(u, x, y, facing, g.x, g.y)
-            reform = (disordered or wades or self.ground.touches(u, shape, "difficult")) \
+            reform = (disordered or wades or self.ground.touches(u, shape, "difficult", self.ground.box(shape))) \
                 and u.troop is not Troop.PEASANT
             if mode in ("engage", "approach") and not self.st.units[goal].routing:
                 # 4.4: a charge earns its bonus (4.6.3) only with a straight run of at least
@@ -631,7 +636,11 @@ class DaimyoScorer:
                 if goal != enemy.id and not enemy.routing:
                     eff += 2.0 * max(0.0, lo - dist)     # nor that close to another enemy
             eff += turn
-            if mode in ("form_up", "hold", "fall_back", "reform"):
+            if mode == "receive":
+                # on its own bank, just outside the charge reach of an enemy at the crossing's
+                # end (4.4; the way over the river is the crossing alone, 4.3.1)
+                eff = abs(self._crossing_shape(plan.crossing).distance(shape) - enemy.move_row.charge - BAND_CM)
+            elif mode in ("form_up", "hold", "fall_back", "reform"):
                 # stand just outside the nearest enemy's charge reach (4.4), a move further
                 # when falling back: closer is danger, further is time lost
                 off = enemy.move_row.charge + BAND_CM if may_charge_soon(enemy) else 3.0
@@ -652,7 +661,7 @@ class DaimyoScorer:
             if threats:
                 # 4.2.1: a disordered unit receives the charge at -1 with one rank; in good
                 # order the first to activate charges, with the bonus (4.6.3)
-                fear = 3.0 if mode in ("form_up", "hold", "fall_back", "reform") else 1.0
+                fear = 3.0 if mode in ("form_up", "hold", "fall_back", "reform", "receive") else 1.0
                 n = self._threat_count(threats)
                 value -= fear * self.p.caution * (1.6 if disordered else 0.3) * (1 + 0.3 * (n - 1)) * min(1.0, n)
             targets = [] if disordered else self._targets(u, shape, x, y, facing, quads)
@@ -671,7 +680,8 @@ class DaimyoScorer:
                 value += 0.8 * self.p.aggression * best
             # 4.5.1, 4.5.4: waiting in front of enemy shooters costs stands; less so on the
             # way to a charge that will reach them next turn
-            value -= self.p.caution * (0.1 if targets else 0.25) * self.fire.danger(u, shape, self._first_weight)
+            danger = self.fire.danger(u, shape, self._first_weight, self.ground.box(shape))
+            value -= self.p.caution * (0.1 if targets else 0.25) * danger
         if disordered:
             # still to reform (4.2.2): dear with the enemy close by; further off a fighting
             # unit counts the reform turn in its approach above, a shooter its -1 (4.5.4)
@@ -715,7 +725,7 @@ def _unit_mode(u: Unit, plan, wading: bool = False) -> str:
     again, ruling D-41), when it goes on across; "" without a plan."""
     if plan is None:
         return ""
-    if u.disordered and plan.state in ("engage", "form_up", "approach") and not u.in_melee_with \
+    if u.disordered and plan.state in ("engage", "form_up", "approach", "receive") and not u.in_melee_with \
             and not (wading and plan.state in ("engage", "approach")):
         return "reform"
     return plan.state
@@ -733,7 +743,7 @@ def _charge_need(u: Unit, t: Unit, allowance: float) -> float:
     """cm of charge move u needs to reach t as the rules measure it (4.4: the turn to face the
     run, then the run to the contact point; the charge plan's own geometry, without the ground
     and friends in the way); infinite when the turn alone costs more than half the allowance."""
-    rx, ry, _ = CH.final_pose(u, t, C.side_of(t, u), aligned=False)
+    rx, ry, _ = CH.final_pose(u, t, C.side_of(t, u, stand_quads(u)), aligned=False)
     run = math.hypot(rx - u.x, ry - u.y)
     turn = _turn_cost(u, u.x, u.y, u.facing, rx, ry, allowance) if run > 1e-6 else 0.0
     return turn + run

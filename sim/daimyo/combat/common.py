@@ -44,11 +44,12 @@ def frame(u: Unit, pts: np.ndarray) -> np.ndarray:
     return np.stack([d @ f, d @ r], axis=1)
 
 
-def side_of(target: Unit, other: Unit) -> str:
+def side_of(target: Unit, other: Unit, corners=None) -> str:
     """Ruling D-4: `other` is on target's flank/rear if it lies entirely behind the line of
     target's front edge; in the rear if also entirely behind its rear edge with its centre
-    within the target's width, else on the flank its centre is on."""
-    rel = frame(target, stand_corners(other).reshape(-1, 2))
+    within the target's width, else on the flank its centre is on. `corners`: other's stand
+    corners where a caller has them already (the same numbers)."""
+    rel = frame(target, (stand_corners(other) if corners is None else corners).reshape(-1, 2))
     if (rel[:, 0] > 1e-6).any():
         return "front"
     centre = rel.mean(axis=0)
@@ -164,6 +165,8 @@ def ride_down_leaders(game, u: Unit, poses) -> None:
     st = game.state
     if u.routing or not u.alive or len(poses) < 2:
         return
+    if not any(leader.alive and leader.side != u.side and not leader.attached_to for leader in st.leaders.values()):
+        return                             # no enemy leader alone on the table: no swept ground needed
     fps = [footprint(u, x=x, y=y, facing=f) for x, y, f in poses]
     swept = shapely.union_all([shapely.union_all([a, b]).convex_hull for a, b in zip(fps, fps[1:])])
     for leader in st.leaders.values():

@@ -8,6 +8,7 @@ from sim.daimyo import command
 from sim.daimyo.geometry import direction
 from sim.daimyo.model import Troop, Unit, Weapon
 from sim.daimyo.effects import moved_by_combat, remove_unit
+from sim.daimyo.surroundings import nearest_enemy
 from sim.daimyo.tables import tables
 
 from . import common as C
@@ -166,9 +167,7 @@ def retire(game, u: Unit, away_from: Unit | None = None) -> None:
     stands still next turn (path: ruling D-64)."""
     st = game.state
     if away_from is None:
-        foes = sorted((v for v in st.living() if v.side != u.side),
-                      key=lambda v: footprint(v).distance(footprint(u)))
-        away_from = foes[0] if foes else None
+        away_from = nearest_enemy(st, u)
     heading = (u.facing + 180) % 360 if away_from is None else \
         C.heading_to(C.centre(away_from), C.centre(u))
     dist = u.move_row.normal / 2

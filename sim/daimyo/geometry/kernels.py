@@ -403,6 +403,20 @@ def hulls(points):
     return out[:k], size, unsure
 
 
+@njit(cache=True)
+def group_boxes(points):
+    """The axis box (minx, miny, maxx, maxy) of each group of points (m, p, 2): the numbers
+    numpy's min and max along the group give."""
+    out = np.empty((points.shape[0], 4))
+    for g in range(points.shape[0]):
+        x0, y0, x1, y1 = points[g, 0, 0], points[g, 0, 1], points[g, 0, 0], points[g, 0, 1]
+        for i in range(1, points.shape[1]):
+            x, y = points[g, i, 0], points[g, i, 1]
+            x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x), max(y1, y)
+        out[g, 0], out[g, 1], out[g, 2], out[g, 3] = x0, y0, x1, y1
+    return out
+
+
 def warm() -> None:
     """Load (or, on a fresh machine, compile) every kernel now rather than in the first game
     that needs it: `kassen bench` times play, not the compiler."""
@@ -418,6 +432,7 @@ def warm() -> None:
     overlap_areas(quad, np.array([0], np.int64), np.array([4], np.int64), np.array([0], np.int64), corners,
                   np.array([1], np.int64))
     hulls(corners.reshape(1, 8, 2))
+    group_boxes(corners.reshape(1, 8, 2))
     from sim.daimyo.geometry import unit_groups    # it imports this module's kernels
     unit_groups.warm()
     point_quads_distance(corners, 0.5, 0.5)
@@ -427,7 +442,8 @@ def warm() -> None:
     ai_kernels.warm()                              # the AI's kernels (issue 18 item 5)
     from sim.daimyo.geometry import first_contact  # it imports this module's kernels
     first_contact.warm()
-    from sim.daimyo.geometry import arc_hits, crossing_kernels, cut_kernels
+    from sim.daimyo.geometry import arc_hits, crossing_kernels, cut_kernels, terrain_kernels
     crossing_kernels.warm()
     cut_kernels.warm()
+    terrain_kernels.warm()
     arc_hits.warm()

@@ -394,7 +394,7 @@ class Swept:
     of a move meet nothing, and are never asked about). `at(rows)` holds the very polygons
     `swept_pieces` returns."""
 
-    def __init__(self, corners: np.ndarray):
+    def __init__(self, corners: np.ndarray, eager: bool = False):
         if len(corners) == 1:                          # a turn or reform: the stands at its end
             self._quads(corners[0])
             return
@@ -402,21 +402,16 @@ class Swept:
         coords, size, unsure = kernels.hulls(pairs)
         n = len(pairs)
         self._polys = np.empty(n, dtype=object)
-        self._made = unsure.copy()
-        self.bounds = np.empty((n, 4))
-        sizes = np.zeros(n, dtype=np.int64)
-        sizes[~unsure] = size[~unsure]
-        if unsure.any():
-            # GEOS's own hulls where the kernel cannot call a turn (as swept_pieces)
-            hulls = shapely.convex_hull(shapely.linestrings(pairs[unsure]))
-            self._polys[unsure] = hulls
-            self.bounds[unsure] = shapely.bounds(hulls)
-        self._coords, self._size = coords, sizes
-        self._first = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int64)
-        sure = np.flatnonzero(~unsure)
-        if len(sure):       # the kernel's rings lie one after another: their boxes by segments
-            self.bounds[sure, :2] = np.minimum.reduceat(coords, self._first[sure], axis=0)
-            self.bounds[sure, 2:] = np.maximum.reduceat(coords, self._first[sure], axis=0)
+        self._made = np.zeros(n, dtype=bool)
+        self._complete = False
+        self._pairs, self._unsure = pairs, unsure
+        self._coords, self._size = coords, np.where(unsure, 0, size)
+        self._first = np.concatenate([[0], np.cumsum(self._size)[:-1]]).astype(np.int64)
+        # a hull's box is its points' box: its extreme points are vertices (exactly so for
+        # GEOS's hulls; its box is only ever used grown by kernels.MARGIN)
+        self.bounds = kernels.group_boxes(pairs)
+        if eager:
+            self.all()
 
     @classmethod
     def of_quads(cls, quads: np.ndarray) -> "Swept":
@@ -432,24 +427,37 @@ class Swept:
         self._first = np.arange(0, 5 * len(quads), 5, dtype=np.int64)
         self._polys = np.empty(len(quads), dtype=object)
         self._made = np.zeros(len(quads), dtype=bool)
-        self.bounds = np.concatenate([quads.min(axis=1), quads.max(axis=1)], axis=1)
+        self._complete = False
+        self._unsure = np.zeros(len(quads), dtype=bool)
+        self.bounds = kernels.group_boxes(quads)
 
     def __len__(self) -> int:
         return len(self._polys)
 
     def at(self, rows) -> np.ndarray:
         """The pieces' polygons at `rows` (indices), made once each."""
+        if self._complete or len(rows) == 0:
+            return self._polys[rows]
         rows = np.asarray(rows, dtype=np.int64)
         need = rows[~self._made[rows]]
         if len(need):
-            missing = np.unique(need)
-            self._made[missing] = True
+            fresh = np.zeros(len(self._made), dtype=bool)
+            fresh[need] = True                          # each once, in order
+            missing = np.flatnonzero(fresh)
+            self._made |= fresh
+            if self._unsure[missing].any():
+                # GEOS's own hulls where the kernel cannot call a turn (as swept_pieces)
+                unsure = missing[self._unsure[missing]]
+                self._polys[unsure] = shapely.convex_hull(shapely.linestrings(self._pairs[unsure]))
+                missing = missing[~self._unsure[missing]]
+        if len(need) and len(missing):
             size = self._size[missing]
             take = np.repeat(self._first[missing] - np.concatenate([[0], np.cumsum(size)[:-1]]), size) \
                 + np.arange(int(size.sum()))
             rings = np.concatenate([[0], np.cumsum(size)])
             self._polys[missing] = shapely.from_ragged_array(shapely.GeometryType.POLYGON, self._coords[take],
                                                              (rings, np.arange(len(rings))))
+        self._complete = bool(self._made.all())
         return self._polys[rows]
 
     def all(self) -> np.ndarray:

@@ -89,7 +89,7 @@ class TableArrays:
             r = math.radians(u.facing)
             self.circles[i] = (u.x - math.cos(r) * u.depth / 2, u.y - math.sin(r) * u.depth / 2,
                                math.hypot(u.width, u.depth) / 2)
-            self.boxes[sl] = np.concatenate([c.min(axis=1), c.max(axis=1)], axis=1)
+            self.boxes[sl] = kernels.group_boxes(c)
             if self._polygons is not None:
                 self._stale.append(sl)          # its polygons are made again when next asked for
             self.keys[i] = keys[i]
@@ -182,8 +182,9 @@ def contacts(st, exact) -> dict[str, list[str]]:
         got = {uid: [] for uid in t.ids}
         for a, b in pairs:
             got[a].append(b)
-        for uid, lst in got.items():
-            lst.sort(key=t.row.__getitem__)
+        for lst in got.values():
+            if len(lst) > 1:                # most units touch no enemy, or one
+                lst.sort(key=t.row.__getitem__)
         t.derived["contacts"] = got
     return got
 

@@ -86,3 +86,36 @@ def test_4_3_1_touching_one_kind_of_ground_agrees_with_all_effects(data):
     effects = _plain_effects(sc.ground, u, shape)
     for kind in ("difficult", "impassable", "light", "obstacle"):
         assert sc.ground.touches(u, shape, kind) == (kind in effects)
+
+
+def _plain_ground(sc, u):
+    """A Ground whose patches' boxes all meet everything: every question goes to Shapely."""
+    import math
+    from sim.daimyo.ai.reach import Ground
+    g = Ground(sc.st, sc.ground.routes)
+    patches = g._patches(u)
+    everywhere = (-math.inf, -math.inf, math.inf, math.inf)
+    for eff in patches:
+        patches[eff] = [(s, everywhere) for s, _ in patches[eff]]
+    g._boxes[(u.cavalry, u.stands)] = [everywhere]
+    return g
+
+
+@given(stn.data())
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_4_3_1_4_4_charge_allowance_and_way_over_the_ground_box_first_equal_shapelys(data):
+    """A charge's allowance (4.4 as modified by the ground, 4.3.1) and the way to a target
+    round impassable ground: box tests first give the same floats as asking Shapely about
+    every patch, on poses anywhere on Nagashino (its stream, fords and palisades)."""
+    sc = _scorer()
+    u = data.draw(stn.sampled_from([v for v in sc.st.living() if v.troop.name not in ("HQ", "ARTILLERY")]))
+    target = data.draw(stn.sampled_from(sc.st.living()))
+    near = data.draw(stn.booleans())
+    anchor = data.draw(stn.sampled_from(sc.st.living()))
+    x = anchor.x + data.draw(stn.floats(-25, 25)) if near else data.draw(stn.floats(0, sc.st.width))
+    y = anchor.y + data.draw(stn.floats(-25, 25)) if near else data.draw(stn.floats(0, sc.st.height))
+    files = data.draw(stn.integers(1, u.stands))
+    shape = footprint(u, x=x, y=y, facing=data.draw(stn.floats(0, 360)), files=files)
+    plain = _plain_ground(sc, u)
+    assert sc.ground._charge_allowance(u, shape, footprint(target)) == plain._charge_allowance(u, shape, footprint(target))
+    assert sc.ground._approach(u, shape, footprint(target), files) == plain._approach(u, shape, footprint(target), files)

@@ -1,0 +1,102 @@
+"""Which stands of a sampled motion touch which terrain patches (Daimyo 4.3.1) and which lie
+wholly on a road (4.3), for movement's prices: a kernel on the patches' triangles
+(geometry/terrain_kernels.py; the triangles are straight_ahead's, cut once a game) answers where
+it is sure, Shapely's own predicate the rest, so the answers are Shapely's
+(tests/daimyo/test_terrain_kernels.py)."""
+from __future__ import annotations
+
+import numpy as np
+import shapely
+
+from sim.daimyo import straight_ahead
+from sim.daimyo.geometry import cut_kernels, terrain_kernels
+from sim.daimyo.geometry.shapes import quad_polygons
+
+
+def stands_touching(st, tmap, quads: np.ndarray, swept) -> np.ndarray:
+    """`tmap.touching` of the stands `quads` (4.3.1), only against the patches the sweep touches
+    (`swept`; None: all), the others False: the kernel answers where it is sure, Shapely the
+    stand-patch pairs it is not, and the patches its triangles do not stand for exactly."""
+    out = np.zeros((len(quads), len(tmap.patches)), dtype=bool)
+    tris, owner, exact = _patch_triangles(st, tmap)
+    which = exact if swept is None else exact & swept
+    sel = which[owner]
+    if sel.any():
+        state = terrain_kernels.stands_meet_patches(quads, tris[sel], owner[sel], len(tmap.patches),
+                                                    cut_kernels.TOL)
+        out[state == terrain_kernels.MEETS] = True
+        i, j = np.nonzero(state == terrain_kernels.UNSURE)
+        if len(i):
+            out[i, j] = shapely.intersects(quad_polygons(quads[i]), tmap.shapes[j])
+    rest = ~exact if swept is None else ~exact & swept
+    if rest.any():                       # Shapely's own test against the other touched patches
+        cols = np.flatnonzero(rest)
+        out[:, cols] = tmap.touching(quad_polygons(quads))[:, cols]
+    return out
+
+
+def stands_on_road(st, tmap, quads: np.ndarray) -> np.ndarray:
+    """`tmap.on_road` of the stands `quads` (4.3: wholly on road or bridge; the map has a road):
+    a stand well clear of every triangle of the grown table outside the road zone lies on the
+    road, one overlapping a triangle does not; Shapely's covers for the rest, and for stands not
+    well inside the grown table those triangles cover."""
+    tris, exact, box = _off_road(st, tmap)
+    if not exact:
+        return tmap.on_road(quad_polygons(quads))
+    state = terrain_kernels.stands_meet_patches(quads, tris, np.zeros(len(tris), dtype=np.int64), 1,
+                                                cut_kernels.TOL)[:, 0]
+    out = state == terrain_kernels.APART
+    ask = state == terrain_kernels.UNSURE
+    ask |= (quads[..., 0].min(axis=1) <= box[0] + 1e-6) | (quads[..., 1].min(axis=1) <= box[1] + 1e-6) \
+        | (quads[..., 0].max(axis=1) >= box[2] - 1e-6) | (quads[..., 1].max(axis=1) >= box[3] - 1e-6)
+    if ask.any():
+        out[ask] = tmap.on_road(quad_polygons(quads[ask]))
+    return out
+
+
+def _exactly(tris, owner, shapes, n):
+    """The triangles, their owners, and which shapes they stand for exactly: a polygon or
+    multipolygon whose triangles' areas add up to its own."""
+    whole = shapely.area(shapes) if n else np.zeros(0)
+    summed = np.bincount(owner, weights=_areas(tris), minlength=n)
+    polygonal = np.isin(shapely.get_type_id(shapes), (3, 6)) if n else np.zeros(0, bool)
+    return np.ascontiguousarray(tris), owner, polygonal & _adds_up(summed, whole)
+
+
+def _patch_triangles(st, tmap):
+    """The patches' triangles and owners, and which patches they stand for exactly: a polygon or
+    multipolygon whose triangles' areas add up to its own. Once a game and map."""
+    def make():
+        tris, owner = straight_ahead.terrain_triangles(st, tmap)
+        return _exactly(tris, owner, tmap.shapes, len(tmap.patches))
+    return _once(st, tmap, "terrain_touch patches", make)
+
+
+def _off_road(st, tmap):
+    """straight_ahead's triangles of the grown table outside the road zone, whether they stand
+    for it exactly, and the grown table's box (as straight_ahead grows it)."""
+    def make():
+        tris, _ = straight_ahead.off_road_triangles(st, tmap)
+        box = (-1.0, -1.0, st.width + 1.0, st.height + 1.0)
+        outside = shapely.difference(shapely.box(*box), tmap.road_zone)
+        exact = shapely.get_type_id(outside) in (3, 6) and bool(_adds_up(_areas(tris).sum(), outside.area))
+        return np.ascontiguousarray(tris), exact, box
+    return _once(st, tmap, "terrain_touch off road", make)
+
+
+def _once(st, tmap, name: str, make):
+    key = (name, id(tmap))
+    got = st.geometry_cache.get(key)
+    if got is None or got[0] is not tmap:
+        got = st.geometry_cache[key] = (tmap, *make())
+    return got[1:]
+
+
+def _areas(tris: np.ndarray) -> np.ndarray:
+    t = tris[:, :3]
+    return np.abs((t[:, 1, 0] - t[:, 0, 0]) * (t[:, 2, 1] - t[:, 0, 1])
+                  - (t[:, 2, 0] - t[:, 0, 0]) * (t[:, 1, 1] - t[:, 0, 1])) / 2
+
+
+def _adds_up(summed, whole):
+    return np.abs(summed - whole) <= 1e-9 * np.maximum(whole, 1.0)

@@ -1,0 +1,59 @@
+"""Which sampled stands touch which terrain patches (Daimyo 4.3.1), from the patches'
+triangles (sim/daimyo/geometry/terrain_kernels.py, sim/daimyo/terrain_touch.py) against
+Shapely, the oracle: the kernel's sure answers are Shapely's intersects, and the whole answer
+equals TerrainMap.touching, on random stands and terrain (roads cut out of woods, a fence
+strip, a hill), flush and right-angled poses included."""
+from types import SimpleNamespace
+
+import numpy as np
+import shapely
+from hypothesis import HealthCheck, given, settings, strategies as stn
+
+from sim.daimyo import terrain_touch
+from sim.daimyo.geometry import cut_kernels, stand_corners, terrain_kernels
+from sim.daimyo.geometry.shapes import quad_polygons
+from sim.daimyo.terrain import TerrainMap
+from tests.daimyo.test_geometry_kernels import units
+from tests.daimyo.test_swept import _features, xy
+
+SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@given(stn.lists(units(), min_size=1, max_size=4), stn.tuples(xy, xy), stn.booleans())
+@SETTINGS
+def test_4_3_1_stands_touching_terrain_equal_shapely(us, where, swept_only):
+    tmap = TerrainMap(_features(where), cavalry=False, stands=4)
+    st = SimpleNamespace(geometry_cache={})
+    quads = np.concatenate([stand_corners(u) for u in us])
+    want = tmap.touching(quad_polygons(quads))
+    tris, owner, exact = terrain_touch._patch_triangles(st, tmap)
+    assert exact.all()
+    state = terrain_kernels.stands_meet_patches(quads, tris, owner, len(tmap.patches), cut_kernels.TOL)
+    sure = state != terrain_kernels.UNSURE
+    assert np.array_equal((state == terrain_kernels.MEETS)[sure], want[sure])
+    swept = want.any(axis=0) | np.array([i % 2 == 0 for i in range(len(tmap.patches))]) if swept_only else None
+    got = terrain_touch.stands_touching(st, tmap, quads, swept)
+    assert np.array_equal(got, want if swept is None else want & swept)
+
+
+def test_4_3_1_a_stand_flush_with_a_patch_is_asked_of_shapely():
+    tmap = TerrainMap(_features(((10.0, 10.0), (80.0, 80.0))), cavalry=False, stands=4)
+    st = SimpleNamespace(geometry_cache={})
+    hill = tmap.patches[[p.id for p in tmap.patches].index("h")].shape
+    x0, y0, x1, y1 = hill.bounds
+    flush = np.array([[[x1, y0], [x1 + 4, y0], [x1 + 4, y0 + 3], [x1, y0 + 3]]])    # its edge on the hill's
+    got = terrain_touch.stands_touching(st, tmap, flush, None)
+    assert np.array_equal(got, tmap.touching(quad_polygons(flush)))
+    assert got.any()
+
+
+@given(stn.lists(units(), min_size=1, max_size=4), stn.tuples(xy, xy), stn.sampled_from([0.0, 0.5, 1.0]))
+@SETTINGS
+def test_4_3_stands_on_the_road_equal_shapely_covers(us, where, along):
+    tmap = TerrainMap(_features(where), cavalry=False, stands=4)
+    st = SimpleNamespace(geometry_cache={}, width=100.0, height=80.0)
+    (rx, ry) = where[1]
+    for k, u in enumerate(us[:2]):          # some stands laid along the road, in it or astride its edge
+        u.x, u.y, u.facing = rx + 20 * along + k, ry + 15 * along + 2, 36.87
+    quads = np.concatenate([stand_corners(u) for u in us])
+    assert np.array_equal(terrain_touch.stands_on_road(st, tmap, quads), tmap.on_road(quad_polygons(quads)))
