@@ -106,10 +106,29 @@ def nearest_enemy(st: DaimyoState, u: Unit) -> Unit | None:
 
 def within(st: DaimyoState, u: Unit, cm: float, side: str | None = None) -> list[Unit]:
     """Units (of `side`) with a stand within `cm` of u's; bounding circles spare Shapely the
-    units surely further away."""
-    fp, near = footprint(u), reach(u)
-    return [v for v in st.living(side) if v.id != u.id and not far_apart(near, reach(v), cm)
-            and fp.distance(footprint(v)) <= cm]
+    units surely further away, and the table's kernel distances those surely nearer or further
+    than `cm` by kernels.MARGIN."""
+    near, t = reach(u), arrays(st)
+    kernel = None
+    if u.id in t.row:                  # every other unit may lie within: each its own "side"
+        jj, dd = kernels.unit_near(t.circles, np.arange(len(t.ids), dtype=np.int64), t.corners, t.start, t.count,
+                                   t.row[u.id], cm)
+        kernel = dict(zip((t.ids[j] for j in jj.tolist()), dd.tolist()))
+    out, fp = [], None
+    for v in st.living(side):
+        if v.id == u.id or far_apart(near, reach(v), cm):
+            continue
+        if kernel is not None:
+            d = kernel.get(v.id)
+            if d is None:              # further than cm + MARGIN
+                continue
+            if d < cm - kernels.MARGIN:
+                out.append(v)
+                continue
+        fp = footprint(u) if fp is None else fp
+        if fp.distance(footprint(v)) <= cm:
+            out.append(v)
+    return out
 
 
 def near_range(st: DaimyoState, u: Unit) -> float:

@@ -2,7 +2,8 @@
 kernel distances set aside the enemies surely further, Shapely decides among the rest) is the
 first enemy in table order at the least Shapely distance, as sorting every enemy by Shapely's
 distance gives, for every unit at every decision of random games (training, with melees, and
-the reference table), and for enemies placed at equal distances."""
+the reference table), and for enemies placed at equal distances. The units within a distance
+(5.1 morale modifiers, surroundings.within) likewise equal Shapely's."""
 from sim.core.scenario import read_toml
 from sim.daimyo.fuzz import EagerRandomPlayer
 from sim.daimyo.game import DaimyoGame
@@ -45,3 +46,33 @@ def test_5_1_retire_nearest_enemy_ties_go_to_the_first_in_table_order():
     a = st.units["a"]
     assert footprint(st.units["w1"]).distance(footprint(a)) == footprint(st.units["w2"]).distance(footprint(a))
     assert nearest_enemy(st, a) is _by_shapely(st, a) is st.units["w1"]
+
+
+def _within_by_shapely(st, u, cm, side=None):
+    return [v for v in st.living(side) if v.id != u.id and footprint(u).distance(footprint(v)) <= cm]
+
+
+def test_5_1_units_within_a_distance_as_shapely_measures_them():
+    """5.1 morale modifiers (friends and enemies within 15 or 5 cm): surroundings.within, the
+    kernel's distances set aside the units surely nearer or further, equals asking Shapely of
+    every unit, at every third decision of a random training game and at distances met exactly."""
+    from sim.daimyo.surroundings import within
+    g = DaimyoGame.new(read_toml("scenarios/daimyo/training.toml"), 3)
+    players = {s: EagerRandomPlayer(21 + i) for i, s in enumerate(g.sides())}
+    compared = 0
+    for n in range(450):
+        side = g.to_act()
+        if side is None:
+            break
+        if n % 3 == 0:
+            st = g.state
+            for u in st.living():
+                for cm, whose in ((15.0, None), (5.0, u.side), (0.1, None), (30.0, "west")):
+                    assert within(st, u, cm, whose) == _within_by_shapely(st, u, cm, whose)
+                    compared += 1
+        g.apply(players[side].choose(g, side))
+    assert compared > 1000
+    flush = game(scenario([unit("a", 50, 50)], [unit("w1", 50, 70, facing=270), unit("w2", 50, 28.5, facing=90)]))
+    a = flush.state.units["a"]
+    assert within(flush.state, a, 20.0) == _within_by_shapely(flush.state, a, 20.0) == \
+        [flush.state.units["w1"], flush.state.units["w2"]]

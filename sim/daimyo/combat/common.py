@@ -165,6 +165,8 @@ def ride_down_leaders(game, u: Unit, poses) -> None:
     st = game.state
     if u.routing or not u.alive or len(poses) < 2:
         return
+    if not any(leader.alive and leader.side != u.side and not leader.attached_to for leader in st.leaders.values()):
+        return                             # no enemy leader alone on the table: no swept ground needed
     fps = [footprint(u, x=x, y=y, facing=f) for x, y, f in poses]
     swept = shapely.union_all([shapely.union_all([a, b]).convex_hull for a, b in zip(fps, fps[1:])])
     for leader in st.leaders.values():
