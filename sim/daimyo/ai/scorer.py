@@ -625,6 +625,10 @@ class DaimyoScorer:
                 # a third for cavalry, 4.3.1, so there is no launch window: cross first)
                 lo, hi = launch_window(u)
                 allowance = self.ground.charge_allowance(u, shape, self.enemy_shapes[goal])
+                if 0.0 < allowance < lo:
+                    # across or in difficult ground the charge is cut (4.3.1): the window is
+                    # the cut charge's, with room left for the turn to face the run (4.4)
+                    lo, hi = allowance / 2 + 0.5, 0.8 * allowance
                 if allowance >= lo:
                     eff = max(0.0, eff - hi) + 2.0 * max(0.0, lo - eff)
                     # a turn of more than half the allowance and the rules refuse the charge

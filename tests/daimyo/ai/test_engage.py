@@ -37,24 +37,41 @@ def test_4_3_1_a_charge_into_a_wood_is_valued_disordered():
     assert any(label == "disordered" for label, _, _ in charge_odds(near.state, "horse", "spear").a_mods)
 
 
+def _engaging(g):
+    """The planning scorer with the horse's clan engaging the spearmen, and the horse's value
+    standing with its front (x, y) `gap` cm off the spearmen's."""
+    st = g.state
+    u, spear = st.units["horse"], st.units["spear"]
+    s = DaimyoScorer(planning=True)
+    s.prepare(g, "east")
+    s.plans = {u.clan: ClanPlan(u.clan, "attack", "engage", (spear.x, spear.y), "spear", "test", 1)}
+    s.commander.aims = {}
+    return s, u, lambda gap: s._value(u, u.x, spear.y - gap, u.facing, u.files)
+
+
 def test_4_4_an_engaging_unit_closes_to_where_its_charge_earns_the_bonus():
     """4.4: the charge bonus needs a straight run of half the charge move. An engaging horse
     values standing in its launch window above standing 3 cm off the enemy (where a normal move
     stops and no charge has the bonus), and above standing beyond its charge reach."""
-    g = _table(horse_y=20.0)
-    st = g.state
-    u = st.units["horse"]
-    s = DaimyoScorer(planning=True)
-    s.prepare(g, "east")
-    s.plans = {u.clan: ClanPlan(u.clan, "attack", "engage", (100.0, 66.0), "spear", "test", 1)}
-    s.commander.aims = {}
+    s, u, at = _engaging(_table(horse_y=20.0))
     lo, hi = launch_window(u)
-    def at(gap):            # the horse's front (x, y: its centre) `gap` cm off the spearmen's
-        return s._value(u, u.x, st.units["spear"].y - gap, u.facing, u.files)
     window = at((lo + hi) / 2)
     assert window > at(3.0)
     assert window > at(hi + u.move_row.normal)
     assert lo <= u.move_row.charge / 2 + 1.0 and hi <= u.move_row.charge
+
+
+def test_4_3_1_an_engaging_unit_closes_to_the_window_of_its_cut_charge():
+    """4.3.1: a charge into a wood goes a third as far for cavalry. The horse engaging
+    spearmen that stand at a wood's edge values the window of that cut charge (its half plus a
+    little for the turn, up to 0.8 of it) above standing closer (where the charge keeps no
+    room for its turn, 4.4), and above standing beyond the cut charge's reach."""
+    s, u, at = _engaging(_table([WOOD], foe_y=60.0, horse_y=40.0))
+    allowance = s.ground.charge_allowance(u, footprint(u), s.enemy_shapes["spear"])
+    assert allowance == u.move_row.charge / 3
+    window = at(0.7 * allowance)
+    assert window > at(allowance / 2 - 0.5)
+    assert window > at(allowance + u.move_row.normal / 2)
 
 
 def test_4_4_a_charge_is_weighed_against_being_charged():
