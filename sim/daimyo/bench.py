@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -128,20 +129,26 @@ BATTLES = (("reference", "benchmarks/reference.toml", 15), ("nagashino", "scenar
 SIZES = (50, 150, 300)
 
 
-def frozen_tree(commit: str) -> Path:
-    """A git worktree of `commit` under the temp directory (made once, then reused): the old
-    engine, imported only in subprocesses so the two never share a module."""
+def frozen_tree(commit: str, into: Path) -> Path:
+    """A git worktree of `commit` inside this run's work directory `into`: the old engine,
+    imported only in subprocesses so the two never share a module. Each run has its own, so
+    two benches never pull a tree from under each other; `drop_tree` removes it."""
     root = Path(__file__).resolve().parents[2]
     got = subprocess.run(["git", "-C", str(root), "rev-parse", "--verify", "--short", f"{commit}^{{commit}}"],
                          capture_output=True, text=True)
     if got.returncode:
         raise KassenError(f"--against {commit!r}: not a commit of this repository ({root})")
-    sha = got.stdout.strip()
-    tree = Path(tempfile.gettempdir()) / f"kassen-bench-{sha}"
-    if not (tree / "sim").is_dir():
-        subprocess.run(["git", "-C", str(root), "worktree", "add", "--detach", str(tree), sha], check=True,
-                       capture_output=True)
+    tree = into / f"old-{got.stdout.strip()}"
+    subprocess.run(["git", "-C", str(root), "worktree", "add", "--detach", str(tree), got.stdout.strip()],
+                   check=True, capture_output=True)
     return tree
+
+
+def drop_tree(tree: Path) -> None:
+    """Unregister and delete a worktree made by `frozen_tree` (nothing is left in the repository)."""
+    root = Path(__file__).resolve().parents[2]
+    subprocess.run(["git", "-C", str(root), "worktree", "remove", "--force", str(tree)], capture_output=True)
+    subprocess.run(["git", "-C", str(root), "worktree", "prune"], capture_output=True)
 
 
 def _job(tree: Path, *args) -> dict:
@@ -173,9 +180,21 @@ def run_against(commit: str, level: str = "hard", turn_scale: float = 1.0, sizes
     seconds and their ratio; then replays of random battles on 50-, 150- and 300-stand tables
     with the fitted exponent of cost against stands. `replay_only`: the battles are played
     once, by this tree, only for their orders, and not timed."""
-    from benchmarks.make_reference import table_text
-    old, new = frozen_tree(commit), Path(__file__).resolve().parents[2]
     work = Path(tempfile.mkdtemp(prefix="kassen-bench-"))
+    try:
+        old = frozen_tree(commit, work)
+        try:
+            return _compare(old, work, commit, level, turn_scale, sizes, size_turns, replay_only)
+        finally:
+            drop_tree(old)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def _compare(old: Path, work: Path, commit: str, level: str, turn_scale: float, sizes, size_turns: int,
+             replay_only: bool) -> int:
+    from benchmarks.make_reference import table_text
+    new = Path(__file__).resolve().parents[2]
     print(f"old engine: {commit} ({old}); new: {new}; CPU seconds (process time), one run each, "
           f"{level} vs {level}, seed 1")
     print(f"{'':<44} {'old':>9} {'new':>9} {'ratio':>7}")

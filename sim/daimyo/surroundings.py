@@ -8,7 +8,7 @@ import math
 import numpy as np
 
 from sim.daimyo.geometry import CONTACT_TOLERANCE, direction
-from sim.daimyo.geometry import footprint as _footprint
+from sim.daimyo.geometry import footprint as _footprint, stand_quads
 from sim.daimyo.geometry import kernels
 from sim.daimyo.geometry.table import arrays, contacts, contacts_of
 from sim.daimyo.model import Unit
@@ -57,6 +57,32 @@ def clear_of_box(v: Unit, box) -> bool:
     x0, y0, x1, y1 = box
     m = rad + 1e-6
     return cx + m < x0 or cx - m > x1 or cy + m < y0 or cy - m > y1
+
+
+def overlapping(st: DaimyoState, u: Unit, threshold: float) -> list[Unit]:
+    """Units whose footprints share more than `threshold` cm2 with u's as it stands now (4.3.2,
+    4.6.7: ending inside a unit). A unit's stands tile its footprint, never overlapping (1.5), so
+    the shared area is the sum of the stands' pairwise areas, which the kernel clips; Shapely's
+    own area where that sum is within 1e-9 cm2 of the threshold."""
+    quads = stand_quads(u)
+    box = (quads[..., 0].min(), quads[..., 1].min(), quads[..., 0].max(), quads[..., 1].max())
+    k = len(quads)
+    coords = np.array(quads, dtype=float).reshape(-1, 2)     # writable: the kernel's warmed types
+    first, count = np.arange(0, 4 * k, 4, dtype=np.int64), np.full(k, 4, dtype=np.int64)
+    out, fp = [], None
+    for v in st.living():
+        if v.id == u.id or clear_of_box(v, box):
+            continue
+        other = np.array(stand_quads(v), dtype=float)
+        src = np.repeat(np.arange(k, dtype=np.int64), len(other))
+        dst = np.tile(np.arange(len(other), dtype=np.int64), k)
+        area = float(kernels.overlap_areas(coords, first, count, src, other, dst).sum())
+        if abs(area - threshold) <= 1e-9:
+            fp = footprint(u) if fp is None else fp
+            area = footprint(v).intersection(fp).area
+        if area > threshold:
+            out.append(v)
+    return out
 
 
 def footprint_distance(a: Unit, b: Unit) -> float:

@@ -45,3 +45,24 @@ def test_issue18_bench_worker_replays_in_a_given_tree(tmp_path):
     replay = _job(root, "replay", "scenarios/daimyo/training.toml", 1, 1, acts)
     assert battle["actions"] == replay["actions"] > 0
     assert (battle["events"], battle["state"]) == (replay["events"], replay["state"])
+
+
+def test_issue18_bench_frozen_tree_is_the_runs_own_and_removed_after(tmp_path):
+    """Each `bench --against` run checks the old engine out inside its own work directory and
+    unregisters it after, so two runs never share (or delete) one tree and nothing is left."""
+    import subprocess
+    from pathlib import Path
+    import pytest
+    from sim.daimyo.bench import drop_tree, frozen_tree
+    root = Path(__file__).resolve().parents[2]
+    if not (root / ".git").exists():
+        pytest.skip("not a git checkout")
+
+    def listed():
+        return subprocess.run(["git", "-C", str(root), "worktree", "list", "--porcelain"],
+                              capture_output=True, text=True, check=True).stdout
+    tree = frozen_tree("HEAD", tmp_path)
+    assert tree.parent == tmp_path and (tree / "sim" / "daimyo" / "bench.py").is_file()
+    assert str(tree) in listed()
+    drop_tree(tree)
+    assert not tree.exists() and str(tree) not in listed()

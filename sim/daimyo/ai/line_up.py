@@ -29,6 +29,7 @@ from sim.daimyo.model import Troop
 MIN_ANGLE = 2.0         # degrees: closer than this the unit already faces its run
 MAX_WHEEL = 45.0        # degrees: beyond it a wheel costs most of a move (4.3.5.1); a turn is on the menu
 STATES = ("engage", "form_up", "hold", "pursue", "reform", "receive")
+OFF_WAY = 20.0          # degrees: a column facing further than this off its way to a crossing re-faces
 
 
 def run_facing(u, t) -> float:
@@ -114,7 +115,8 @@ def crossing(scorer, st, u) -> list:
     """1.5, 4.3.1, 4.3.5.4: a line too wide for the bridge or ford on its way (impassable ground
     either side) reforms into a column one stand wide to pass it; beyond, with nothing
     impassable between it and its target, the column reforms into a line (two ranks) facing its
-    charge run. Each only where the rules accept it now; the scorer weighs it (the way a
+    charge run; short of that, a column facing more than OFF_WAY off its way re-faces it as a
+    column (a column stood sideways on the reference table's bridge for 15 turns). Each only where the rules accept it now; the scorer weighs it (the way a
     frontage can take, reach.Ground.approach)."""
     if u.moved or u.routing or u.in_melee_with or u.stands < 2 or u.troop in (Troop.HQ, Troop.ARTILLERY):
         return []
@@ -140,9 +142,16 @@ def crossing(scorer, st, u) -> list:
         out = [A.Reform(u.side, u.id, 1, round(math.degrees(math.atan2(wy - u.y, wx - u.x)) % 360, 1))]
     else:
         files = line_files(u)
-        if not book.for_unit(st, u, files).clear(here, there):
-            return []
-        out = [A.Reform(u.side, u.id, files, round(run_facing(u, t), 1))]
+        if book.for_unit(st, u, files).clear(here, there):
+            out = [A.Reform(u.side, u.id, files, round(run_facing(u, t), 1))]
+        else:
+            # still to pass: a column facing off its way (on a bridge, a move straight ahead
+            # would leave it for the river, 4.3.1) faces the way again, still a column
+            wx, wy = book.for_unit(st, u, files=1).waypoint(here, there)
+            way = math.degrees(math.atan2(wy - u.y, wx - u.x)) % 360
+            if abs((way - u.facing + 180) % 360 - 180) <= OFF_WAY:
+                return []
+            out = [A.Reform(u.side, u.id, 1, round(way, 1))]
     return [a for a in out if _plan(st, a) is not None]
 
 

@@ -7,6 +7,7 @@ from sim.daimyo import artillery
 from sim.daimyo.geometry import direction
 from sim.daimyo.model import Troop, Unit
 from sim.daimyo.effects import moved_by_combat, remove_unit
+from sim.daimyo.surroundings import overlapping
 from sim.daimyo.tables import tables
 
 from . import common as C
@@ -118,11 +119,7 @@ def _clear_of_friends(st, u: Unit) -> bool:
     moved = False
     h = direction(u.facing)
     for _ in range(40):
-        fp = footprint(u)
-        box = fp.bounds
-        inside = [v for v in st.living() if v.id != u.id and not C.clear_of_box(v, box)
-                  and footprint(v).intersection(fp).area > C.OVERLAP]
-        if not inside:
+        if not overlapping(st, u, C.OVERLAP):
             return moved
         u.x, u.y = float(u.x + h[0] * 0.5), float(u.y + h[1] * 0.5)
         moved = True

@@ -51,3 +51,21 @@ def test_1_5_a_line_forms_a_column_to_pass_a_bridge():
     s.prepare(beyond, "east")
     back = line_up.crossing(s, beyond.state, beyond.state.units["line"])
     assert len(back) == 1 and isinstance(back[0], A.Reform) and back[0].files == 3
+
+
+def test_4_3_5_4_a_column_facing_off_its_way_over_a_bridge_faces_it_again():
+    """A column one stand wide on the bridge, turned 45 degrees off it: a move straight ahead
+    would leave the bridge for the river (4.3.1). It is offered the reform into a column facing
+    the way over (4.3.5.4), and the rules accept it; facing the way already, nothing."""
+    g = _table(x=60.0, y=57.0, files=1)
+    st = g.state
+    st.units["line"].facing = 135.0
+    s = DaimyoScorer(planning=True)
+    s.prepare(g, "east")
+    got = line_up.crossing(s, st, st.units["line"])
+    assert len(got) == 1 and isinstance(got[0], A.Reform) and got[0].files == 1
+    assert abs(got[0].facing - 90) <= line_up.OFF_WAY
+    st.units["line"].facing = 90.0
+    s = DaimyoScorer(planning=True)
+    s.prepare(g, "east")
+    assert line_up.crossing(s, st, st.units["line"]) == []
