@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from sim.daimyo.ai.matchups import Matchups, chargers
-from sim.daimyo.combat.victory import points, tally
+from sim.daimyo.combat.victory import breakers, tally
 from sim.daimyo.model import Troop
 
 SECTORS = 3
@@ -142,9 +142,7 @@ def plan_army(st, side: str, mu: Matchups, prev: ArmyPlan | None = None) -> Army
 def one_from_breaking(st, side: str) -> bool:
     """5.2: `side` has lost units already and the loss of one more of its units would take it
     past its share of unit points lost, so that it breaks at the end of the turn."""
-    total, lost = tally(st, side)
-    need = total * st.armies[side].victory_share - lost
-    return lost > 0 and any(points(u) > need for u in st.living(side) if u.troop is not Troop.HQ and points(u) > 0)
+    return tally(st, side)[1] > 0 and any(u.troop is not Troop.HQ for u in breakers(st, side))
 
 
 def wins_at_limit(st, side: str) -> bool:

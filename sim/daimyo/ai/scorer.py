@@ -43,7 +43,7 @@ from sim.daimyo.geometry.kernels import MARGIN, point_quads_distance
 from sim.daimyo.geometry.unit_groups import UnitGroup, lane_quad
 from sim.daimyo.model import Troop, Unit
 from sim.daimyo.state import DaimyoState
-from sim.daimyo.combat.victory import points, tally
+from sim.daimyo.combat.victory import breakers, points
 
 URGENCY = 3.0       # aggression multiplier on the last turn for a side the clock does not favour
 OBJECTIVE_PULL = 0.5  # share of MOVE_WORTH per move a fighting unit is away from a scenario objective
@@ -167,11 +167,7 @@ class DaimyoScorer:
         """5.2: the enemy units whose loss alone would take the enemy army past its share of
         unit points lost, so that it breaks at the end of the turn - worth going for as a
         scenario objective is (ruling D-85), by id -> shape; none while it is further off."""
-        st = self.st
-        foe = st.enemy(side)
-        total, lost = tally(st, foe)
-        need = total * st.armies[foe].victory_share - lost
-        return {u.id: footprint(u) for u in st.living(foe) if 0 < points(u) and points(u) > need}
+        return {u.id: footprint(u) for u in breakers(self.st, self.st.enemy(side))}
 
     # -- dispatch --------------------------------------------------------------------------
     def score(self, action) -> float:

@@ -108,6 +108,14 @@ def _every_side_alive(st: DaimyoState) -> bool:
     return not waiting
 
 
+def breakers(st: DaimyoState, side: str) -> list[Unit]:
+    """5.2: the living units of `side` whose loss alone would take the army past its share of
+    unit points lost, so that it breaks at the end of the turn."""
+    total, lost = tally(st, side)
+    need = total * st.armies[side].victory_share - lost
+    return [u for u in st.living(side) if 0 < points(u) and points(u) > need]
+
+
 def points_down(st: DaimyoState, side: str) -> float:
     """How far a side is toward breaking (5.2), for batch reports of drawn battles: the unit
     points it has lost, plus half the points of its units routing or down to half their
