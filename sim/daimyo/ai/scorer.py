@@ -25,7 +25,7 @@ from sim.daimyo import actions as A
 from sim.daimyo.ai import guns
 from sim.daimyo.ai.fire import FireZones
 from sim.daimyo.ai import shortlist
-from sim.daimyo.ai.clan_plan import BAND_CM
+from sim.daimyo.ai.clan_plan import BAND_CM, CROSSINGS
 from sim.daimyo.ai.commander import Commander
 from sim.daimyo.ai.matchups import round_edge
 from sim.daimyo.ai.pose_memo import PoseMemo, reach_key, unit_key
@@ -70,7 +70,7 @@ class DaimyoScorer:
         self.st: DaimyoState | None = None
         self.side = ""
         self.routes = RouteBook()
-        self.commander = Commander() if planning else None
+        self.commander = Commander(patient=exact) if planning else None
         self.exact = exact
         self.plans: dict = {}
         self.mu = None
@@ -426,9 +426,9 @@ class DaimyoScorer:
         lane = self._lane(u, x, y, facing)
         return any(self.friend_shapes[fid].intersects(lane) for fid in near)
 
-    def _crossing_shape(self, fid: str):
-        """The bridge or ford a receiving clan faces (clan_plan: receive), by its feature id."""
-        return next(f.shape for f in self.st.terrain if f.id == fid)
+    def _crossing(self, fid: str):
+        """The bridge, ford or stream a receiving clan faces (clan_plan: receive), by its feature id."""
+        return next(f for f in self.st.terrain if f.id == fid)
 
     def _wading(self, u: Unit) -> bool:
         """u stands in difficult ground now (4.3.1); kept a whole game under all it reads (the
@@ -634,8 +634,13 @@ class DaimyoScorer:
             eff += turn
             if mode == "receive":
                 # on its own bank, just outside the charge reach of an enemy at the crossing's
-                # end (4.4; the way over the river is the crossing alone, 4.3.1)
-                eff = abs(self._crossing_shape(plan.crossing).distance(shape) - enemy.move_row.charge - BAND_CM)
+                # end (4.4; the way over the river is the crossing alone, 4.3.1); at a stream,
+                # whatever comes out is disordered and may not charge (4.3.1, 4.2.1): within
+                # the unit's own charge of the water, a stand's depth and a cm to spare
+                crossing = self._crossing(plan.crossing)
+                off = enemy.move_row.charge + BAND_CM if crossing.kind in CROSSINGS else \
+                    u.move_row.charge - u.stand_d - 1.0
+                eff = abs(crossing.shape.distance(shape) - off)
             elif mode in ("form_up", "hold", "fall_back", "reform"):
                 # stand just outside the nearest enemy's charge reach (4.4), a move further
                 # when falling back: closer is danger, further is time lost
