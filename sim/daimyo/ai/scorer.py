@@ -525,14 +525,14 @@ class DaimyoScorer:
 
     def _value(self, u: Unit, x: float, y: float, facing: float, files: int,
                disordered: bool = False) -> float:
-        return self.memo.recall_now((unit_key(u), x, y, facing, files, disordered),
-                                    lambda: self._value_now(u, x, y, facing, files, disordered))
+        key = (unit_key(u), x, y, facing, files, disordered)
+        return self.memo.recall_now(key, lambda: self._value_now(u, x, y, facing, files, disordered, key))
 
     def _value_now(self, u: Unit, x: float, y: float, facing: float, files: int,
-                   disordered: bool = False) -> float:
+                   disordered: bool, key: tuple) -> float:
         """The pose's value: what it reads of the enemy, the unit and the side's plans kept
-        across decisions (ai/pose_memo.py ValueBook), its friends' terms worked out each time."""
-        key = (unit_key(u), x, y, facing, files, disordered)
+        across decisions (ai/pose_memo.py ValueBook), its friends' terms worked out each time.
+        `key`: the unit's key and the pose (`_value`'s)."""
         part = self.memo.recall_value(key, self._context(u),
                                       lambda: self._value_part(u, x, y, facing, files, disordered))
         return self._with_friends(u, x, y, facing, files, part)
