@@ -40,7 +40,7 @@ from sim.daimyo.charge_odds import charge_odds
 from sim.daimyo.odds import expected
 from sim.daimyo.geometry import direction, footprint, stand_quads
 from sim.daimyo.geometry.kernels import MARGIN, point_quads_distance
-from sim.daimyo.geometry.unit_groups import UnitGroup, lane_quad
+from sim.daimyo.geometry.unit_groups import UNSURE, UnitGroup, lane_quad
 from sim.daimyo.model import Troop, Unit
 from sim.daimyo.state import DaimyoState
 from sim.daimyo.combat.victory import breakers, points
@@ -125,10 +125,12 @@ class DaimyoScorer:
         friends = [u for u in self.st.living(side) if u.troop is not Troop.HQ and not u.routing]
         self.friend_shapes = {u.id: footprint(u) for u in friends}
         self._friend_ids = [u.id for u in friends]
+        self._friend_at = {fid: k for k, fid in enumerate(self._friend_ids)}
         self._friends = UnitGroup([stand_quads(u) for u in friends])
         fighters = [u for u in self.st.living(side) if (u.infantry or u.cavalry) and not u.missile and not u.routing]
         self.friend_lanes = {u.id: self._lane(u, u.x, u.y, u.facing) for u in fighters}
         self._friend_lane_list = list(self.friend_lanes.items())
+        self._lane_at = {fid: k for k, (fid, _) in enumerate(self._friend_lane_list)}
         self._friend_lanes = UnitGroup([lane_quad(u.x, u.y, u.facing, u.width / 2 - 0.5, LANE_CM) for u in fighters])
 
     def _pressed(self, st: DaimyoState, side: str) -> Personality:
@@ -252,13 +254,14 @@ class DaimyoScorer:
         leader = self.st.general(u.side) if u.hatamoto else self.st.daimyo(u.clan)
         if not leader.alive:
             return False
+        if leader.attached_to == u.id:
+            return False                                 # he rides with it (1.9)
         rng = self._command_range(leader)
-        if leader.attached_to != u.id:
-            px, py = leader_spot(self.st, leader)
-            near = point_quads_distance(quads, px, py)
-            if abs(near - rng) > MARGIN:
-                return near > rng
-        if shape is None and leader.attached_to != u.id:
+        px, py = leader_spot(self.st, leader)
+        near = point_quads_distance(quads, px, py)
+        if abs(near - rng) > MARGIN:
+            return near > rng
+        if shape is None:
             shape = footprint(u, **pose)
         return not self._commands(leader_point(self.st, leader), leader.attached_to, u, rng, shape)
 
@@ -522,14 +525,14 @@ class DaimyoScorer:
 
     def _value(self, u: Unit, x: float, y: float, facing: float, files: int,
                disordered: bool = False) -> float:
-        return self.memo.recall_now((unit_key(u), x, y, facing, files, disordered),
-                                    lambda: self._value_now(u, x, y, facing, files, disordered))
+        key = (unit_key(u), x, y, facing, files, disordered)
+        return self.memo.recall_now(key, lambda: self._value_now(u, x, y, facing, files, disordered, key))
 
     def _value_now(self, u: Unit, x: float, y: float, facing: float, files: int,
-                   disordered: bool = False) -> float:
+                   disordered: bool, key: tuple) -> float:
         """The pose's value: what it reads of the enemy, the unit and the side's plans kept
-        across decisions (ai/pose_memo.py ValueBook), its friends' terms worked out each time."""
-        key = (unit_key(u), x, y, facing, files, disordered)
+        across decisions (ai/pose_memo.py ValueBook), its friends' terms worked out each time.
+        `key`: the unit's key and the pose (`_value`'s)."""
         part = self.memo.recall_value(key, self._context(u),
                                       lambda: self._value_part(u, x, y, facing, files, disordered))
         return self._with_friends(u, x, y, facing, files, part)
@@ -559,14 +562,28 @@ class DaimyoScorer:
         pose = {"x": x, "y": y, "facing": facing, "files": files}
         if self._out_of_command(u, None, quads, pose):
             value -= 0.4                                 # 1.9: an obedience test to move next turn
-        if self._lane_blocked(u, None, x, y, facing):
+        # both lane questions in one kernel call; Shapely only where it cannot tell (MARGIN)
+        half = u.width / 2 - 0.5
+        blocked, in_way = self._friends.friend_terms(quads, x, y, facing, half, LANE_CM, self._friend_lanes,
+                                                     self._friend_at.get(u.id, -1), self._lane_at.get(u.id, -1),
+                                                     MARGIN)
+        if blocked == UNSURE or half <= 0.0:
+            blocked = self._lane_blocked(u, None, x, y, facing)
+        if blocked:
             value -= 0.5                                 # a friend in front: no charge or shot past it
-        if any(fid != u.id and lane.intersects(footprint(u, **pose)) for fid, lane in (
-                self._friend_lane_list[k] for k in self._friend_lanes.within(quads, MARGIN))):
+        if in_way == UNSURE:
+            in_way = self._in_friends_lane(u, quads, pose)
+        if in_way:
             value -= 0.3                                 # standing in a fighting friend's way
         for term in ground:
             value += term
         return value
+
+    def _in_friends_lane(self, u: Unit, quads, pose: dict) -> bool:
+        """The pose's stands `quads` meet a fighting friend's lane ahead (4.4, 4.5.2): only the
+        lanes the kernel finds within MARGIN are asked of Shapely."""
+        return any(fid != u.id and lane.intersects(footprint(u, **pose)) for fid, lane in (
+            self._friend_lane_list[k] for k in self._friend_lanes.within(quads, MARGIN)))
 
     def _value_part(self, u: Unit, x: float, y: float, facing: float, files: int,
                     disordered: bool = False) -> tuple[tuple[float, tuple | None], bool]:
