@@ -50,7 +50,7 @@ OBJECTIVE_PULL = 0.5  # share of MOVE_WORTH per move a fighting unit is away fro
 OBJECTIVE_WORTH = 2.0  # added to the worth of charging or threatening a scenario objective
 MOVE_WORTH = 0.7    # points per normal move (or reform turn) a fighting unit is away from contact
 END_STEP = 0.01      # ending a step beats a pointless Hold, loses to any useful order
-BOLDNESS = 1.5     # edge added to an engaging unit's charge on the last turn (5.2: a draw wins nothing)
+BOLDNESS = 3.0     # edge added to an engaging unit's charge on the last turn (5.2: a draw wins nothing)
 LOOKAHEAD = 0.7      # weight of the move a turn or wheel opens for the next order (issue 19)
 LANE_CM = 8.0        # the lane ahead a friend must leave clear (4.4 charges, 4.5.2 shooting)
 
