@@ -11,7 +11,8 @@ def make_player(side: str, level: str, seed: int, **personality):
     from sim.ai.scored import Personality, ScoredPlayer
     from sim.daimyo.ai.scorer import DaimyoScorer
     # levels differ in judgment (issue 19): easy scores orders alone, normal follows an army
-    # plan and clan plans, hard also checks every charge a pose promises with the rules
+    # plan and clan plans, hard also checks every charge a pose promises with the rules and
+    # lets the enemy wade a stream it holds the far bank of (clan_plan: receive, `patient`)
     scorer = DaimyoScorer(Personality(**personality), planning=level in ("normal", "hard"),
                           exact=level == "hard")
     return ScoredPlayer(scorer, level, seed)

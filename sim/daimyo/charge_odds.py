@@ -77,8 +77,12 @@ def _fighter(st: DaimyoState, unit_id: str, role: str):
 def _stand_totals(st, a, b, rounds_done: int) -> tuple[tuple[int, ...], tuple[Mod, ...]]:
     """4.6.1-4.6.3: each of a's fighting stands' modifier total against b, from the same
     description the engine rolls (melee.round_stands)."""
-    stands = melee.round_stands(st, a, b, rounds_done)
-    return tuple(sum(v for _, v, _ in sm) for _, sm in stands), tuple(melee.modifiers(st, a, b, rounds_done))
+    return _totals(st, a, b, rounds_done), tuple(melee.modifiers(st, a, b, rounds_done))
+
+
+def _totals(st, a, b, rounds_done: int) -> tuple[int, ...]:
+    """_stand_totals' totals alone (the planner's head_on shows no modifier list)."""
+    return tuple(sum(v for _, v, _ in sm) for _, sm in melee.round_stands(st, a, b, rounds_done))
 
 
 def charge_odds(st: DaimyoState, attacker: str, defender: str) -> ChargeOdds:
@@ -163,9 +167,7 @@ def head_on(st: DaimyoState, attacker: str, defender: str, disordered: bool = Fa
     a.charge_target, a.charge_bonus = t.id, True
     a.pursuit_disordered = False                     # 4.2.1: only a unit in good order charges
     a.disordered = disordered
-    a_stands, _ = _stand_totals(st, a, t, 0)
-    b_stands, _ = _stand_totals(st, t, a, 0)
-    return odds.melee_odds(a_stands, b_stands)
+    return odds.melee_odds(_totals(st, a, t, 0), _totals(st, t, a, 0))
 
 
 def charges_into_disorder(st: DaimyoState, attacker: str, defender: str) -> bool:

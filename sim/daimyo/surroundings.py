@@ -16,6 +16,8 @@ from sim.daimyo.state import DaimyoState
 from sim.daimyo.tables import tables
 from sim.daimyo.terrain import features_touching
 
+FEATURES_KEPT = 20_000   # footprints whose features a game keeps (features_at)
+
 
 def footprint(u: Unit, x: float | None = None, y: float | None = None,
               facing: float | None = None, files: int | None = None):
@@ -164,7 +166,18 @@ def near_range(st: DaimyoState, u: Unit) -> float:
 
 
 def features_at(st: DaimyoState, u: Unit):
-    return features_touching(st.terrain, footprint(u))
+    """The features u's footprint touches (4.3.1), kept with the game under the footprint and
+    the features (each kept alive with its answer, so no other object takes its id): the
+    modifiers ask again for the same poses (buildings, hills, cover, 4.5.4, 4.6.3)."""
+    fp = footprint(u)
+    key = (id(fp), tuple(map(id, st.terrain)))
+    kept = st.geometry_cache.setdefault("features_at", {})
+    got = kept.get(key)
+    if got is None:
+        if len(kept) >= FEATURES_KEPT:
+            kept.clear()
+        got = kept[key] = (fp, tuple(st.terrain), features_touching(st.terrain, fp))
+    return got[2]
 
 
 def in_building(st: DaimyoState, u: Unit) -> bool:

@@ -18,7 +18,7 @@ def stands_touching(st, tmap, quads: np.ndarray, swept) -> np.ndarray:
     (`swept`; None: all), the others False: the kernel answers where it is sure, Shapely the
     stand-patch pairs it is not, and the patches its triangles do not stand for exactly."""
     out = np.zeros((len(quads), len(tmap.patches)), dtype=bool)
-    tris, owner, exact = _patch_triangles(st, tmap)
+    tris, owner, exact = patch_triangles(st, tmap)
     which = exact if swept is None else exact & swept
     sel = which[owner]
     if sel.any():
@@ -63,7 +63,7 @@ def _exactly(tris, owner, shapes, n):
     return np.ascontiguousarray(tris), owner, polygonal & _adds_up(summed, whole)
 
 
-def _patch_triangles(st, tmap):
+def patch_triangles(st, tmap):
     """The patches' triangles and owners, and which patches they stand for exactly: a polygon or
     multipolygon whose triangles' areas add up to its own. Once a game and map."""
     def make():

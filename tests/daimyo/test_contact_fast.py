@@ -82,6 +82,17 @@ def test_d3_bounds_bracket_the_shapely_length_at_the_tolerance():
     assert lower[front] > 0.5 and upper[side] < 0.5
 
 
+def test_d3_kernel_bounds_bracket_the_shapely_length_on_random_contact_poses():
+    """geometry.kernels.touch_bounds: every edge's lower bound at most, and upper bound at
+    least, the length Shapely measures inside the buffered footprint (ruling D-3)."""
+    for a, b in random_contacts(9, 300):
+        segs = contact.stand_edges(stand_corners(a)).reshape(-1, 2, 2)
+        lower, upper = contact.touch_bounds(segs, (b.x, b.y, b.facing), local_corners(b))
+        exact = shapely.length(shapely.intersection(shapely.linestrings(segs),
+                                                    footprint(b).buffer(CONTACT_TOLERANCE)))
+        assert (lower <= exact + 1e-9).all() and (exact <= upper + 1e-9).all()
+
+
 def _random_unit(rng, u):
     _shapes(rng, u)
     u.x, u.y, u.facing = rng.uniform(0, 120), rng.uniform(0, 80), rng.uniform(0, 360)

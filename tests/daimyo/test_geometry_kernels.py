@@ -267,3 +267,30 @@ def test_1_5_stand_corners_kernel_equals_numpy_bit_for_bit(u, poses):
     local = local_corners(u)
     assert np.array_equal(place_corners(local, poses), _numpy_place_corners(local, poses))
     assert np.array_equal(stand_corners(u), _numpy_place_corners(local, [(u.x, u.y, u.facing)])[0])
+
+
+def _numpy_side_of(target, other):
+    """combat.common.side_of as numpy measures it (the kernel's fallback)."""
+    from sim.daimyo.combat.common import side_by_frame
+    return side_by_frame(target, stand_corners(other).reshape(-1, 2))
+
+
+@given(units("t"), units("o", "west"), stn.sampled_from([None, "behind", "flank", "line"]))
+@SETTINGS
+def test_d4_side_of_kernel_answers_as_numpy(t, o, where):
+    """Ruling D-4's side (front, rear, flank) by kernels.side_code, numpy where a test lies
+    within SIDE_TOL of its threshold: the same answer, on random pairs and on pairs placed
+    behind the target, on its flank, and on the line of its front or rear edge."""
+    from sim.daimyo.combat.common import side_of
+    from sim.daimyo.geometry import direction
+    f, r = direction(t.facing), direction(t.facing - 90)
+    if where == "behind":
+        o.x, o.y, o.facing = t.x - f[0] * (t.depth + o.depth + 1), t.y - f[1] * (t.depth + o.depth + 1), t.facing
+    elif where == "flank":
+        o.x, o.y, o.facing = t.x + r[0] * (t.width + o.width), t.y + r[1] * (t.width + o.width), t.facing
+    elif where == "line":                  # its front edge on the target's rear edge's line
+        o.x, o.y, o.facing = t.x - f[0] * t.depth + r[0] * 2 * t.width, t.y - f[1] * t.depth + r[1] * 2 * t.width, \
+            t.facing
+    assert side_of(t, o) == _numpy_side_of(t, o)
+    code = kernels.side_code(stand_corners(o).reshape(-1, 2), t.x, t.y, t.facing, t.width / 2, t.depth, 1e-9)
+    assert code == kernels.UNSURE_SIDE or ("front", "rear", "right", "left")[code] == _numpy_side_of(t, o)

@@ -24,3 +24,20 @@ def test_4_3_2_a_unit_over_a_box_is_not_clear_of_it():
     u = game(scenario([unit("u", 50, 50)])).state.units["u"]
     assert not clear_of_box(u, footprint(u).bounds)
     assert clear_of_box(u, (150.0, 150.0, 160.0, 160.0))
+
+
+def test_4_3_1_features_at_follows_the_terrain_after_it_is_kept():
+    """surroundings.features_at keeps its answer per footprint and terrain: a feature added,
+    replaced or removed under a unit that was asked about before changes the answer."""
+    from sim.daimyo.surroundings import features_at, in_building, on_hill
+    from sim.daimyo.terrain import Feature
+    from tests.daimyo.table_kit import game, scenario, unit
+    st = game(scenario([unit("u", 50, 50)])).state
+    u = st.units["u"]
+    assert features_at(st, u) == [] and not in_building(st, u)
+    st.terrain.append(Feature("h", "house", ((40, 40), (60, 40), (60, 60), (40, 60))))
+    assert in_building(st, u) and not on_hill(st, u)
+    st.terrain[-1] = Feature("k", "low_hill", ((40, 40), (60, 40), (60, 60), (40, 60)))
+    assert on_hill(st, u) and not in_building(st, u)
+    st.terrain.pop()
+    assert features_at(st, u) == []

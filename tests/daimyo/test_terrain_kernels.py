@@ -26,7 +26,7 @@ def test_4_3_1_stands_touching_terrain_equal_shapely(us, where, swept_only):
     st = SimpleNamespace(geometry_cache={})
     quads = np.concatenate([stand_corners(u) for u in us])
     want = tmap.touching(quad_polygons(quads))
-    tris, owner, exact = terrain_touch._patch_triangles(st, tmap)
+    tris, owner, exact = terrain_touch.patch_triangles(st, tmap)
     assert exact.all()
     state = terrain_kernels.stands_meet_patches(quads, tris, owner, len(tmap.patches), cut_kernels.TOL)
     sure = state != terrain_kernels.UNSURE

@@ -13,7 +13,8 @@ from sim.core.scenario import open_game
 from sim.daimyo import make_player
 from sim.daimyo.ai import scorer as S
 from sim.daimyo.geometry import footprint, stand_quads
-from sim.daimyo.geometry.unit_groups import UnitGroup, lane_quad
+from sim.daimyo.geometry.kernels import MARGIN
+from sim.daimyo.geometry.unit_groups import APART, MEETS, UNSURE, UnitGroup, lane_quad
 from sim.daimyo.model import Armour, Quality, Troop, Unit, Weapon
 from shapely.geometry import Point
 
@@ -62,6 +63,48 @@ def test_4_5_2_lane_ahead_kernel_matches_the_scorers_lane(a, group):
     got = UnitGroup([stand_quads(b) for b in group]).distances(quad)
     for b, d in zip(group, got.tolist()):
         assert abs(d - lane.distance(footprint(b))) < 1e-9
+
+
+def _lanes(group):
+    return UnitGroup([lane_quad(b.x, b.y, b.facing, b.width / 2 - 0.5, S.LANE_CM) for b in group])
+
+
+@given(units("a"), stn.lists(units("b"), min_size=1, max_size=6), stn.integers(-1, 6))
+@SETTINGS
+def test_4_4_4_5_2_friend_terms_sure_answers_are_shapelys(a, group, skip):
+    """The lane ahead of a pose against friends' stands (4.4, 4.5.2), and the pose's stands
+    against friends' lanes: every sure answer of the kernel is Shapely's."""
+    got = UnitGroup([stand_quads(b) for b in group]).friend_terms(
+        stand_quads(a), a.x, a.y, a.facing, a.width / 2 - 0.5, S.LANE_CM, _lanes(group), skip, skip, MARGIN)
+    lane, shape = S._lane_shape(a, a.x, a.y, a.facing), footprint(a)
+    others = [b for k, b in enumerate(group) if k != skip]
+    want = (any(footprint(b).intersects(lane) for b in others),
+            any(S._lane_shape(b, b.x, b.y, b.facing).intersects(shape) for b in others))
+    for code, truth in zip(got, want):
+        assert code == UNSURE or code == (MEETS if truth else APART)
+
+
+@given(units("a"), stn.floats(-1e-4, 1e-4), stn.sampled_from([0.0, 1e-6, -1e-6, 0.3, -0.3]))
+@SETTINGS
+def test_4_4_friend_terms_defer_to_shapely_at_a_touch(a, along, across):
+    """A friend whose rear edge lies on (or within MARGIN of) the end of the lane: the kernel
+    answers only where it is clear; one well inside the lane always meets."""
+    f = Unit("f", "f", "east", "c", Troop.ASHIGARU, Quality.REGULAR, (Weapon.BOW,), Armour.LIGHT,
+             a.stands, a.files, 0.0, 0.0, a.facing, a.stand_w, a.stand_d)
+    fwd = (math.cos(math.radians(a.facing)), math.sin(math.radians(a.facing)))
+    reach = S.LANE_CM + f.depth + along
+    f.x, f.y = a.x + fwd[0] * reach + fwd[1] * across, a.y + fwd[1] * reach - fwd[0] * across
+    group = UnitGroup([stand_quads(f)])
+    blocked, _ = group.friend_terms(stand_quads(a), a.x, a.y, a.facing, a.width / 2 - 0.5, S.LANE_CM,
+                                    _lanes([f]), -1, -1, MARGIN)
+    truth = footprint(f).intersects(S._lane_shape(a, a.x, a.y, a.facing))
+    assert blocked == UNSURE or blocked == (MEETS if truth else APART)
+    if along > MARGIN:
+        assert blocked == APART
+    f.x, f.y = f.x - fwd[0] * 1.0, f.y - fwd[1] * 1.0
+    deep, _ = UnitGroup([stand_quads(f)]).friend_terms(stand_quads(a), a.x, a.y, a.facing, a.width / 2 - 0.5,
+                                                       S.LANE_CM, _lanes([f]), -1, -1, MARGIN)
+    assert deep == MEETS
 
 
 # -- the scorer's answers on a real table, against the Shapely code they replace -------------
@@ -136,9 +179,13 @@ def test_4_4_1_9_scorer_kernel_answers_equal_shapely_on_the_reference_table(data
     assert S._within_charge(everyone, sc._target_arr, sc._targets_group, quads, shape, reach) == \
         _shapely_within(everyone, shape, reach)
     assert sc._lane_blocked(u, shape, x, y, facing) == _shapely_lane_blocked(sc, u, x, y, facing)
-    got = any(fid != u.id and lane.intersects(shape) for fid, lane in (
-        sc._friend_lane_list[k] for k in sc._friend_lanes.within(quads, S.MARGIN)))
-    assert got == _shapely_in_friends_lane(sc, u, shape)
+    pose = {"x": x, "y": y, "facing": facing, "files": u.files}
+    assert sc._in_friends_lane(u, quads, pose) == _shapely_in_friends_lane(sc, u, shape)
+    blocked, in_way = sc._friends.friend_terms(quads, x, y, facing, u.width / 2 - 0.5, S.LANE_CM, sc._friend_lanes,
+                                               sc._friend_at.get(u.id, -1), sc._lane_at.get(u.id, -1), S.MARGIN)
+    for code, truth in ((blocked, _shapely_lane_blocked(sc, u, x, y, facing)),
+                        (in_way, _shapely_in_friends_lane(sc, u, shape))):
+        assert code == UNSURE or code == (MEETS if truth else APART)
     assert sc._out_of_command(u, shape, quads) == _shapely_out_of_command(sc, u, shape)
 
 

@@ -14,6 +14,13 @@ States, checked in this order each time the clan's plan is stepped:
   charge reach of that crossing and charges what comes over (engage, below, as soon as a unit
   can charge at winning odds); the side nearer the crossing goes over, so two columns do
   not meet head on where one stand a side fights (4.6.1);
+- receive (hard, `patient`): a stream (difficult water, 4.3.1) lies across its way to the
+  enemy, no unit of the clan is in it yet, and an enemy fighting unit holds the far bank (it
+  stands within a move and a charge of the water): a unit wading over is disordered (4.3.1,
+  4.2.1: it may not charge, cavalry may not charge out of it at all) and comes out within
+  the enemy's reach and fire, so the clan lines up on its own bank, within its own charge of
+  the water, and charges what comes out disordered - until the clock (PATIENCE) says a draw is
+  near and it goes over after all;
 - approach: still more than a move beyond the form-up band; its objective is the next
   waypoint on the way to the enemy in its sector (routes.py: fords, bridges, gaps);
 - form_up: in the band just outside the enemy's charge reach, the clan lines up;
@@ -32,7 +39,7 @@ from shapely.ops import nearest_points
 
 from sim.core.errors import RuleError
 from sim.daimyo.combat import charge as CH
-from sim.daimyo.ai.reach import Ground
+from sim.daimyo.ai.reach import Ground, may_charge_soon
 from sim.daimyo.geometry import footprint, stand_quads
 from sim.daimyo.geometry.kernels import MARGIN
 from sim.daimyo.geometry.unit_groups import UnitGroup
@@ -42,6 +49,7 @@ STATES = ("approach", "form_up", "hold", "reform", "receive", "engage", "pursue"
 BAND_CM = 2.0            # how far outside the enemy's charge reach a line forms up
 TIE_CM = 1.0             # nearer a crossing than the enemy by less than this is a tie
 CROSSINGS = ("bridge", "ford")
+PATIENCE = 0.75          # clock pressure (5.2) up to which a patient clan receives at a stream
 
 
 @dataclass(frozen=True)
@@ -73,8 +81,10 @@ def fighting(units):
     return [u for u in units if u.troop not in (Troop.HQ, Troop.ARTILLERY) and not u.routing]
 
 
-def step(prev: ClanPlan | None, st, side: str, clan: str, army, mu, routes) -> ClanPlan | None:
-    """The clan's plan now, from its last one (None at first) and the table."""
+def step(prev: ClanPlan | None, st, side: str, clan: str, army, mu, routes,
+         patient: bool = False) -> ClanPlan | None:
+    """The clan's plan now, from its last one (None at first) and the table; `patient` (hard)
+    receives the enemy at a stream rather than wading into its reach."""
     units = [u for u in st.clan_units(clan) if u.troop is not Troop.HQ]
     if not units:
         return None
@@ -132,6 +142,8 @@ def step(prev: ClanPlan | None, st, side: str, clan: str, army, mu, routes) -> C
     # the way a column one stand wide could take: a line forms one to pass a bridge (line_up.py)
     narrow = routes.for_unit(st, lead, files=1)
     held = _held_crossing(st, side, fighters, enemies, narrow, centre, (goal.x, goal.y))
+    if held is None and patient and army.pressure < PATIENCE:
+        held = _held_stream(st, fighters, enemies, centre, (goal.x, goal.y))
     if held is not None and posture != "reserve":
         feat, holder = held
         best = _best_strike(st, fighters, enemies, mu)
@@ -139,8 +151,11 @@ def step(prev: ClanPlan | None, st, side: str, clan: str, army, mu, routes) -> C
             u, e, edge = best
             return plan("engage", (e.x, e.y), f"{u.id} charges {e.id} at odds worth {edge:+.2f}, striking first", e.id)
         exit_ = _near_point(feat.shape, centre)
-        return plan("receive", exit_, f"{holder.id} holds the {feat.kind} ({feat.id}): line up on this bank "
-                    f"outside its charge reach and charge what comes over (4.3.1, 4.4)", holder.id, feat.id)
+        why = (f"{holder.id} holds the {feat.kind} ({feat.id}): line up on this bank outside its charge reach "
+               f"and charge what comes over (4.3.1, 4.4)") if feat.kind in CROSSINGS else \
+            (f"{holder.id} holds the far bank of the {feat.kind} ({feat.id}): wading in disorders (4.3.1, "
+             f"4.2.1); line up on this bank and charge what comes out")
+        return plan("receive", exit_, why, holder.id, feat.id)
     if close > band + move:
         way = narrow.waypoint(centre, (goal.x, goal.y))
         via = "" if way == (goal.x, goal.y) else f" via ({way[0]:.0f}, {way[1]:.0f})"
@@ -226,6 +241,34 @@ def _held_crossing(st, side, fighters, enemies, narrow, centre, goal):
     return None
 
 
+def _held_stream(st, fighters, enemies, centre, goal):
+    """(stream, enemy) when difficult water (a stream, a small river, a river the scenario
+    treats as a wide stream: 4.3.1) lies across the straight way from the clan to its goal, no
+    fighting unit of the clan touches it yet (a clan already wading goes on), and an enemy
+    fighting unit stands within a move and a charge of it: the far bank is held. None
+    otherwise."""
+    if not fighters or any(_in_water(st, u) for u in fighters):
+        return None
+    path = LineString([centre, goal])
+    feats = [f for f in st.terrain if is_water(f) and f.shape.intersects(path)]
+    if not feats:
+        return None
+    feat = min(feats, key=lambda f: (f.shape.distance(Point(centre)), f.id))
+    _, holder = _nearest_to(feat, enemies)
+    return None if holder is None else (feat, holder)
+
+
+def is_water(f) -> bool:
+    """Difficult water (4.3.1): a stream or small river, or a river the scenario makes a wide
+    stream; not a river crossed only at its bridges and fords."""
+    return f.kind in ("stream", "small_river") or f.row.effect == "river" and f.wide_stream
+
+
+def _in_water(st, u) -> bool:
+    shape = footprint(u)
+    return any(is_water(f) and f.shape.intersects(shape) for f in st.terrain)
+
+
 def _nearest_to(feat, units):
     """(gap, unit): the fighting unit nearest the crossing, of those within a move and a charge
     of it ((inf, None) for none); disordered ones count (a unit wading the ford is disordered,
@@ -247,14 +290,16 @@ def _near_point(shape, p) -> tuple[float, float]:
 
 def _best_strike(st, fighters, enemies, mu):
     """(unit, enemy, edge): the best charge a unit could make now (the rules' charge plan) at
-    winning odds, where striking first beats being charged."""
+    winning odds, where striking first beats being charged - or where the enemy may not charge
+    at its next activation (4.2.1: a disordered unit may not declare a charge), so that waiting
+    only gives it the turn it needs to reform (4.2.2)."""
     best = None
     for u in fighters:
         if u.disordered:
             continue
         for e in enemies:
             edge = mu.att.get((u.id, e.id), -math.inf)
-            if edge <= 0 or not mu.strikes_first(u.id, e.id) or (best and edge <= best[2]):
+            if edge <= 0 or not (mu.strikes_first(u.id, e.id) or not may_charge_soon(e)) or (best and edge <= best[2]):
                 continue
             if _charges(st, u, e):
                 best = (u, e, edge)

@@ -16,7 +16,8 @@ from sim.daimyo.ai.routes import RouteBook
 
 
 class Commander:
-    def __init__(self):
+    def __init__(self, patient: bool = False):
+        self.patient = patient                # hard: receives the enemy at a stream (clan_plan.py)
         self.routes = RouteBook()
         self.army: planner.ArmyPlan | None = None
         self.matchups: Matchups | None = None
@@ -46,7 +47,8 @@ class Commander:
     def _step(self, st, side: str, clan: str, when: str) -> None:
         self._stepped[clan] = (st.turn, when)
         prev = self.clans.get(clan)
-        now = clan_plan.step(prev, st, side, clan, self.army, self.matchups, self.routes)
+        now = clan_plan.step(prev, st, side, clan, self.army, self.matchups, self.routes,
+                              self.patient)
         if now is None:
             self.clans.pop(clan, None)
             return

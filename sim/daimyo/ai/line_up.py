@@ -29,6 +29,8 @@ from sim.daimyo.model import Troop
 MIN_ANGLE = 2.0         # degrees: closer than this the unit already faces its run
 MAX_WHEEL = 45.0        # degrees: beyond it a wheel costs most of a move (4.3.5.1); a turn is on the menu
 STATES = ("engage", "form_up", "hold", "pursue", "reform", "receive")
+LINE_UP_BAR = -0.2      # matchup edge (4.6.5) above which an enemy in charge reach is lined up on
+LINE_UP_CLOCK = 1.5     # how far the clock's pressure (0..1, 5.2) lowers that bar
 OFF_WAY = 20.0          # degrees: a column facing further than this off its way to a crossing re-faces
 
 
@@ -41,20 +43,24 @@ def run_facing(u, t) -> float:
 
 def targets(scorer, u) -> list:
     """The enemies u would line up on: its clan plan's aim (engage) or target, and the enemies
-    within its charge move that it does not lose to (its matchup edge, 4.6.5), nearest first."""
+    within its charge move that it does not lose to (its matchup edge, 4.6.5) - as the clock
+    presses (5.2), also those it loses to by a little - nearest first."""
     plan = scorer.plans.get(u.clan)
     if plan is None or plan.state not in STATES:
         return []
     st, out = scorer.st, []
     aim = scorer.commander.aims.get(u.id, plan.target) if plan.state == "engage" else plan.target
     shape = footprint(u)
+    # 5.2: a draw wins nothing - as the clock presses, line up on enemies it loses to by a
+    # little too (its charge is then weighed with the clock's boldness, scorer.BOLDNESS)
+    bar = LINE_UP_BAR - LINE_UP_CLOCK * scorer.commander.army.pressure
     near = sorted((scorer.enemy_shapes[e.id].distance(shape), e.id) for e in scorer.enemies + scorer.routers
                   if e.troop is not Troop.HQ or e.id == aim)
     for d, eid in near:
         if d > u.move_row.charge:
             break
         e = st.units[eid]
-        if eid == aim or e.routing or scorer.mu is None or scorer.mu.att.get((u.id, eid), -math.inf) > -0.2:
+        if eid == aim or e.routing or scorer.mu is None or scorer.mu.att.get((u.id, eid), -math.inf) > bar:
             out.append(e)
     return out
 

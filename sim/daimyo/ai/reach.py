@@ -11,11 +11,16 @@ units, HQs and guns never do.
 """
 from __future__ import annotations
 
+import math
+
+import numpy as np
 import shapely
 
+from sim.daimyo import terrain_touch
 from sim.daimyo.ai.pose_memo import Book
 from sim.daimyo.ai.routes import SLACK_CM
-from sim.daimyo.geometry import boxes_apart
+from sim.daimyo.geometry import boxes_apart, terrain_kernels
+from sim.daimyo.geometry.kernels import MARGIN
 from sim.daimyo.model import Troop, Unit
 from sim.daimyo.tables import tables
 from sim.daimyo.terrain import features_touching, terrain_map
@@ -39,6 +44,7 @@ class Ground:
         self._boxes: dict = {}           # (cavalry, stands) -> every patch's axis box
         self._shape_boxes: dict = {}     # id(footprint) -> (footprint, its axis box)
         self._features: list | None = None
+        self._walls: dict = {}           # (cavalry, stands) -> the impassable patches' triangles
         self._kept = Book(KEPT_MAX, check)     # check: work kept answers out again (tests)
 
     def _patches(self, u: Unit) -> dict[str, list]:
@@ -115,13 +121,45 @@ class Ground:
             # width) cannot touch the lane: the lane is built only where one may
             box = _grown(line.bounds, max(0.0, files * u.stand_w / 2 - SLACK_CM) + BOX_SLACK)
             walls = any(not boxes_apart(b, box) for _, b in walls)
-        lane = line.buffer(files * u.stand_w / 2 - SLACK_CM, cap_style="flat") \
-            if walls and files * u.stand_w > 2 * SLACK_CM else line
-        if walls and self.touches(u, lane, "impassable"):
+        if walls:
             a, b = line.coords
-            return self.routes.for_unit(self.st, u, files).distance(a, b), True
+            half = files * u.stand_w / 2 - SLACK_CM
+            # the lane's rectangle against the impassable patches' triangles: Shapely's buffer
+            # and predicate only where the kernel cannot tell
+            blocked = self._lane_meets_walls(u, a, b, half) if half > 0.0 else None
+            if blocked is None:
+                lane = line.buffer(half, cap_style="flat") if half > 0.0 else line
+                blocked = self.touches(u, lane, "impassable")
+            if blocked:
+                return self.routes.for_unit(self.st, u, files).distance(a, b), True
         slow = self.slow_cm(u, line)
         return d + slow, slow > 0.0
+
+    def _lane_meets_walls(self, u: Unit, a, b, half: float) -> bool | None:
+        """Whether the flat-capped lane `half` cm either side of the segment a-b meets an
+        impassable patch (4.3.1) by terrain_kernels on the patches' triangles: True or False
+        where the answer is clear by MARGIN, None where Shapely must tell (a touch, or a patch
+        its triangles do not stand for exactly)."""
+        walls = self._walls.get((u.cavalry, u.stands))
+        if walls is None:
+            tmap = terrain_map(self.st, u.cavalry, u.stands)
+            tris, owner, exact = terrain_touch.patch_triangles(self.st, tmap)
+            imp = np.array([p.effect == "impassable" for p in tmap.patches], dtype=bool)
+            sel = imp[owner]
+            walls = self._walls[(u.cavalry, u.stands)] = (
+                bool((imp & ~exact).any()), np.ascontiguousarray(tris[sel]), owner[sel], len(tmap.patches))
+        inexact, tris, owner, n = walls
+        if inexact:
+            return None
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        norm = math.hypot(dx, dy)
+        ox, oy = dy / norm * half, -dx / norm * half
+        quad = np.array([[[a[0] + ox, a[1] + oy], [b[0] + ox, b[1] + oy],
+                          [b[0] - ox, b[1] - oy], [a[0] - ox, a[1] - oy]]])
+        state = terrain_kernels.stands_meet_patches(quad, tris, owner, n, MARGIN)
+        if (state == terrain_kernels.MEETS).any():
+            return True
+        return None if (state == terrain_kernels.UNSURE).any() else False
 
     def charge_allowance(self, u: Unit, shape, target_shape) -> float:
         """4.4 charge column modified as in combat/charge.py `charge_allowance`, judged on the

@@ -64,6 +64,8 @@ class Routes:
                 cost[inside] = np.maximum(cost[inside], 1.0 + extra[p.effect] / self.step)
         self.cost = cost
         self.walls = shapely.union_all(self.blocked) if self.blocked else None
+        if self.walls is not None:
+            shapely.prepare(self.walls)     # asked about thousands of straight lines a game
         self._fields: dict[tuple[int, int], np.ndarray] = {}
         self._open: dict[tuple[int, int], tuple[int, int]] = {}    # cell -> _open_near (the costs never change)
 

@@ -25,7 +25,7 @@ from sim.daimyo import actions as A
 from sim.daimyo.ai import guns
 from sim.daimyo.ai.fire import FireZones
 from sim.daimyo.ai import shortlist
-from sim.daimyo.ai.clan_plan import BAND_CM
+from sim.daimyo.ai.clan_plan import BAND_CM, CROSSINGS
 from sim.daimyo.ai.commander import Commander
 from sim.daimyo.ai.matchups import round_edge
 from sim.daimyo.ai.pose_memo import PoseMemo, reach_key, unit_key
@@ -40,7 +40,7 @@ from sim.daimyo.charge_odds import charge_odds
 from sim.daimyo.odds import expected
 from sim.daimyo.geometry import direction, footprint, stand_quads
 from sim.daimyo.geometry.kernels import MARGIN, point_quads_distance
-from sim.daimyo.geometry.unit_groups import UnitGroup, lane_quad
+from sim.daimyo.geometry.unit_groups import UNSURE, UnitGroup, lane_quad
 from sim.daimyo.model import Troop, Unit
 from sim.daimyo.state import DaimyoState
 from sim.daimyo.combat.victory import breakers, points
@@ -50,7 +50,7 @@ OBJECTIVE_PULL = 0.5  # share of MOVE_WORTH per move a fighting unit is away fro
 OBJECTIVE_WORTH = 2.0  # added to the worth of charging or threatening a scenario objective
 MOVE_WORTH = 0.7    # points per normal move (or reform turn) a fighting unit is away from contact
 END_STEP = 0.01      # ending a step beats a pointless Hold, loses to any useful order
-BOLDNESS = 1.5     # edge added to an engaging unit's charge on the last turn (5.2: a draw wins nothing)
+BOLDNESS = 3.0     # edge added to an engaging unit's charge on the last turn (5.2: a draw wins nothing)
 LOOKAHEAD = 0.7      # weight of the move a turn or wheel opens for the next order (issue 19)
 LANE_CM = 8.0        # the lane ahead a friend must leave clear (4.4 charges, 4.5.2 shooting)
 
@@ -70,7 +70,7 @@ class DaimyoScorer:
         self.st: DaimyoState | None = None
         self.side = ""
         self.routes = RouteBook()
-        self.commander = Commander() if planning else None
+        self.commander = Commander(patient=exact) if planning else None
         self.exact = exact
         self.plans: dict = {}
         self.mu = None
@@ -125,10 +125,12 @@ class DaimyoScorer:
         friends = [u for u in self.st.living(side) if u.troop is not Troop.HQ and not u.routing]
         self.friend_shapes = {u.id: footprint(u) for u in friends}
         self._friend_ids = [u.id for u in friends]
+        self._friend_at = {fid: k for k, fid in enumerate(self._friend_ids)}
         self._friends = UnitGroup([stand_quads(u) for u in friends])
         fighters = [u for u in self.st.living(side) if (u.infantry or u.cavalry) and not u.missile and not u.routing]
         self.friend_lanes = {u.id: self._lane(u, u.x, u.y, u.facing) for u in fighters}
         self._friend_lane_list = list(self.friend_lanes.items())
+        self._lane_at = {fid: k for k, (fid, _) in enumerate(self._friend_lane_list)}
         self._friend_lanes = UnitGroup([lane_quad(u.x, u.y, u.facing, u.width / 2 - 0.5, LANE_CM) for u in fighters])
 
     def _pressed(self, st: DaimyoState, side: str) -> Personality:
@@ -252,13 +254,14 @@ class DaimyoScorer:
         leader = self.st.general(u.side) if u.hatamoto else self.st.daimyo(u.clan)
         if not leader.alive:
             return False
+        if leader.attached_to == u.id:
+            return False                                 # he rides with it (1.9)
         rng = self._command_range(leader)
-        if leader.attached_to != u.id:
-            px, py = leader_spot(self.st, leader)
-            near = point_quads_distance(quads, px, py)
-            if abs(near - rng) > MARGIN:
-                return near > rng
-        if shape is None and leader.attached_to != u.id:
+        px, py = leader_spot(self.st, leader)
+        near = point_quads_distance(quads, px, py)
+        if abs(near - rng) > MARGIN:
+            return near > rng
+        if shape is None:
             shape = footprint(u, **pose)
         return not self._commands(leader_point(self.st, leader), leader.attached_to, u, rng, shape)
 
@@ -426,9 +429,9 @@ class DaimyoScorer:
         lane = self._lane(u, x, y, facing)
         return any(self.friend_shapes[fid].intersects(lane) for fid in near)
 
-    def _crossing_shape(self, fid: str):
-        """The bridge or ford a receiving clan faces (clan_plan: receive), by its feature id."""
-        return next(f.shape for f in self.st.terrain if f.id == fid)
+    def _crossing(self, fid: str):
+        """The bridge, ford or stream a receiving clan faces (clan_plan: receive), by its feature id."""
+        return next(f for f in self.st.terrain if f.id == fid)
 
     def _wading(self, u: Unit) -> bool:
         """u stands in difficult ground now (4.3.1); kept a whole game under all it reads (the
@@ -522,14 +525,14 @@ class DaimyoScorer:
 
     def _value(self, u: Unit, x: float, y: float, facing: float, files: int,
                disordered: bool = False) -> float:
-        return self.memo.recall_now((unit_key(u), x, y, facing, files, disordered),
-                                    lambda: self._value_now(u, x, y, facing, files, disordered))
+        key = (unit_key(u), x, y, facing, files, disordered)
+        return self.memo.recall_now(key, lambda: self._value_now(u, x, y, facing, files, disordered, key))
 
     def _value_now(self, u: Unit, x: float, y: float, facing: float, files: int,
-                   disordered: bool = False) -> float:
+                   disordered: bool, key: tuple) -> float:
         """The pose's value: what it reads of the enemy, the unit and the side's plans kept
-        across decisions (ai/pose_memo.py ValueBook), its friends' terms worked out each time."""
-        key = (unit_key(u), x, y, facing, files, disordered)
+        across decisions (ai/pose_memo.py ValueBook), its friends' terms worked out each time.
+        `key`: the unit's key and the pose (`_value`'s)."""
         part = self.memo.recall_value(key, self._context(u),
                                       lambda: self._value_part(u, x, y, facing, files, disordered))
         return self._with_friends(u, x, y, facing, files, part)
@@ -559,14 +562,28 @@ class DaimyoScorer:
         pose = {"x": x, "y": y, "facing": facing, "files": files}
         if self._out_of_command(u, None, quads, pose):
             value -= 0.4                                 # 1.9: an obedience test to move next turn
-        if self._lane_blocked(u, None, x, y, facing):
+        # both lane questions in one kernel call; Shapely only where it cannot tell (MARGIN)
+        half = u.width / 2 - 0.5
+        blocked, in_way = self._friends.friend_terms(quads, x, y, facing, half, LANE_CM, self._friend_lanes,
+                                                     self._friend_at.get(u.id, -1), self._lane_at.get(u.id, -1),
+                                                     MARGIN)
+        if blocked == UNSURE or half <= 0.0:
+            blocked = self._lane_blocked(u, None, x, y, facing)
+        if blocked:
             value -= 0.5                                 # a friend in front: no charge or shot past it
-        if any(fid != u.id and lane.intersects(footprint(u, **pose)) for fid, lane in (
-                self._friend_lane_list[k] for k in self._friend_lanes.within(quads, MARGIN))):
+        if in_way == UNSURE:
+            in_way = self._in_friends_lane(u, quads, pose)
+        if in_way:
             value -= 0.3                                 # standing in a fighting friend's way
         for term in ground:
             value += term
         return value
+
+    def _in_friends_lane(self, u: Unit, quads, pose: dict) -> bool:
+        """The pose's stands `quads` meet a fighting friend's lane ahead (4.4, 4.5.2): only the
+        lanes the kernel finds within MARGIN are asked of Shapely."""
+        return any(fid != u.id and lane.intersects(footprint(u, **pose)) for fid, lane in (
+            self._friend_lane_list[k] for k in self._friend_lanes.within(quads, MARGIN)))
 
     def _value_part(self, u: Unit, x: float, y: float, facing: float, files: int,
                     disordered: bool = False) -> tuple[tuple[float, tuple | None], bool]:
@@ -634,8 +651,13 @@ class DaimyoScorer:
             eff += turn
             if mode == "receive":
                 # on its own bank, just outside the charge reach of an enemy at the crossing's
-                # end (4.4; the way over the river is the crossing alone, 4.3.1)
-                eff = abs(self._crossing_shape(plan.crossing).distance(shape) - enemy.move_row.charge - BAND_CM)
+                # end (4.4; the way over the river is the crossing alone, 4.3.1); at a stream,
+                # whatever comes out is disordered and may not charge (4.3.1, 4.2.1): within
+                # the unit's own charge of the water, a stand's depth and a cm to spare
+                crossing = self._crossing(plan.crossing)
+                off = enemy.move_row.charge + BAND_CM if crossing.kind in CROSSINGS else \
+                    u.move_row.charge - u.stand_d - 1.0
+                eff = abs(crossing.shape.distance(shape) - off)
             elif mode in ("form_up", "hold", "fall_back", "reform"):
                 # stand just outside the nearest enemy's charge reach (4.4), a move further
                 # when falling back: closer is danger, further is time lost

@@ -12,7 +12,7 @@ import shapely
 from sim.core.errors import RuleError
 from sim.daimyo.effects import (add_hits, flag_leader_event, flag_rout, kill_leader,  # noqa: F401
                                 leader_casualty_test, leader_position, lose_stand, set_disordered)
-from sim.daimyo.geometry import CONTACT_TOLERANCE, LEADER_RADIUS, direction, stand_corners
+from sim.daimyo.geometry import CONTACT_TOLERANCE, LEADER_RADIUS, direction, kernels, stand_corners
 from sim.daimyo.model import Unit
 from sim.daimyo.state import DaimyoState
 from sim.daimyo.surroundings import (centre, contact_ids, enemies_in_contact, far_apart,  # noqa: F401
@@ -21,6 +21,8 @@ from sim.daimyo.surroundings import (centre, contact_ids, enemies_in_contact, fa
 
 SYSTEM = "daimyo"
 OVERLAP = 1e-4          # cm^2: more than this is an overlap, not a touch
+SIDE_TOL = 1e-9         # cm: side_of's kernel defers to numpy this close to a threshold
+SIDES = ("front", "rear", "right", "left")     # kernels.side_code's answers
 
 
 def err(rule: str, msg: str) -> RuleError:
@@ -49,7 +51,15 @@ def side_of(target: Unit, other: Unit, corners=None) -> str:
     target's front edge; in the rear if also entirely behind its rear edge with its centre
     within the target's width, else on the flank its centre is on. `corners`: other's stand
     corners where a caller has them already (the same numbers)."""
-    rel = frame(target, (stand_corners(other) if corners is None else corners).reshape(-1, 2))
+    pts = (stand_corners(other) if corners is None else corners).reshape(-1, 2)
+    # a kernel answers where every test is clear of its threshold by SIDE_TOL, numpy the rest
+    got = kernels.side_code(pts, target.x, target.y, target.facing, target.width / 2, target.depth, SIDE_TOL)
+    return SIDES[got] if got != kernels.UNSURE_SIDE else side_by_frame(target, pts)
+
+
+def side_by_frame(target: Unit, pts: np.ndarray) -> str:
+    """side_of measured in numpy: the points `pts` (n, 2) in target's frame."""
+    rel = frame(target, pts)
     if (rel[:, 0] > 1e-6).any():
         return "front"
     centre = rel.mean(axis=0)

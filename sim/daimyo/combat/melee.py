@@ -32,16 +32,21 @@ def melee_weapon(u: Unit) -> Weapon:
 
 def edge_contacts(a: Unit, b: Unit) -> list[frozenset[str]]:
     """For each stand of a, which of its edges touch b's stands along more than half a cm
-    (numpy bounds, Shapely only where they cannot tell: combat/contact.py). Remembered in a's
-    transient `shapes` (per game) on the numbers that define both units' stands: a charge's
-    odds ask the same pairs many times."""
+    (numpy bounds, Shapely only where they cannot tell: combat/contact.py). Remembered in both
+    units' transient `shapes` (per game) on the numbers that define both units' stands: a
+    charge's odds ask the same pairs many times."""
     key = ("edge_contacts", a.stands, a.files, a.stand_w, a.stand_d, a.x, a.y, a.facing,
            b.stands, b.files, b.stand_w, b.stand_d, b.x, b.y, b.facing)
     got = a.shapes.get(key)
     if got is None:
+        got = b.shapes.get(key)
+    if got is None:
         touch = edges_touching(stand_corners(a), (b.x, b.y, b.facing), local_corners(b),
                                lambda: footprint(b).buffer(CONTACT_TOLERANCE))
-        got = a.shapes[key] = tuple(frozenset(EDGES[k] for k in range(4) if row[k]) for row in touch)
+        got = tuple(frozenset(EDGES[k] for k in range(4) if row[k]) for row in touch)
+        # kept with both: the planner puts every attacker of a layout on the same spot before
+        # one defender (charge_odds.head_on), so the defender's memo answers the next one
+        a.shapes[key] = b.shapes[key] = got
     return list(got)
 
 

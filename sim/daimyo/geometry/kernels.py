@@ -417,6 +417,84 @@ def group_boxes(points):
     return out
 
 
+@njit(cache=True)
+def _inside_fraction(p0x, p0y, dx, dy, lo_x, lo_y, hi_x, hi_y):
+    """Fraction of the segment p0 + s d, s in [0, 1], inside the axis box (Liang-Barsky; an
+    axis the segment runs along within 1e-12 is inside or out as its start is)."""
+    enter, leave = -np.inf, np.inf
+    for a, v, lo, hi in ((p0x, dx, lo_x, hi_x), (p0y, dy, lo_y, hi_y)):
+        if abs(v) < 1e-12:
+            if a < lo or a > hi:
+                return 0.0
+        else:
+            t1, t2 = (lo - a) / v, (hi - a) / v
+            enter, leave = max(enter, min(t1, t2)), min(leave, max(t1, t2))
+    return max(min(leave, 1.0) - max(enter, 0.0), 0.0)
+
+
+@njit(cache=True)
+def touch_bounds(segs, x, y, c, s, local_f, local_r, tol, safe):
+    """combat/contact.py's bounds of each segment's length within `tol` of a unit's stands, the
+    unit at (x, y) facing (c, s) with stand corners `local_f`, `local_r` (stands, 4) in its frame:
+    lower, the longest piece inside one stand grown by tol - safe straight out from one pair of
+    its edges; upper, the pieces inside each stand grown by tol + safe with square corners,
+    summed."""
+    m, n = len(segs), len(local_f)
+    lower, upper = np.zeros(m), np.zeros(m)
+    g, e, grown = tol - safe, safe, tol + safe
+    for i in range(m):
+        ax, ay = segs[i, 0, 0] - x, segs[i, 0, 1] - y
+        bx, by = segs[i, 1, 0] - x, segs[i, 1, 1] - y
+        p0x, p0y = ax * c + ay * s, ax * s - ay * c
+        dx, dy = bx * c + by * s - p0x, bx * s - by * c - p0y
+        length = math.sqrt(dx * dx + dy * dy)
+        best, total = 0.0, 0.0
+        for k in range(n):
+            lf, hf = local_f[k].min(), local_f[k].max()
+            lr, hr = local_r[k].min(), local_r[k].max()
+            best = max(best, _inside_fraction(p0x, p0y, dx, dy, lf - g, lr + e, hf + g, hr - e) * length,
+                       _inside_fraction(p0x, p0y, dx, dy, lf + e, lr - g, hf - e, hr + g) * length)
+            total += _inside_fraction(p0x, p0y, dx, dy, lf - grown, lr - grown, hf + grown, hr + grown) * length
+        lower[i], upper[i] = best, total
+    return lower, upper
+
+
+FRONT, REAR, RIGHT, LEFT, UNSURE_SIDE = 0, 1, 2, 3, -1
+
+
+@njit(cache=True)
+def side_code(pts, x, y, facing, half_width, depth, tol):
+    """combat.common.side_of (ruling D-4) of the points `pts` (n, 2) against a unit at
+    (x, y, facing), `half_width` and `depth`: FRONT, REAR, RIGHT or LEFT where every test is
+    clear of its threshold by `tol` cm, else UNSURE_SIDE (the caller measures as before)."""
+    r = math.radians(facing)
+    fx, fy = math.cos(r), math.sin(r)
+    n = len(pts)
+    ahead = False
+    behind_rear = True
+    right = 0.0
+    for i in range(n):
+        dx, dy = pts[i, 0] - x, pts[i, 1] - y
+        a = dx * fx + dy * fy
+        if a > 1e-6 + tol:
+            ahead = True
+        elif a >= 1e-6 - tol:
+            return UNSURE_SIDE
+        if a > -depth + 1e-6 + tol:
+            behind_rear = False
+        elif a >= -depth + 1e-6 - tol:
+            return UNSURE_SIDE
+        right += dx * fy - dy * fx
+    if ahead:
+        return FRONT
+    c = right / n
+    if abs(c) < tol or abs(abs(c) - half_width) < tol:
+        return UNSURE_SIDE
+    if abs(c) <= half_width and behind_rear:
+        return REAR
+    return RIGHT if c > 0 else LEFT
+
+
 def warm() -> None:
     """Load (or, on a fresh machine, compile) every kernel now rather than in the first game
     that needs it: `kassen bench` times play, not the compiler."""
@@ -433,6 +511,10 @@ def warm() -> None:
                   np.array([1], np.int64))
     hulls(corners.reshape(1, 8, 2))
     group_boxes(corners.reshape(1, 8, 2))
+    side_code(corners.reshape(-1, 2), 0.0, 0.0, 90.0, 1.0, 1.0, 1e-9)
+    local = np.array([[0.0, 0.0, -1.0, -1.0]])
+    local.flags.writeable = False                 # local_corners' arrays are read-only
+    touch_bounds(corners[:1, :2].copy(), 0.0, 0.0, 0.0, 1.0, local, local, 0.1, 1e-6)
     from sim.daimyo.geometry import unit_groups    # it imports this module's kernels
     unit_groups.warm()
     point_quads_distance(corners, 0.5, 0.5)

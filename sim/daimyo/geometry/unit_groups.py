@@ -10,7 +10,9 @@ of stands is the least distance to one of them.
 
 These distances agree with Shapely's to about 1e-12 cm. Callers use them only to set aside
 members clear of a rule's threshold by `kernels.MARGIN` and ask Shapely about the rest, so
-every answer is Shapely's (tests/daimyo/test_unit_groups.py).
+every answer is Shapely's (tests/daimyo/test_unit_groups.py). `friend_terms` answers a pose's
+two lane questions (4.4, 4.5.2) in one call the same way: "surely", "surely not" or "ask
+Shapely".
 """
 from __future__ import annotations
 
@@ -19,7 +21,10 @@ import math
 import numpy as np
 from numba import njit
 
+from .cut_kernels import convex_gap
 from .kernels import point_quads_distance, quad_distance
+
+MEETS, APART, UNSURE = 1, 0, -1
 
 
 class UnitGroup:
@@ -50,6 +55,13 @@ class UnitGroup:
     def point_distances(self, px: float, py: float, beyond: float = math.inf) -> np.ndarray:
         """Distance from the point to each member (0 inside), as `distances`."""
         return point_to_units(px, py, self.corners, self.start, self.count, self.boxes, beyond)
+
+    def friend_terms(self, quads: np.ndarray, x: float, y: float, facing: float, half_width: float,
+                     length: float, lanes: "UnitGroup", skip: int, lane_skip: int, margin: float) -> tuple[int, int]:
+        """kernel friend_terms with this group the friends' stands and `lanes` their lanes."""
+        return friend_terms(quads, x, y, facing, half_width, length, self.corners, self.start, self.count,
+                            self.boxes, skip, lanes.corners, lanes.start, lanes.count, lanes.boxes, lane_skip,
+                            margin)
 
 
 def _read_only(a: np.ndarray) -> np.ndarray:
@@ -117,6 +129,56 @@ def point_to_units(px, py, corners, start, count, boxes, beyond):
     return out
 
 
+@njit(cache=True)
+def meets_any(quads, corners, start, count, boxes, skip, margin):
+    """Whether the stands `quads` (n, 4, 2) meet (touch or overlap) any member's stands but
+    member `skip`'s: MEETS where a pair of stands overlaps by more than `margin` along every
+    separating axis, APART where every member lies more than `margin` away, else UNSURE (a pair
+    within `margin` of touching: the caller asks Shapely)."""
+    lo_x, lo_y = quads[:, :, 0].min(), quads[:, :, 1].min()
+    hi_x, hi_y = quads[:, :, 0].max(), quads[:, :, 1].max()
+    unsure = False
+    a, b = np.empty((4, 2)), np.empty((4, 2))     # one array type for the pair kernels
+    for k in range(len(start)):
+        if k == skip or _box_gap(boxes[k], lo_x, lo_y, hi_x, hi_y) > margin:
+            continue
+        for t in range(start[k], start[k] + count[k]):
+            b[:] = corners[t]
+            for s in range(len(quads)):
+                a[:] = quads[s]
+                if quad_distance(a, b) > margin:
+                    continue
+                if convex_gap(a, 4, b, 4) < -margin:
+                    return MEETS
+                unsure = True
+    return UNSURE if unsure else APART
+
+
+@njit(cache=True)
+def _lane_at(x, y, facing, half_width, length):
+    # lane_quad's rectangle (1, 4, 2)
+    r = math.radians(facing)
+    fx, fy = math.cos(r), math.sin(r)
+    ox, oy = fy * half_width, -fx * half_width
+    out = np.empty((1, 4, 2))
+    out[0, 0, 0], out[0, 0, 1] = x - ox, y - oy
+    out[0, 1, 0], out[0, 1, 1] = x + ox, y + oy
+    out[0, 2, 0], out[0, 2, 1] = x + ox + length * fx, y + oy + length * fy
+    out[0, 3, 0], out[0, 3, 1] = x - ox + length * fx, y - oy + length * fy
+    return out
+
+
+@njit(cache=True)
+def friend_terms(quads, x, y, facing, half_width, length, f_corners, f_start, f_count, f_boxes, f_skip,
+                 l_corners, l_start, l_count, l_boxes, l_skip, margin):
+    """A weighed pose's two lane questions as meets_any answers: (the lane `length` cm ahead of
+    the front edge centred at (x, y), `half_width` to either side, against the friends' stands
+    but member `f_skip`'s; the pose's stands `quads` against the friends' lanes but `l_skip`)."""
+    lane = _lane_at(x, y, facing, half_width, length)
+    return (meets_any(lane, f_corners, f_start, f_count, f_boxes, f_skip, margin),
+            meets_any(quads, l_corners, l_start, l_count, l_boxes, l_skip, margin))
+
+
 def warm() -> None:
     """Load (or compile) the kernels before anything is timed (kernels.warm calls this)."""
     quad = np.array([[[0.0, 1.0], [1.0, 1.0], [1.0, 0.0], [0.0, 0.0]]])
@@ -124,3 +186,4 @@ def warm() -> None:
     group.distances(quad + 1.0)
     group.point_distances(0.5, 0.5)
     point_quads_distance(_read_only(quad), 0.5, 0.5)     # the scorer's command range (read-only stands)
+    group.friend_terms(_read_only(quad), 0.5, 0.5, 90.0, 0.5, 8.0, group, 0, -1, 1e-5)

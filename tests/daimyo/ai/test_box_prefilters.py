@@ -98,6 +98,7 @@ def _plain_ground(sc, u):
     for eff in patches:
         patches[eff] = [(s, everywhere) for s, _ in patches[eff]]
     g._boxes[(u.cavalry, u.stands)] = [everywhere]
+    g._walls[(u.cavalry, u.stands)] = (True, None, None, 0)     # no lane kernel: Shapely's buffer
     return g
 
 
@@ -119,3 +120,32 @@ def test_4_3_1_4_4_charge_allowance_and_way_over_the_ground_box_first_equal_shap
     plain = _plain_ground(sc, u)
     assert sc.ground._charge_allowance(u, shape, footprint(target)) == plain._charge_allowance(u, shape, footprint(target))
     assert sc.ground._approach(u, shape, footprint(target), files) == plain._approach(u, shape, footprint(target), files)
+
+
+@given(stn.data())
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_4_3_1_lane_kernel_against_impassable_ground_answers_as_shapelys_buffer(data):
+    """The way's lane (a flat-capped buffer of the straight line, ai/reach.py) against the
+    impassable ground of each kind of mover (Nagashino's river away from its fords, the
+    palisades for cavalry, 4.3.1): every answer the kernel gives is Shapely's."""
+    from shapely.geometry import LineString
+    sc = _scorer()
+    u = data.draw(stn.sampled_from(sc.st.living()))
+    a, b = data.draw(stn.sampled_from(sc.st.living())), data.draw(stn.sampled_from(sc.st.living()))
+    line = LineString([(a.x + data.draw(stn.floats(-10, 10)), a.y + data.draw(stn.floats(-10, 10))),
+                       (b.x + data.draw(stn.floats(-10, 10)), b.y + data.draw(stn.floats(-10, 10)))])
+    if line.length < 1e-6:
+        return
+    half = data.draw(stn.floats(0.1, 12.0))
+    got = sc.ground._lane_meets_walls(u, *line.coords, half)
+    if got is not None:
+        assert got == sc.ground.touches(u, line.buffer(half, cap_style="flat"), "impassable")
+
+
+def test_4_3_1_nagashino_lanes_meet_impassable_ground():
+    """The test above meets both answers: Nagashino's impassable ground is cut into triangles
+    the kernel reads, and a lane across the river meets it."""
+    sc = _scorer()
+    got = {sc.ground._lane_meets_walls(u, (u.x, u.y), (e.x, e.y), 2.0)
+           for u in sc.st.living() for e in sc.st.living() if (u.x, u.y) != (e.x, e.y)}
+    assert {True, False} <= got

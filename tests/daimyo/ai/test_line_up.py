@@ -7,6 +7,7 @@ from sim.daimyo.ai import line_up
 from sim.daimyo.ai.scorer import DaimyoScorer
 from sim.daimyo.combat import charge as CH
 from sim.core.errors import RuleError
+from tests.daimyo.ai.test_clan_plan import ARQ, table
 from tests.daimyo.table_kit import game, give_orders, scenario, unit
 
 SAM = dict(troop="samurai", quality="veteran", weapons=["pole_arm"], armour="heavy")
@@ -69,3 +70,22 @@ def test_4_4_nothing_to_line_up_when_the_charge_is_already_possible():
     s = DaimyoScorer(planning=True)
     s.prepare(g, "east")
     assert line_up.orders(s, st, st.units["sam"]) == []
+
+
+def test_5_2_the_clock_lines_up_on_an_enemy_lost_to_by_a_little():
+    """Raw long spearmen beat the arquebusiers before them (their aim) and lose a charge on
+    the veteran ronin beside (edge about -0.8 by the exact odds, 4.6.5): on turn 1 they line
+    up on the arquebusiers only; on the last turn (5.2: a draw wins nothing) on the ronin too."""
+    raw = dict(troop="ashigaru", quality="raw", weapons=["long_spear"], armour="light")
+    ronin = dict(troop="ronin", quality="veteran", weapons=["pole_arm"], armour="medium")
+    seen = {}
+    for turn in (1, 11):
+        g = table([unit("ls", 100, 40, 90, **raw)],
+                  [unit("arq", 100, 44, 270, **ARQ), unit("ronin", 122, 46, 270, **ronin)])
+        g.state.options["max_turns"] = 11
+        g.state.turn = turn
+        s = DaimyoScorer(planning=True)
+        s.prepare(give_orders(g), "east")
+        assert -1.0 < s.mu.att[("ls", "ronin")] < line_up.LINE_UP_BAR
+        seen[turn] = [e.id for e in line_up.targets(s, g.state.units["ls"])]
+    assert seen == {1: ["arq"], 11: ["arq", "ronin"]}
