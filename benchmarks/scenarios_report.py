@@ -60,7 +60,9 @@ def table(reports: dict[str, dict]) -> str:
             "and its 95 % Wilson interval; turns as mean (min-max).", "",
             "| scenario | played | wins | draws (turn limit, no winner) | timeouts | turns | errors | how games ended |",
             "|---|---|---|---|---|---|---|---|"]
-    return "\n".join(head + [row(n, reports[n]) for n in SCENARIOS if n in reports])
+    stuck = [f"- timeout in {n} (unfinished at the max-actions cap: a rules or AI loop): {line}"
+             for n in SCENARIOS if n in reports for line in reports[n]["timeouts"].get("games", [])]
+    return "\n".join(head + [row(n, reports[n]) for n in SCENARIOS if n in reports] + ([""] + stuck if stuck else []))
 
 
 def write_doc(text: str) -> None:

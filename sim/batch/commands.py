@@ -126,4 +126,6 @@ def duel(args) -> int:
         for r in reports:
             for line in r["errors"]["first"]:
                 print(f"error in {r['scenario']}: {line}", file=sys.stderr)
+            for line in r["timeouts"]["games"]:
+                print(f"timeout (unfinished at the max-actions cap) in {r['scenario']}: {line}", file=sys.stderr)
     return 1 if any(r["errors"]["count"] for r in reports) else 0

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from sim.batch.spec import RunSpec
-from sim.batch.stats import rate, sign_test, spread
+from sim.batch.stats import rate, sign_test, spread, timeouts
 from sim.batch.worker import GameSummary
 
 
@@ -35,7 +35,7 @@ def duel_report(summaries: list[GameSummary], a: str, b: str) -> dict:
         "a_wins": rate(sum(a_won), n),
         "b_wins": rate(sum(b_won), n),
         "draws": rate(sum(s.draw for s in played), n),
-        "timeouts": rate(sum(s.timeout for s in played), n),
+        "timeouts": timeouts(played),
         "a_by_seat": {side: {"games": len(w), **rate(sum(w), len(w))} for side, w in sorted(by_seat.items())},
         "units_lost": units_lost(played),
         "errors": {"count": len(summaries) - n, "first": [s.error for s in summaries if s.error][:5]},

@@ -53,6 +53,9 @@ def print_report(report: dict, title: str, console: Console | None = None) -> No
     outcome.add_row("draws", str(report["draws"]["count"]), pct(report["draws"]))
     outcome.add_row("timeouts (max actions)", str(report["timeouts"]["count"]), pct(report["timeouts"]))
     console.print(outcome)
+    for line in report["timeouts"].get("games", []):
+        console.print(f"timeout (unfinished at the max-actions cap: a rules or AI loop?): {line}",
+                      style="bold red", markup=False)
     split = report.get("split")
     if split:
         table = Table(title="Decisive, marginal and level (drawn games led on points_down)")

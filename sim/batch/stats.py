@@ -93,7 +93,7 @@ def summarise(summaries: list[GameSummary]) -> dict:
                    "first": [s.error for s in summaries if s.error][:5]},
         "sides": {side: rate(wins[side], n) for side in sides},
         "draws": rate(sum(s.draw for s in played), n),
-        "timeouts": rate(sum(s.timeout for s in played), n),
+        "timeouts": timeouts(played),
         "reasons": dict(Counter(s.reason for s in played).most_common()),
         "turns": spread(turns) and {**spread(turns), "histogram": histogram(turns)},
         "actions": spread([s.actions for s in played]),
@@ -101,6 +101,14 @@ def summarise(summaries: list[GameSummary]) -> dict:
         "positions": sum(len(s.positions) for s in played),
         "split": outcome_split(played),
     }
+
+
+def timeouts(played: list[GameSummary]) -> dict:
+    """Games the max-actions guard stopped, counted apart from draws, and each named (game,
+    seed, what it kept doing) so the endless loop can be replayed: such a game is a bug."""
+    stuck = [s for s in played if s.timeout]
+    return {**rate(len(stuck), len(played)),
+            "games": [f"game {s.index}: {s.reason}" for s in stuck[:20]]}
 
 
 MARGIN_KEY = "points_down"       # a side's per-game stat of how far it is toward losing

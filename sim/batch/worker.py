@@ -7,9 +7,11 @@ not report stays absent (None / empty); nothing is estimated here.
 from __future__ import annotations
 
 import traceback
+from collections import Counter
 from dataclasses import dataclass, field
 
 from sim.batch.spec import RunSpec, derive_seed, make_player, seat_levels
+from sim.core.errors import clip
 from sim.core.players import play_out
 from sim.core.save import state_digest
 
@@ -76,6 +78,16 @@ def read_stats(game) -> dict:
     return out
 
 
+def repeating(actions: list, window: int = 200) -> str:
+    """What an endless game keeps doing: the most frequent of its last `window` actions, with
+    its count, so a timeout names the loop to look for (the seed replays it)."""
+    last = [repr(a) for a in actions[-window:]]
+    if not last:
+        return "no action"
+    text, n = Counter(last).most_common(1)[0]
+    return f"{n} of the last {len(last)} actions were {clip(text, 160)}"
+
+
 def _play(spec: RunSpec, game, seed: int, levels: dict[str, str]) -> None:
     players = {side: make_player(spec, side, levels[side], derive_seed(seed, k))
                for k, side in enumerate(game.sides())}
@@ -109,7 +121,8 @@ def play_game(spec: RunSpec, index: int) -> GameSummary:
         index, seed, levels,
         winner=result.winner if result else None,
         reason=result.reason if result else
-        ("over, but the game gave no result" if over else f"stopped after {spec.max_actions} actions"),
+        ("over, but the game gave no result" if over else
+         f"stopped after {spec.max_actions} actions (game seed {seed}; {repeating(game.actions)})"),
         timeout=not over, actions=len(game.actions), digest=state_digest(game), **stats)
 
 

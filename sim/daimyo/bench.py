@@ -51,30 +51,24 @@ def replay_cpu(path: str, seed: int, turn_limit: int, actions) -> float:
     return time.process_time() - start
 
 
-def time_odds(path: str, repeat: int = 21, max_actions: int = 3000) -> tuple[float, str]:
+def time_odds(path: str, repeat: int = 21, max_actions: int = 3000, seeds: int = 5) -> tuple[float, str]:
     """Median CPU milliseconds of the exact odds of a whole charge (plan, closing fire, fighting
-    stands, modifiers, arithmetic). Armies rarely start in reach, so an eager-random game on the
-    table (seed 1) is played until some unit may charge an enemy; if none ever may, the largest
+    stands, modifiers, arithmetic). Armies rarely start in reach, so eager-random games on the
+    table (seed 1, then 2, ... up to `seeds`: one random game may end without a charge ever
+    being open) are played until some unit may charge an enemy; if none ever may, the largest
     pure melee round (8 stands against 8, arithmetic only) is timed instead, and said so."""
     import statistics
     from sim.daimyo.charge_odds import charge_odds
-    from sim.daimyo.fuzz import EagerRandomPlayer
     from sim.daimyo.odds import melee_odds
-    game = open_game(path, seed=1)
-    players = {s: EagerRandomPlayer(7 + i) for i, s in enumerate(game.sides())}
-    pair = _first_charge(game.state)
-    for n in range(1, max_actions):
-        side = game.to_act()
-        if pair or side is None:
+    for seed in range(1, seeds + 1):
+        game, pair = _random_game_to_a_charge(path, seed, max_actions)
+        if pair:
             break
-        game.apply(players[side].choose(game, side))
-        if n % 10 == 0:                # asking every pair is dear; a charge stays open a while
-            pair = _first_charge(game.state)
     st = game.state
     if pair:
         fn = lambda: charge_odds(st, *pair)      # noqa: E731
         what = (f"charge {pair[0]} ({st.units[pair[0]].stands} stands) -> {pair[1]} "
-                f"({st.units[pair[1]].stands}), turn {st.turn} of a random game (rules + arithmetic)")
+                f"({st.units[pair[1]].stands}), turn {st.turn} of random game seed {seed} (rules + arithmetic)")
     else:
         fn, what = (lambda: melee_odds([2] * 8, [1] * 8)), "melee round 8 stands vs 8 (arithmetic only)"
     times = []
@@ -83,6 +77,23 @@ def time_odds(path: str, repeat: int = 21, max_actions: int = 3000) -> tuple[flo
         fn()
         times.append((time.process_time() - start) * 1000)
     return statistics.median(times), what
+
+
+def _random_game_to_a_charge(path: str, seed: int, max_actions: int):
+    """An eager-random game of `path` played until a charge is open: (game, (attacker,
+    defender)), or (game, None) if it ended or ran out of actions first."""
+    from sim.daimyo.fuzz import EagerRandomPlayer
+    game = open_game(path, seed=seed)
+    players = {s: EagerRandomPlayer(6 + seed + i) for i, s in enumerate(game.sides())}
+    pair = _first_charge(game.state)
+    for n in range(1, max_actions):
+        side = game.to_act()
+        if pair or side is None:
+            break
+        game.apply(players[side].choose(game, side))
+        if n % 10 == 0:                # asking every pair is dear; a charge stays open a while
+            pair = _first_charge(game.state)
+    return game, pair
 
 
 def _first_charge(st) -> tuple[str, str] | None:

@@ -476,6 +476,11 @@ def _plan_motion(st: DaimyoState, u: Unit, action, motion: Motion, how: str, fac
             def clear(c):
                 return not shapely.intersects(quad_polygons(c)[:, None], shrunk[None, :]).any()
             motion = motion.cut(bisect_clear(motion, s[j], s[j + 1], shrunk, clear))
+            if abs(motion.length) < CONTACT_TOLERANCE:
+                # ruling D-114: already behind that friend, the order would not move the unit
+                # (an order that changes nothing could be given again and again, without end)
+                raise _err("4.3.2", f"{u.id} is already against {', '.join(walked)}; "
+                                    f"that {how.replace('_', ' ')} would not move it")
             notes.append((f"{u.id} would end inside {', '.join(walked)} and stops behind it", "4.3.2"))
             s = motion.samples()
             corners = motion.corners(s)

@@ -91,7 +91,10 @@ class Reach:
 def reach(st: DaimyoState, u: Unit, now: bool = True) -> Reach:
     """Every movement order's extreme the rules accept for `u` (see `preview` for `now`)."""
     probe = preview(st, A.Move(u.side, u.id, 0.01), now)
-    far = movement.max_straight(st, u) if probe.accepted else 0.0
+    # ruling D-114: flush behind a friend a short move is refused (it would not move the unit)
+    # where a long one may pass right through that friend
+    through = probe.refusal is not None and probe.refusal.rule == "4.3.2"
+    far = movement.max_straight(st, u) if probe.accepted or through else 0.0
     straight = _accepted(st, A.Move(u.side, u.id, far), now) if far > 0 else None
     wheels = {}
     if u.troop is not Troop.ARTILLERY:                     # 6.1: guns do not wheel
@@ -101,7 +104,8 @@ def reach(st: DaimyoState, u: Unit, now: bool = True) -> Reach:
                 wheels[sign] = widest
     turns = [p for p in (_accepted(st, A.Turn(u.side, u.id, a), now) for a in (90, -90, 180)) if p]
     back = _accepted(st, A.FallBack(u.side, u.id, _fall_back_cm(u)), now)
-    return Reach(u.id, probe.refusal, straight, wheels, turns, back, _charges(st, u, now), _shots(st, u))
+    why_not = None if straight is not None else probe.refusal
+    return Reach(u.id, why_not, straight, wheels, turns, back, _charges(st, u, now), _shots(st, u))
 
 
 def _shots(st: DaimyoState, u: Unit) -> list[str]:

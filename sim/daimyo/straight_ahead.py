@@ -22,7 +22,7 @@ import math
 import numpy as np
 import shapely
 
-from sim.daimyo.geometry import direction, first_contact, stand_corners
+from sim.daimyo.geometry import CONTACT_TOLERANCE, direction, first_contact, stand_corners
 from sim.daimyo.geometry.kernels import overlap_areas, point_quads_distance, units_distance
 from sim.daimyo.leaders import leader_xy
 from sim.daimyo.geometry.table import arrays
@@ -105,6 +105,10 @@ class Reach:
         if not len(clear):
             return False                                  # nowhere behind it to stop
         j = clear[-1]
+        if s[j + 1] * d < CONTACT_TOLERANCE:
+            return False                                  # ruling D-114: it would not move
+        if s[j] * d < CONTACT_TOLERANCE:
+            return None                                   # it may stop less than 1 mm on: the plan's
         got = {self._open(st, u, x * d, allowance) for x in (s[j], s[j + 1])}
         return got.pop() if len(got) == 1 else None
 

@@ -73,11 +73,12 @@ def test_a_row_holds_the_rebuild_recipe(spec):
 
 def test_daimyo_positions_name_the_side_of_each_unit_lost(tmp_path, capsys):
     """The heatmap per side reads (x, y, how, side) of every unit lost (sim/daimyo/game.py stats)."""
-    path = tmp_path / "hard.jsonl"        # master seed 1: game 2 is east's win by losses (5.2)
+    path = tmp_path / "hard.jsonl"
     assert main(["simulate", "training", "--ai", "hard", "--runs", "3", "--workers", "1", "--no-progress",
                  "--games", str(path)]) == 0
     rows = read_games(path)
-    assert sum(row["west.units_lost"] for row in rows) >= 3
+    # Both sides lose units in master seed 1's three games, so each side's count is checked on real losses.
+    assert all(sum(row[f"{side}.units_lost"] for row in rows) >= 1 for side in ("east", "west"))
     for row in rows:
         positions = json.loads(row["positions"])
         assert all(len(p) == 4 and p[3] in ("east", "west") for p in positions)

@@ -1,3 +1,4 @@
+from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 
@@ -5,7 +6,8 @@ import pytest
 
 from sim.batch.runner import chunk_bounds, run_batch
 from sim.batch.spec import BatchError, RunSpec, derive_seed, make_player
-from sim.batch.worker import play_game
+from sim.batch.stats import summarise
+from sim.batch.worker import play_game, replay_game
 from sim.core.players import play_out
 from tests.batch.toysystem import StatRace
 from tests.core.toygame import RaceGame
@@ -60,7 +62,15 @@ def test_system_without_stats_reports_nothing_invented():
 def test_max_actions_guard_is_a_timeout_not_a_draw(spec):
     batch = run_batch(replace(spec, max_actions=10), 5, workers=1, progress=False)
     assert all(s.timeout and not s.draw and s.winner is None and s.actions == 10 for s in batch)
-    assert batch[0].reason == "stopped after 10 actions"
+    # the reason names the game's seed and what it kept doing, so the loop can be replayed
+    first = batch[0]
+    assert first.reason.startswith(f"stopped after 10 actions (game seed {first.seed}; ")
+    shown = Counter(repr(a) for a in replay_game(replace(spec, max_actions=10), first.seed, first.levels).actions)
+    text, n = shown.most_common(1)[0]
+    assert first.reason.endswith(f"{n} of the last 10 actions were {text})")
+    report = summarise(batch)
+    assert report["timeouts"]["count"] == 5 and report["draws"]["count"] == 0
+    assert report["timeouts"]["games"] == [f"game {s.index}: {s.reason}" for s in batch]
 
 
 def test_turn_limit_option_reaches_the_game_and_ends_in_draws(spec):

@@ -133,8 +133,10 @@ def test_4_6_1_edge_contacts_on_real_melees_equal_the_shapely_test():
     from sim.core.scenario import read_toml
     from sim.daimyo.fuzz import EagerRandomPlayer
     from sim.daimyo.game import DaimyoGame
-    g = DaimyoGame.new(read_toml("scenarios/daimyo/training.toml"), 1)
-    players = {s: EagerRandomPlayer(7 + i) for i, s in enumerate(g.sides())}
+    # seed 8: its random battle fights melees within 300 actions (seed 1's did before ruling
+    # D-114 took the null moves off the random player's menu)
+    g = DaimyoGame.new(read_toml("scenarios/daimyo/training.toml"), 8)
+    players = {s: EagerRandomPlayer(56 + i) for i, s in enumerate(g.sides())}
     pairs = 0
     for _ in range(300):
         side = g.to_act()

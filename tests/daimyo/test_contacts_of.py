@@ -32,7 +32,7 @@ def _play_and_compare(path: str, seed: int, actions: int) -> tuple[int, int]:
 
 
 def test_d3_one_units_contacts_equal_the_matrix_training():
-    for seed in (1, 3):
+    for seed in (2, 7):                                  # random battles with melees (ruling D-114 changed 1 and 3)
         compared, touching = _play_and_compare("scenarios/daimyo/training.toml", seed, 800)
         assert compared > 400 and touching > 50          # melees fought on the way
 

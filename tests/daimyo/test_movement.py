@@ -390,6 +390,27 @@ def test_4_3_2_ending_inside_a_friend_places_it_behind_and_the_friend_may_not_mo
     assert err.value.rule == "4.3.2"
 
 
+
+def test_4_3_2_a_move_or_wheel_that_would_not_move_a_unit_flush_behind_a_friend_is_refused():
+    """Ruling D-114: flush behind a friend, a move or wheel into it is "placed behind" it,
+    where the unit already stands. Such an order used to be legal, moved the unit 1e-10 cm
+    for nothing, and the AI gave it 100,000 times (Anegawa, game seed 788046062014852024:
+    Wheel +30 / -30 between two friends)."""
+    g = give_orders(game(scenario([unit("a", 50, 20), unit("b", 50, 27, stands=4, files=4)])))
+    g.apply(A.Move("east", "a", 6))                       # flush against b's rear edge (25.5)
+    st = g.state
+    before = encode(st)
+    for order in (A.Move("east", "a", 1), A.Wheel("east", "a", 30), A.Wheel("east", "a", -30)):
+        with pytest.raises(RuleError, match="already against b") as err:
+            g.apply(order)
+        assert err.value.rule == "4.3.2"
+    assert encode(st) == before and st.units["a"].move_used == pytest.approx(5.5)
+    # what the menu still offers a moves it at least the 1 mm of ruling D-3, and pays for it
+    offered = [a for a in g.legal_actions("east") if isinstance(a, (A.Move, A.Wheel)) and a.unit == "a"]
+    assert all(plan(st, a).cost >= 0.1 for a in offered)
+    assert A.EndMovement("east") in g.legal_actions("east")
+
+
 # -- 4.3.3, 4.3.4, 4.4 --------------------------------------------------------------------
 def test_4_3_3_enemy_leader_contacted_is_killed():
     sc = scenario([unit("a", 50, 20)], [unit("w", 150, 100, facing=270)], west_daimyo=(50, 28))
