@@ -21,6 +21,7 @@ import math
 from sim.core.errors import RuleError
 from sim.daimyo import actions as A
 from sim.daimyo import preview
+from sim.daimyo.ai import crossings
 from sim.daimyo.combat import charge as CH
 from sim.daimyo.combat import common as C
 from sim.daimyo.geometry import footprint
@@ -144,20 +145,30 @@ def crossing(scorer, st, u) -> list:
         narrow = book.for_unit(st, u, files=1)
         if narrow.distance(here, there) >= wide.distance(here, there) - 1.0:
             return []                      # the column has no shorter way
-        wx, wy = narrow.waypoint(here, there)
-        out = [A.Reform(u.side, u.id, 1, round(math.degrees(math.atan2(wy - u.y, wx - u.x)) % 360, 1))]
+        # facing the crossing's axis where the way runs over one (crossings.py; a reform keeps
+        # the unit's centre, ruling D-38), else the routes' waypoint
+        c = footprint(u).centroid
+        wx, wy = crossings.way_point(st, narrow, u, c.x, c.y, there) or narrow.waypoint(here, there)
+        out = [A.Reform(u.side, u.id, 1, round(math.degrees(math.atan2(wy - c.y, wx - c.x)) % 360, 1))]
     else:
         files = line_files(u)
         if book.for_unit(st, u, files).clear(here, there):
             out = [A.Reform(u.side, u.id, files, round(run_facing(u, t), 1))]
         else:
-            # still to pass: a column facing off its way (on a bridge, a move straight ahead
-            # would leave it for the river, 4.3.1) faces the way again, still a column
-            wx, wy = book.for_unit(st, u, files=1).waypoint(here, there)
-            way = math.degrees(math.atan2(wy - u.y, wx - u.x)) % 360
-            if abs((way - u.facing + 180) % 360 - 180) <= OFF_WAY:
+            # still to pass: a column faces its way again, still a column - the crossing's
+            # axis where the way runs over a bridge or ford (crossings.py: off the axis, a
+            # move straight ahead touches the river and is refused, 4.3.1), else the routes'
+            # waypoint - by the exact wheel (4.3.5.1) or, further off, a reform (4.3.5.4)
+            narrow = book.for_unit(st, u, files=1)
+            c = footprint(u).centroid
+            wx, wy = crossings.way_point(st, narrow, u, c.x, c.y, there) or narrow.waypoint(here, there)
+            way = math.degrees(math.atan2(wy - c.y, wx - c.x)) % 360
+            diff = (way - u.facing + 180) % 360 - 180
+            if abs(diff) < MIN_ANGLE:
                 return []
-            out = [A.Reform(u.side, u.id, 1, round(way, 1))]
+            out = [A.Wheel(u.side, u.id, round(diff, 1))] if abs(diff) <= MAX_WHEEL and not u.disordered else []
+            if abs(diff) > OFF_WAY:
+                out.append(A.Reform(u.side, u.id, 1, round(way, 1)))
     return [a for a in out if _plan(st, a) is not None]
 
 

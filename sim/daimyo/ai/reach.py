@@ -17,6 +17,7 @@ import numpy as np
 import shapely
 
 from sim.daimyo import terrain_touch
+from sim.daimyo.ai import crossings
 from sim.daimyo.ai.pose_memo import Book
 from sim.daimyo.ai.routes import SLACK_CM
 from sim.daimyo.geometry import boxes_apart, terrain_kernels
@@ -65,6 +66,10 @@ class Ground:
         box = geom.bounds
         return {eff for eff, patches in self._patches(u).items() if _meets(patches, geom, box)}
 
+    def has(self, u: Unit, effect: str) -> bool:
+        """Whether any ground on the table has `effect` for this kind of mover."""
+        return bool(self._patches(u).get(effect))
+
     def touches(self, u: Unit, geom, effect: str, box=None) -> bool:
         """`effect in self.effects(u, geom)`, asking only about that effect's patches (`box`:
         the geometry's axis box, if the caller has it)."""
@@ -103,16 +108,34 @@ class Ground:
         """(distance, wades): the straight distance to the target plus what the ground on the
         way adds (4.3.1), and whether that way crosses difficult ground (which disorders).
         Where impassable ground (a river away from its fords, 4.3.1) lies across the straight
-        line, the way round it (routes.py) instead."""
+        line, the way round it (routes.py) instead, wading only where that way crosses
+        difficult ground; a column one stand wide goes over a bridge or ford along its axis
+        (crossings.py)."""
+        return self._way(u, shape, target_shape, files)[:2]
+
+    def heading(self, u: Unit, shape, target_shape, files: int | None = None) -> tuple[float, float] | None:
+        """The point the way to the target makes for first where impassable ground lies across
+        the straight line (the crossing's axis for a column, else the routes' waypoint; a
+        unit faces it to go on, 4.3.5); None where the way is straight."""
+        via = self._way(u, shape, target_shape, files)[2]      # (point,) or (from, to) or None
+        if via is None or len(via) == 1:
+            return None if via is None else via[0]
+        way = self.routes.for_unit(self.st, u, files or u.files)
+        return self._kept.recall(("heading", id(way)) + via, lambda: way.waypoint(*via))
+
+    def _way(self, u: Unit, shape, target_shape, files: int | None) -> tuple[float, bool, tuple | None]:
+        """(distance, wades, via): via is None for a straight way, (the crossing's axis point,)
+        for a column at a crossing, (from, to) for a way round (its waypoint worked out only
+        when asked, `heading`)."""
         files = files or u.files
-        return self._kept.recall(("approach", u.cavalry, u.stands, files, u.stand_w),
+        return self._kept.recall(("approach", u.cavalry, u.stands, files, u.stand_w, u.stand_d),
                                  lambda: self._approach(u, shape, target_shape, files), (shape, target_shape))
 
-    def _approach(self, u: Unit, shape, target_shape, files: int) -> tuple[float, bool]:
-        # reads of u only cavalry, stands and stand width (the key above)
+    def _approach(self, u: Unit, shape, target_shape, files: int) -> tuple[float, bool, tuple | None]:
+        # reads of u only cavalry, stands and its stands' size (the key above)
         line, d = _shortest(shape, target_shape)
         if d < 1e-6:
-            return 0.0, False
+            return 0.0, False, None
         # the corridor the unit's frontage sweeps (a line wider than a bridge cannot pass it);
         # built only where there is impassable ground at all
         walls = self.routes is not None and self._patches(u).get("impassable")
@@ -131,9 +154,23 @@ class Ground:
                 lane = line.buffer(half, cap_style="flat") if half > 0.0 else line
                 blocked = self.touches(u, lane, "impassable")
             if blocked:
-                return self.routes.for_unit(self.st, u, files).distance(a, b), True
+                # the way round: it wades only if it crosses difficult ground (a ford, 4.3.1),
+                # not over a bridge (a road); a wrong "wades" cost a reform turn it never stands
+                way = self.routes.for_unit(self.st, u, files)
+                c = shape.centroid
+                via = crossings.way_point(self.st, way, u, c.x, c.y, b) if files == 1 else None
+                if via is not None:
+                    # a column: to the crossing's axis, then on from there (crossings.py)
+                    return math.dist((c.x, c.y), via) + way.distance(via, b), way.wades(a, b), (via,)
+                return way.distance(a, b), way.wades(a, b), (a, b)
         slow = self.slow_cm(u, line)
-        return d + slow, slow > 0.0
+        if files == 1 and self.routes is not None:
+            # a column with a stand still on a bridge or ford goes on off its far end first
+            c = shape.centroid
+            via = crossings.astride(self.st, u, c.x, c.y, line.coords[1])
+            if via is not None:
+                return math.dist((c.x, c.y), via) + math.dist(via, line.coords[1]) + slow, slow > 0.0, (via,)
+        return d + slow, slow > 0.0, None
 
     def _lane_meets_walls(self, u: Unit, a, b, half: float) -> bool | None:
         """Whether the flat-capped lane `half` cm either side of the segment a-b meets an

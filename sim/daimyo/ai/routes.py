@@ -63,11 +63,13 @@ class Routes:
             elif p.effect in extra:
                 cost[inside] = np.maximum(cost[inside], 1.0 + extra[p.effect] / self.step)
         self.cost = cost
+        self.slow = slow                    # a difficult cell's cost (4.3.1)
         self.walls = shapely.union_all(self.blocked) if self.blocked else None
         if self.walls is not None:
             shapely.prepare(self.walls)     # asked about thousands of straight lines a game
         self._fields: dict[tuple[int, int], np.ndarray] = {}
         self._open: dict[tuple[int, int], tuple[int, int]] = {}    # cell -> _open_near (the costs never change)
+        self._wades: dict[tuple, bool] = {}     # (start cell, goal cell) -> wades
 
     def cell(self, x: float, y: float) -> tuple[int, int]:
         return (min(self.nx - 1, max(0, int(x / self.step))), min(self.ny - 1, max(0, int(y / self.step))))
@@ -108,11 +110,42 @@ class Routes:
         d = self.field(goal)[self._open_near(self.cell(*start))]
         return d if d < math.inf else math.dist(start, goal) * 10.0
 
-    def _mean_cost(self, a, b) -> float:
+    def wades(self, start: tuple[float, float], goal: tuple[float, float]) -> bool:
+        """Whether the cheapest way from start to goal crosses difficult ground (4.3.1: a ford,
+        a stream; entering it disorders): the cells it steps through, down the field. A way
+        round a river over a bridge (a road, 4.3.1) does not."""
+        if self.clear(start, goal):
+            return self._slow_on(self._line_cells(start, goal))
+        g, c = self._open_near(self.cell(*goal)), self._open_near(self.cell(*start))
+        got = self._wades.get((c, g))
+        if got is None:
+            got = self._wades[(c, g)] = self._slow_on(self._descent(c, self.field(goal)))
+        return got
+
+    def _slow_on(self, cells) -> bool:
+        return any(self.cost[c] >= self.slow for c in cells)
+
+    def _line_cells(self, a, b) -> list:
         n = max(2, int(math.dist(a, b) / self.step) + 1)
-        xs, ys = np.linspace(a[0], b[0], n), np.linspace(a[1], b[1], n)
-        cells = [self.cell(x, y) for x, y in zip(xs, ys)]
-        return float(np.mean([self.cost[c] for c in cells]))
+        return [self.cell(x, y) for x, y in zip(np.linspace(a[0], b[0], n), np.linspace(a[1], b[1], n))]
+
+    def _descent(self, c: tuple[int, int], dist: np.ndarray) -> list:
+        """The cells from c down the field to its goal (each step to the cheapest neighbour)."""
+        out = [c]
+        for _ in range(self.nx * self.ny):
+            nxt = min(((c[0] + dx, c[1] + dy) for dx, dy, _ in NEIGHBOURS
+                       if 0 <= c[0] + dx < self.nx and 0 <= c[1] + dy < self.ny), key=lambda n: dist[n])
+            if dist[nxt] >= dist[c]:
+                break
+            c = nxt
+            out.append(c)
+        return out
+
+    def _mean_cost(self, a, b) -> float:
+        # a line clear of impassable ground (clear()) may still pass a cell marked impassable
+        # (cells are several cm, the walls exact): such a cell counts as open, never as inf
+        costs = np.array([self.cost[c] for c in self._line_cells(a, b)])
+        return float(np.mean(np.where(np.isfinite(costs), costs, 1.0)))
 
     def clear(self, a: tuple[float, float], b: tuple[float, float]) -> bool:
         """No impassable ground on the straight line from a to b."""
@@ -124,16 +157,9 @@ class Routes:
         the end of an obstacle."""
         if self.clear(start, goal):
             return goal
-        dist = self.field(goal)
-        c = self._open_near(self.cell(*start))
-        best = self.centre(c)
-        for _ in range(self.nx * self.ny):
-            nxt = min(((c[0] + dx, c[1] + dy) for dx, dy, _ in NEIGHBOURS
-                       if 0 <= c[0] + dx < self.nx and 0 <= c[1] + dy < self.ny),
-                      key=lambda n: dist[n])
-            if dist[nxt] >= dist[c]:
-                break
-            c = nxt
+        path = self._descent(self._open_near(self.cell(*start)), self.field(goal))
+        best = self.centre(path[0])
+        for c in path[1:]:
             p = self.centre(c)
             if not self.clear(start, p):
                 break

@@ -17,7 +17,7 @@ import math
 import numpy as np
 import shapely
 
-from shapely.geometry import LineString, Point
+from shapely.geometry import GeometryCollection, LineString, Point
 
 from sim.ai.scored import Personality
 from sim.core.errors import RuleError
@@ -380,13 +380,21 @@ class DaimyoScorer:
     def pose_value(self, u: Unit, x: float, y: float, facing: float, files: int,
                    disordered: bool = False, turned: bool = False) -> float:
         """A pose's value; with a plan, a pose that turned the unit also counts, at LOOKAHEAD,
-        the normal move straight ahead it opens for the next order (4.3.5: turn, then move)."""
+        the normal move straight ahead it opens for the next order (4.3.5: turn, then move) -
+        or half of it where the whole would touch impassable ground (4.3.1: a river away from
+        its crossings stops the move; a turn toward it opens nothing)."""
         value = self._value(u, x, y, facing, files, disordered)
         if turned and self.commander is not None and u.troop is not Troop.ARTILLERY:
             fwd = direction(facing)
-            step = u.move_row.normal
-            ahead = self._value(u, x + fwd[0] * step, y + fwd[1] * step, facing, files, disordered)
-            value = max(value, LOOKAHEAD * ahead + (1 - LOOKAHEAD) * value)
+            walls = self.ground.has(u, "impassable")
+            here = footprint(u, x=x, y=y, facing=facing, files=files) if walls else None
+            for step in (u.move_row.normal, u.move_row.normal / 2):
+                ax, ay = x + fwd[0] * step, y + fwd[1] * step
+                # the ground the move sweeps: the hull of where it starts and ends
+                if not walls or not self.ground.touches(u, GeometryCollection(
+                        [here, footprint(u, x=ax, y=ay, facing=facing, files=files)]).convex_hull, "impassable"):
+                    ahead = self._value(u, ax, ay, facing, files, disordered)
+                    return max(value, LOOKAHEAD * ahead + (1 - LOOKAHEAD) * value)
         return value
 
     def _nearest(self, u: Unit, x: float | None = None, y: float | None = None) -> tuple[Unit | None, float]:
@@ -626,8 +634,11 @@ class DaimyoScorer:
             if plan is not None:
                 # a charge must first turn to face its target, at most half the charge move
                 # (4.4): the turn counts as part of the way, so a unit lines up as it closes
+                # (toward the way's next point where it goes round a river, over the axis of
+                # a bridge or ford: facing the enemy across the water leads off the crossing)
                 g = self.st.units[goal]
-                turn = _turn_cost(u, x, y, facing, g.x, g.y)
+                tx, ty = self.ground.heading(u, shape, self.enemy_shapes[goal], files) or (g.x, g.y)
+                turn = _turn_cost(u, x, y, facing, tx, ty)
             reform = (disordered or wades or self.ground.touches(u, shape, "difficult", self.ground.box(shape))) \
                 and u.troop is not Troop.PEASANT
             if mode in ("engage", "approach") and not self.st.units[goal].routing:

@@ -55,17 +55,98 @@ def test_1_5_a_line_forms_a_column_to_pass_a_bridge():
 
 def test_4_3_5_4_a_column_facing_off_its_way_over_a_bridge_faces_it_again():
     """A column one stand wide on the bridge, turned 45 degrees off it: a move straight ahead
-    would leave the bridge for the river (4.3.1). It is offered the reform into a column facing
-    the way over (4.3.5.4), and the rules accept it; facing the way already, nothing."""
+    would leave the bridge for the river (4.3.1). It is offered the exact wheel onto the bridge's
+    axis (4.3.5.1) and the reform into a column facing it (4.3.5.4), both accepted by the rules;
+    facing the way already, nothing."""
     g = _table(x=60.0, y=57.0, files=1)
     st = g.state
     st.units["line"].facing = 135.0
     s = DaimyoScorer(planning=True)
     s.prepare(g, "east")
     got = line_up.crossing(s, st, st.units["line"])
-    assert len(got) == 1 and isinstance(got[0], A.Reform) and got[0].files == 1
-    assert abs(got[0].facing - 90) <= line_up.OFF_WAY
+    assert [type(a) for a in got] == [A.Wheel, A.Reform] and got[1].files == 1
+    # toward the point beyond the bridge's far end on its axis x = 60, from the column's centre
+    assert -45.0 < got[0].angle < -30.0 and 90.0 < got[1].facing < 105.0
     st.units["line"].facing = 90.0
     s = DaimyoScorer(planning=True)
     s.prepare(g, "east")
     assert line_up.crossing(s, st, st.units["line"]) == []
+
+
+FORD = {"id": "ford", "kind": "ford", "points": [[95, 54], [110, 54], [110, 64], [95, 64]]}
+RAW = dict(troop="ashigaru", quality="raw", weapons=["long_spear"], armour="light")    # 11 cm, column +3
+
+
+def _column(x, y, facing=90.0, foe=(60.0, 100.0)):
+    """A raw column one stand wide (4 x 7.5 cm) south of the river, the enemy beyond it."""
+    return give_orders(game(scenario([unit("col", x, y, facing, stands=5, files=1, **RAW)],
+                                     [unit("foe", *foe, 270, stands=2, files=2)],
+                                     terrain=[RIVER, BRIDGE, FORD], width=120, height=120,
+                                     east_daimyo=(x, y - 6), west_daimyo=(foe[0], 112))))
+
+
+def test_4_3_1_a_way_over_a_bridge_does_not_wade_one_through_a_ford_does():
+    """reach.Ground.approach: the way round the river over the bridge (a road, 4.3.1) crosses no
+    difficult ground, so it does not wade (a reform turn counted for it was never stood); the
+    way through the ford (difficult ground, 4.3.1) does."""
+    from sim.daimyo.ai.reach import Ground
+    from sim.daimyo.geometry import footprint
+    for foe, wades in (((60.0, 100.0), False), ((102.0, 100.0), True)):
+        g = _column(foe[0] - 20.0, 30.0, foe=foe)
+        st = g.state
+        ground = Ground(st, RouteBook())
+        d, got = ground.approach(st.units["col"], footprint(st.units["col"]), footprint(st.units["foe"]))
+        assert got is wades and d < 2 * math.dist((foe[0] - 20.0, 30.0), foe)
+
+
+def test_4_3_1_a_column_makes_for_the_bridge_axis_then_over_it():
+    """crossings.way_point: the bridge is 10 cm wide (x 55-65), its axis x = 60. A column 8 cm
+    off the axis makes for the axis point half a column's length short of the near end (y 54);
+    a column on the axis, or off it but already on the bridge (never back), makes for the point
+    half a column's length beyond the far end (y 64); one over and off it, for nothing."""
+    from sim.daimyo.ai import crossings
+    g = _column(47.0, 30.0)
+    st = g.state
+    u = st.units["col"]
+    narrow = RouteBook().for_unit(st, u, files=1)
+    half = u.stands * u.stand_d / 2 + crossings.ROOM_CM
+    assert crossings.way_point(st, narrow, u, 47.0, 30.0, (60.0, 100.0)) == (60.0, 54.0 - half)
+    assert crossings.way_point(st, narrow, u, 61.0, 40.0, (60.0, 100.0)) == (60.0, 64.0 + half)
+    assert crossings.way_point(st, narrow, u, 56.7, 58.0, (60.0, 100.0)) == (60.0, 64.0 + half)
+    assert crossings.way_point(st, narrow, u, 60.0, 64.0 + half + 1.0, (60.0, 100.0)) is None
+
+
+def test_4_3_5_1_a_column_at_an_angle_on_a_bridge_wheels_onto_its_axis_and_goes_over():
+    """A column on the bridge facing 30 degrees off its axis: a move straight ahead touches the
+    river (4.3.1) and stops it short. It is offered the exact wheel onto the axis (4.3.5.1: a
+    column one stand wide wheels cheaply); played out by the planning AI on both sides, it is
+    over the river, all its stands on the far bank, within four turns (the rules' own moves)."""
+    g = _column(57.7, 56.3, 60.0, foe=(60.0, 108.0))
+    st = g.state
+    s = DaimyoScorer(planning=True)
+    s.prepare(g, "east")
+    assert any(isinstance(a, A.Wheel) for a in line_up.crossing(s, st, st.units["col"]))
+    g = game(scenario([unit("col", 57.7, 56.3, 60.0, stands=5, files=1, **RAW)],
+                      [unit("foe", 60.0, 108.0, 270, stands=2, files=2)],
+                      terrain=[RIVER, BRIDGE, FORD], width=120, height=120,
+                      east_daimyo=(57.7, 50.3), west_daimyo=(60.0, 116.0)), seed=3)
+    players = {side: ScoredPlayer(DaimyoScorer(planning=True), "normal", k + 1) for k, side in enumerate(g.sides())}
+    while g.to_act() and g.state.turn <= 4:
+        g.apply(players[g.to_act()].choose(g, g.to_act()))
+    from sim.daimyo.geometry import footprint
+    assert footprint(g.state.units["col"]).bounds[1] > 64.0          # y 54-64: the bridge's far end
+
+
+def test_4_3_1_a_turn_to_face_the_river_opens_no_move():
+    """A turn or wheel is valued with the move straight ahead it opens (scorer LOOKAHEAD), but a
+    column whose move ahead, whole or half, would sweep over the river away from the bridge
+    (impassable, 4.3.1: the rules stop the move) is valued as it stands: the pose in the river
+    beyond, nearer the enemy, was what turned columns on a bridge's end toward the water."""
+    g = _column(40.0, 52.0, 90.0)
+    s = DaimyoScorer(planning=True)
+    s.prepare(g, "east")
+    u = g.state.units["col"]
+    assert s._value(u, 40.0, 63.0, 90.0, 1) > s._value(u, 40.0, 52.0, 90.0, 1)       # the river looks nearer
+    assert s.pose_value(u, 40.0, 52.0, 90.0, 1, turned=True) == s._value(u, 40.0, 52.0, 90.0, 1)
+    # along the bank the move is open: the turn counts it
+    assert s.pose_value(u, 40.0, 52.0, 0.0, 1, turned=True) != s._value(u, 40.0, 52.0, 0.0, 1)

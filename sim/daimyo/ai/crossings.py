@@ -1,0 +1,115 @@
+"""Where a column makes for to pass a bridge or ford (issue 19).
+
+A river is impassable but at its bridges and fords (4.3.1), and a unit passes a crossing
+narrower than its line as a column one stand wide (1.5, 4.3.5.4). The ways across the table
+(routes.py) are cells several cm wide, so a column following them arrives at a crossing off its
+centreline or at an angle, and a move straight ahead from there touches the river and is
+refused: on the reference table columns stood at a bridge's end, or across it, for ten turns.
+So a column whose way runs over a crossing makes for the crossing's axis: first the point on
+the axis a column's half-length short of the near end (facing along it, its stands clear the
+river on both sides), then, once on the axis or past that point (never back), the point a
+column's half-length beyond the far end (off the crossing, room for the next to come over).
+
+Reads only the terrain and the unit's pose; rolls no dice.
+"""
+from __future__ import annotations
+
+import math
+
+from shapely.geometry import LineString, Point
+
+KINDS = ("bridge", "ford")
+ROOM_CM = 0.5         # beyond a column's half-length: how far off the crossing's ends its centre aims
+SLACK_CM = 0.3        # lateral play on the axis a column keeps from the crossing's sides
+
+
+def rivers(st) -> list:
+    """The rivers impassable but at their crossings (4.3.1; a wide stream is crossed anywhere)."""
+    return [f.shape for f in st.terrain if f.row.effect == "river" and not f.wide_stream]
+
+
+def features(st) -> list:
+    return [f for f in st.terrain if f.kind in KINDS]
+
+
+def axis(feat, rivers_) -> tuple[tuple[float, float], float, float, tuple[float, float]]:
+    """(centre, half its length, half its width, direction): the crossing's axis is the side of its
+    least rotated rectangle whose two ends lie off the river (4.3.1: the way over), the longer
+    if both or neither do."""
+    rect = feat.shape.minimum_rotated_rectangle
+    pts = list(rect.exterior.coords)[:4]
+    c = feat.shape.centroid
+    cx, cy = c.x, c.y
+    sides = []
+    for (a, b), (p, q) in (((pts[0], pts[1]), (pts[1], pts[2])), ((pts[1], pts[2]), (pts[0], pts[1]))):
+        half = math.dist(a, b) / 2
+        d = ((b[0] - a[0]) / (2 * half or 1.0), (b[1] - a[1]) / (2 * half or 1.0))
+        ends = [Point(cx + s * half * d[0], cy + s * half * d[1]) for s in (1, -1)]
+        dry = sum(not any(r.contains(e) for r in rivers_) for e in ends)
+        sides.append((dry, half, math.dist(p, q) / 2, d))
+    _, half, half_w, d = max(sides, key=lambda t: (t[0], t[1]))
+    return (cx, cy), half, half_w, d
+
+
+def on_way(st, routes, here, goal):
+    """The crossing the way from `here` to `goal` runs over, else None: the straight line when
+    it is clear of impassable ground and meets a crossing, else the first leg to the routes'
+    waypoint and on (routes.py). None where the way does not cross a river at all."""
+    riv, feats = rivers(st), features(st)
+    if not riv or not feats:
+        return None
+    line = LineString([here, goal]) if tuple(here) != tuple(goal) else Point(here)
+    if routes.clear(here, goal) and not any(r.intersects(line) for r in riv):
+        return None
+    way = routes.waypoint(here, goal)
+    leg = LineString([here, way]) if tuple(way) != tuple(here) else Point(here)
+    near = [f for f in feats if f.shape.distance(leg) <= routes.step]
+    if not near:
+        return None
+    return min(near, key=lambda f: (f.shape.distance(Point(here)), f.id))
+
+
+def way_point(st, routes, u, x: float, y: float, goal) -> tuple[float, float] | None:
+    """The point a column one stand wide centred at (x, y) makes for (its centre, not its
+    front) on its way to `goal` over a crossing (module docstring): the axis point short of the near end until it stands on the
+    axis (its stands within the crossing's width), then the point beyond the far end; None
+    where its way crosses no river, or it is past the crossing."""
+    feat = on_way(st, routes, (x, y), goal)
+    if feat is None:
+        return astride(st, u, x, y, goal)
+    return _point(_frame(feat, rivers(st), u, x, y, goal))
+
+
+def astride(st, u, x: float, y: float, goal) -> tuple[float, float] | None:
+    """The point beyond the crossing's far end (toward `goal`) for a column centred at (x, y) with a
+    stand still on a bridge or ford, though the straight way on looks clear: until its rear is
+    off, a turn toward the goal swings its stands over the river (4.3.1). None otherwise."""
+    riv = rivers(st)
+    for f in features(st):
+        frame = _frame(f, riv, u, x, y, goal)
+        _, half, half_w, _, along, lateral, length, _ = frame
+        if abs(along) < half + length - ROOM_CM and abs(lateral) < half_w + u.stand_w / 2:
+            return _point(frame)
+    return None
+
+
+def _frame(feat, riv, u, x: float, y: float, goal) -> tuple:
+    """(centre, half length, half width, direction toward the goal's bank, the column's centre
+    along and across the axis, half the column's length and ROOM_CM)."""
+    (cx, cy), half, half_w, d = axis(feat, riv)
+    if (goal[0] - cx) * d[0] + (goal[1] - cy) * d[1] < 0:
+        d = (-d[0], -d[1])                       # toward the goal's bank
+    along = (x - cx) * d[0] + (y - cy) * d[1]
+    lateral = -(x - cx) * d[1] + (y - cy) * d[0]
+    return (cx, cy), half, half_w, d, along, lateral, u.stands * u.stand_d / 2 + ROOM_CM, u.stand_w
+
+
+def _point(frame) -> tuple[float, float] | None:
+    (cx, cy), half, half_w, d, along, lateral, length, stand_w = frame
+    if along > half + length:
+        return None                              # over and off it
+    if abs(lateral) <= max(0.0, half_w - stand_w / 2 - SLACK_CM) or along > ROOM_CM - (half + length):
+        s = half + length                        # on the axis, or past its start: over and off the far end
+    else:
+        s = -(half + length)                     # to the axis short of the near end first
+    return (cx + s * d[0], cy + s * d[1])
