@@ -37,7 +37,7 @@ from sim.daimyo import command, movement
 from sim.daimyo.command import leader_point, leader_spot
 from sim.daimyo.tables import tables
 from sim.daimyo.charge_odds import charge_odds
-from sim.daimyo.odds import expected
+from sim.daimyo.odds import expected, stands_lost
 from sim.daimyo.geometry import direction, footprint, stand_quads
 from sim.daimyo.geometry.kernels import MARGIN, point_quads_distance
 from sim.daimyo.geometry.unit_groups import UNSURE, UnitGroup, lane_quad
@@ -352,6 +352,12 @@ class DaimyoScorer:
             edge += OBJECTIVE_WORTH * float(m.a_wins)
         if o.fire:
             edge -= 0.4 * self.p.caution * float(expected(o.fire.hits))
+            # 4.4, 4.5.5: closing fire that takes the charger's last stand (3 hits a stand, the
+            # hits it carries counted, ruling D-20) removes it before contact: no round is
+            # fought and the unit is lost (5.2: its points)
+            lost = stands_lost(o.fire.hits, u.hits, u.stands)
+            dead = float(lost[u.stands]) if len(lost) > u.stands else 0.0
+            edge = (1.0 - dead) * edge - dead * 3.0 * points(u)
         # a charge the odds are against scores below holding (0): an even base of 0.5 made
         # any charge in reach beat a hold, and hard fed units into losing melees. Aggression
         # weighs the gain, caution the loss, so a side pressed by the clock takes longer odds.
@@ -395,7 +401,19 @@ class DaimyoScorer:
             # unless the clan engages: then it commits, the reform turn is in its approach
             before += 0.5 * self.p.caution
         after = self.pose_value(u, x, y, f, plan.files or u.files, disorder, turned=abs(f - u.facing) > 1e-6)
-        return after - before
+        return after - before - self._spoiled(u, plan.passed)
+
+    def _spoiled(self, u: Unit, passed: list[str]) -> float:
+        """4.3.2: each friend in good order a move passes through is disordered too (not one
+        that missile ashigaru pass before it has moved, ruling D-43): what that costs the
+        friend where it stands, by its own pose's value in and out of order."""
+        cost = 0.0
+        for fid in passed:
+            f = self.st.units[fid]
+            if f.disordered or f.routing or (u.missile_ashigaru and not f.moved):
+                continue
+            cost += self._value(f, f.x, f.y, f.facing, f.files) - self._value(f, f.x, f.y, f.facing, f.files, True)
+        return max(0.0, cost)
 
     def pose_value(self, u: Unit, x: float, y: float, facing: float, files: int,
                    disordered: bool = False, turned: bool = False) -> float:
