@@ -37,7 +37,7 @@ from sim.daimyo import command, movement
 from sim.daimyo.command import leader_point, leader_spot
 from sim.daimyo.tables import tables
 from sim.daimyo.charge_odds import charge_odds
-from sim.daimyo.odds import expected
+from sim.daimyo.odds import expected, stands_lost
 from sim.daimyo.geometry import direction, footprint, stand_quads
 from sim.daimyo.geometry.kernels import MARGIN, point_quads_distance
 from sim.daimyo.geometry.unit_groups import UNSURE, UnitGroup, lane_quad
@@ -76,6 +76,7 @@ class DaimyoScorer:
         self.mu = None
         self.memo = PoseMemo()          # answers kept while the enemy stands still (ai/pose_memo.py)
         self.ground: Ground | None = None
+        self._enemy_kept: tuple | None = None   # the enemy's side as `_enemy_side` last made it
 
     @property
     def plan_log(self):
@@ -94,31 +95,21 @@ class DaimyoScorer:
         self.st = game.view(side)["table"]
         self.side = side
         self.p = self._pressed(self.st, side)
-        self.enemies = [u for u in self.st.living(self.st.enemy(side)) if not u.routing]
-        self.routers = [u for u in self.st.living(self.st.enemy(side)) if u.routing]
-        self.enemy_shapes = {u.id: footprint(u) for u in self.enemies + self.routers}
+        foe = self.st.enemy(side)
+        army = tuple(unit_key(e) for e in self.st.living(foe))
+        self._enemy_side(foe, army)
         self.memo.begin(self.st, side)
         if self.ground is None or self.ground.st is not self.st:
             self.ground = Ground(self.st, self.routes, self.memo.check)     # the terrain: once a game
         if self.commander is not None:
             self.commander.update(self.st, side)
             self.plans, self.mu = self.commander.clans, self.commander.matchups
-        # enemies that could charge at their next activation, and enemy shooters (4.5)
-        self.chargers = [e for e in self.enemies if may_charge_soon(e)]
-        self._charger_arr = _shapes(self.enemy_shapes, self.chargers)
-        self._target_arr = _shapes(self.enemy_shapes, self.enemies + self.routers)
-        # the same units' stands as arrays: kernels set aside those clear of a threshold
-        self._chargers = UnitGroup([stand_quads(e) for e in self.chargers])
-        self._targets_group = UnitGroup([stand_quads(e) for e in self.enemies + self.routers])
-        self.shooters = [e for e in self.enemies if e.missile]
-        self.fire = FireZones(self.st, self.shooters)
         self.objectives = self._objectives(side)
         if self.commander is not None:
             self.objectives.update(self._breakers(side))
         self._values: dict[str, float] = {}
         self._contexts: dict[str, tuple] = {}
-        foe = self.st.enemy(side)
-        self.memo.begin_values((self.ground, tuple(unit_key(e) for e in self.st.living(foe)),
+        self.memo.begin_values((self.ground, army,
                                 tuple((c.id, c.attempted, c.active) for c in self.st.clans.values() if c.side == foe),
                                 foe in self.st.general_used_sides, tuple(self.objectives.items()),
                                 tuple((e.id, eff, long_) for e, eff, long_, *_ in self.fire.zones)))
@@ -132,6 +123,35 @@ class DaimyoScorer:
         self._friend_lane_list = list(self.friend_lanes.items())
         self._lane_at = {fid: k for k, (fid, _) in enumerate(self._friend_lane_list)}
         self._friend_lanes = UnitGroup([lane_quad(u.x, u.y, u.facing, u.width / 2 - 0.5, LANE_CM) for u in fighters])
+
+    def _enemy_side(self, foe: str, army: tuple) -> None:
+        """The enemy's units, their footprints and stands as arrays, who could charge at their
+        next activation and the shooters' zones (4.4, 4.5): they read only the enemy's living
+        units (`army`: every saved field of each, pose_memo.unit_key) and the terrain, so they
+        are kept, the same objects, while the enemy stands as it was (it does at most of this
+        side's decisions: the enemy moves in its own activations)."""
+        living = self.st.living(foe)
+        kept = self._enemy_kept
+        if kept is not None and kept[0] is self.st and kept[1] == army and \
+                all(a is b for a, b in zip(kept[2], living)) and len(kept[2]) == len(living):
+            (self.enemies, self.routers, self.enemy_shapes, self.chargers, self._charger_arr, self._target_arr,
+             self._chargers, self._targets_group, self.shooters, self.fire) = kept[3]
+            return
+        self.enemies = [u for u in living if not u.routing]
+        self.routers = [u for u in living if u.routing]
+        self.enemy_shapes = {u.id: footprint(u) for u in self.enemies + self.routers}
+        # enemies that could charge at their next activation, and enemy shooters (4.5)
+        self.chargers = [e for e in self.enemies if may_charge_soon(e)]
+        self._charger_arr = _shapes(self.enemy_shapes, self.chargers)
+        self._target_arr = _shapes(self.enemy_shapes, self.enemies + self.routers)
+        # the same units' stands as arrays: kernels set aside those clear of a threshold
+        self._chargers = UnitGroup([stand_quads(e) for e in self.chargers])
+        self._targets_group = UnitGroup([stand_quads(e) for e in self.enemies + self.routers])
+        self.shooters = [e for e in self.enemies if e.missile]
+        self.fire = FireZones(self.st, self.shooters)
+        self._enemy_kept = (self.st, army, living, (
+            self.enemies, self.routers, self.enemy_shapes, self.chargers, self._charger_arr, self._target_arr,
+            self._chargers, self._targets_group, self.shooters, self.fire))
 
     def _pressed(self, st: DaimyoState, side: str) -> Personality:
         """The personality as the clock runs (5.2): a side that does not win when the last turn
@@ -332,6 +352,12 @@ class DaimyoScorer:
             edge += OBJECTIVE_WORTH * float(m.a_wins)
         if o.fire:
             edge -= 0.4 * self.p.caution * float(expected(o.fire.hits))
+            # 4.4, 4.5.5: closing fire that takes the charger's last stand (3 hits a stand, the
+            # hits it carries counted, ruling D-20) removes it before contact: no round is
+            # fought and the unit is lost (5.2: its points)
+            lost = stands_lost(o.fire.hits, u.hits, u.stands)
+            dead = float(lost[u.stands]) if len(lost) > u.stands else 0.0
+            edge = (1.0 - dead) * edge - dead * 3.0 * points(u)
         # a charge the odds are against scores below holding (0): an even base of 0.5 made
         # any charge in reach beat a hold, and hard fed units into losing melees. Aggression
         # weighs the gain, caution the loss, so a side pressed by the clock takes longer odds.
@@ -375,7 +401,19 @@ class DaimyoScorer:
             # unless the clan engages: then it commits, the reform turn is in its approach
             before += 0.5 * self.p.caution
         after = self.pose_value(u, x, y, f, plan.files or u.files, disorder, turned=abs(f - u.facing) > 1e-6)
-        return after - before
+        return after - before - self._spoiled(u, plan.passed)
+
+    def _spoiled(self, u: Unit, passed: list[str]) -> float:
+        """4.3.2: each friend in good order a move passes through is disordered too (not one
+        that missile ashigaru pass before it has moved, ruling D-43): what that costs the
+        friend where it stands, by its own pose's value in and out of order."""
+        cost = 0.0
+        for fid in passed:
+            f = self.st.units[fid]
+            if f.disordered or f.routing or (u.missile_ashigaru and not f.moved):
+                continue
+            cost += self._value(f, f.x, f.y, f.facing, f.files) - self._value(f, f.x, f.y, f.facing, f.files, True)
+        return max(0.0, cost)
 
     def pose_value(self, u: Unit, x: float, y: float, facing: float, files: int,
                    disordered: bool = False, turned: bool = False) -> float:

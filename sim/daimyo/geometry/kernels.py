@@ -529,3 +529,5 @@ def warm() -> None:
     cut_kernels.warm()
     terrain_kernels.warm()
     arc_hits.warm()
+    from sim.daimyo.geometry import union_order
+    union_order.warm()

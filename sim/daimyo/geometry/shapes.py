@@ -18,7 +18,7 @@ from shapely.geometry import LineString, Point, Polygon
 
 from sim.daimyo.model import Unit
 
-from . import kernels
+from . import kernels, union_order
 
 CONTACT_TOLERANCE = 0.1   # cm; ruling D-3: edges within 1 mm touch
 LOS_GAP = 4.0             # 4.5.2: shooting needs a gap of at least 4 cm between stands
@@ -138,9 +138,8 @@ def _shapes(unit: Unit, x: float | None = None, y: float | None = None, facing: 
         if len(memo) >= SHAPES_MAX:
             memo.clear()
         corners = stand_corners(unit, x=x, y=y, facing=facing, files=files)
-        polys = shapely.polygons(corners)
-        polys.flags.writeable = corners.flags.writeable = False
-        hit = memo[key] = [polys, None, corners]
+        corners.flags.writeable = False
+        hit = memo[key] = [None, None, corners]      # the stands' polygons made when asked for
     return hit
 
 
@@ -152,14 +151,44 @@ def stand_quads(unit: Unit, **pose) -> np.ndarray:
 
 def stand_polygons(unit: Unit, **pose) -> np.ndarray:
     """Shapely polygons of the stands (vectorised construction; read-only, shared)."""
-    return _shapes(unit, **pose)[0]
+    return _polygons(_shapes(unit, **pose))
+
+
+def _polygons(hit: list) -> np.ndarray:
+    if hit[0] is None:
+        polys = hit[0] = shapely.polygons(hit[2])
+        polys.flags.writeable = False
+    return hit[0]
 
 
 def footprint(unit: Unit, **pose) -> Polygon:
     hit = _shapes(unit, **pose)
     if hit[1] is None:
-        hit[1] = union_of_stands(hit[0])
+        files = pose.get("files")
+        hit[1] = _footprint(unit, unit.files if files is None else files, hit)
     return hit[1]
+
+
+def _footprint(unit: Unit, files: int, hit: list) -> Polygon:
+    """The union of the stands (`_shapes`' entry `hit`): GEOS's, or its ring order kept from an
+    earlier union of the same formation and stand order (geometry/union_order.py), the same
+    polygon bit for bit without the overlay."""
+    corners = hit[2]
+    memo = unit.shapes
+    form = (unit.stands, files, unit.stand_w, unit.stand_d)
+    ok = memo.get(("aligned",) + form)
+    if ok is None:
+        ok = memo[("aligned",) + form] = union_order.aligned(*local_corners(unit, files))
+    if not ok:
+        return union_of_stands(_polygons(hit))
+    key = ("ring",) + form + union_order.order_key(corners)
+    order = memo.get(key)
+    if order is not None:
+        return shapely.polygons(corners.reshape(-1, 2)[order]) if len(order) else union_of_stands(_polygons(hit))
+    whole = union_of_stands(_polygons(hit))
+    order = union_order.learn(whole, corners)
+    memo[key] = order if order is not None else np.empty(0, dtype=np.int64)
+    return whole
 
 
 def union_of_stands(stands: np.ndarray) -> Polygon:
