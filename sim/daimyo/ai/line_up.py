@@ -145,11 +145,7 @@ def crossing(scorer, st, u) -> list:
         narrow = book.for_unit(st, u, files=1)
         if narrow.distance(here, there) >= wide.distance(here, there) - 1.0:
             return []                      # the column has no shorter way
-        # facing the crossing's axis where the way runs over one (crossings.py; a reform keeps
-        # the unit's centre, ruling D-38), else the routes' waypoint
-        c = footprint(u).centroid
-        wx, wy = crossings.way_point(st, narrow, u, c.x, c.y, there) or narrow.waypoint(here, there)
-        out = [A.Reform(u.side, u.id, 1, round(math.degrees(math.atan2(wy - c.y, wx - c.x)) % 360, 1))]
+        out = [A.Reform(u.side, u.id, 1, round(_column_way(st, u, narrow, here, there), 1))]
     else:
         files = line_files(u)
         if book.for_unit(st, u, files).clear(here, there):
@@ -159,10 +155,7 @@ def crossing(scorer, st, u) -> list:
             # axis where the way runs over a bridge or ford (crossings.py: off the axis, a
             # move straight ahead touches the river and is refused, 4.3.1), else the routes'
             # waypoint - by the exact wheel (4.3.5.1) or, further off, a reform (4.3.5.4)
-            narrow = book.for_unit(st, u, files=1)
-            c = footprint(u).centroid
-            wx, wy = crossings.way_point(st, narrow, u, c.x, c.y, there) or narrow.waypoint(here, there)
-            way = math.degrees(math.atan2(wy - c.y, wx - c.x)) % 360
+            way = _column_way(st, u, book.for_unit(st, u, files=1), here, there)
             diff = (way - u.facing + 180) % 360 - 180
             if abs(diff) < MIN_ANGLE:
                 return []
@@ -170,6 +163,15 @@ def crossing(scorer, st, u) -> list:
             if abs(diff) > OFF_WAY:
                 out.append(A.Reform(u.side, u.id, 1, round(way, 1)))
     return [a for a in out if _plan(st, a) is not None]
+
+
+def _column_way(st, u, narrow, here, there) -> float:
+    """The facing of a column one stand wide on its way to `there`: toward the crossing's axis
+    where the way runs over a bridge or ford (crossings.py), else the routes' waypoint; from the
+    unit's centre, which a reform keeps (ruling D-38). `narrow`: the routes for one file."""
+    c = footprint(u).centroid
+    wx, wy = crossings.way_point(st, narrow, u, c.x, c.y, there) or narrow.waypoint(here, there)
+    return math.degrees(math.atan2(wy - c.y, wx - c.x)) % 360
 
 
 def _receive(st, u, plan) -> list:
