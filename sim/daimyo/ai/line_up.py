@@ -21,7 +21,7 @@ import math
 from sim.core.errors import RuleError
 from sim.daimyo import actions as A
 from sim.daimyo import preview
-from sim.daimyo.ai import crossings
+from sim.daimyo.ai import crossing_axis
 from sim.daimyo.combat import charge as CH
 from sim.daimyo.combat import common as C
 from sim.daimyo.geometry import footprint
@@ -152,7 +152,7 @@ def crossing(scorer, st, u) -> list:
             out = [A.Reform(u.side, u.id, files, round(run_facing(u, t), 1))]
         else:
             # still to pass: a column faces its way again, still a column - the crossing's
-            # axis where the way runs over a bridge or ford (crossings.py: off the axis, a
+            # axis where the way runs over a bridge or ford (crossing_axis.py: off the axis, a
             # move straight ahead touches the river and is refused, 4.3.1), else the routes'
             # waypoint - by the exact wheel (4.3.5.1) or, further off, a reform (4.3.5.4)
             way = _column_way(st, u, book.for_unit(st, u, files=1), here, there)
@@ -167,10 +167,10 @@ def crossing(scorer, st, u) -> list:
 
 def _column_way(st, u, narrow, here, there) -> float:
     """The facing of a column one stand wide on its way to `there`: toward the crossing's axis
-    where the way runs over a bridge or ford (crossings.py), else the routes' waypoint; from the
+    where the way runs over a bridge or ford (crossing_axis.py), else the routes' waypoint; from the
     unit's centre, which a reform keeps (ruling D-38). `narrow`: the routes for one file."""
     c = footprint(u).centroid
-    wx, wy = crossings.way_point(st, narrow, u, c.x, c.y, there) or narrow.waypoint(here, there)
+    wx, wy = crossing_axis.way_point(st, narrow, u, c.x, c.y, there) or narrow.waypoint(here, there)
     return math.degrees(math.atan2(wy - c.y, wx - c.x)) % 360
 
 

@@ -17,7 +17,7 @@ import numpy as np
 import shapely
 
 from sim.daimyo import terrain_touch
-from sim.daimyo.ai import crossings
+from sim.daimyo.ai import crossing_axis
 from sim.daimyo.ai.pose_memo import Book
 from sim.daimyo.ai.routes import SLACK_CM
 from sim.daimyo.geometry import boxes_apart, terrain_kernels
@@ -110,7 +110,7 @@ class Ground:
         Where impassable ground (a river away from its fords, 4.3.1) lies across the straight
         line, the way round it (routes.py) instead, wading only where that way crosses
         difficult ground; a column one stand wide goes over a bridge or ford along its axis
-        (crossings.py)."""
+        (crossing_axis.py)."""
         return self._way(u, shape, target_shape, files)[:2]
 
     def heading(self, u: Unit, shape, target_shape, files: int | None = None) -> tuple[float, float] | None:
@@ -158,16 +158,16 @@ class Ground:
                 # not over a bridge (a road); a wrong "wades" cost a reform turn it never stands
                 way = self.routes.for_unit(self.st, u, files)
                 c = shape.centroid
-                via = crossings.way_point(self.st, way, u, c.x, c.y, b) if files == 1 else None
+                via = crossing_axis.way_point(self.st, way, u, c.x, c.y, b) if files == 1 else None
                 if via is not None:
-                    # a column: to the crossing's axis, then on from there (crossings.py)
+                    # a column: to the crossing's axis, then on from there (crossing_axis.py)
                     return math.dist((c.x, c.y), via) + way.distance(via, b), way.wades(a, b), (via,)
                 return way.distance(a, b), way.wades(a, b), (a, b)
         slow = self.slow_cm(u, line)
         if files == 1 and self.routes is not None:
             # a column with a stand still on a bridge or ford goes on off its far end first
             c = shape.centroid
-            via = crossings.astride(self.st, u, c.x, c.y, line.coords[1])
+            via = crossing_axis.astride(self.st, u, c.x, c.y, line.coords[1])
             if via is not None:
                 return math.dist((c.x, c.y), via) + math.dist(via, line.coords[1]) + slow, slow > 0.0, (via,)
         return d + slow, slow > 0.0, None

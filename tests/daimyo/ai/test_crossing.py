@@ -100,20 +100,20 @@ def test_4_3_1_a_way_over_a_bridge_does_not_wade_one_through_a_ford_does():
 
 
 def test_4_3_1_a_column_makes_for_the_bridge_axis_then_over_it():
-    """crossings.way_point: the bridge is 10 cm wide (x 55-65), its axis x = 60. A column 8 cm
+    """crossing_axis.way_point: the bridge is 10 cm wide (x 55-65), its axis x = 60. A column 8 cm
     off the axis makes for the axis point half a column's length short of the near end (y 54);
     a column on the axis, or off it but already on the bridge (never back), makes for the point
     half a column's length beyond the far end (y 64); one over and off it, for nothing."""
-    from sim.daimyo.ai import crossings
+    from sim.daimyo.ai import crossing_axis
     g = _column(47.0, 30.0)
     st = g.state
     u = st.units["col"]
     narrow = RouteBook().for_unit(st, u, files=1)
-    half = u.stands * u.stand_d / 2 + crossings.ROOM_CM
-    assert crossings.way_point(st, narrow, u, 47.0, 30.0, (60.0, 100.0)) == (60.0, 54.0 - half)
-    assert crossings.way_point(st, narrow, u, 61.0, 40.0, (60.0, 100.0)) == (60.0, 64.0 + half)
-    assert crossings.way_point(st, narrow, u, 56.7, 58.0, (60.0, 100.0)) == (60.0, 64.0 + half)
-    assert crossings.way_point(st, narrow, u, 60.0, 64.0 + half + 1.0, (60.0, 100.0)) is None
+    half = u.stands * u.stand_d / 2 + crossing_axis.ROOM_CM
+    assert crossing_axis.way_point(st, narrow, u, 47.0, 30.0, (60.0, 100.0)) == (60.0, 54.0 - half)
+    assert crossing_axis.way_point(st, narrow, u, 61.0, 40.0, (60.0, 100.0)) == (60.0, 64.0 + half)
+    assert crossing_axis.way_point(st, narrow, u, 56.7, 58.0, (60.0, 100.0)) == (60.0, 64.0 + half)
+    assert crossing_axis.way_point(st, narrow, u, 60.0, 64.0 + half + 1.0, (60.0, 100.0)) is None
 
 
 def test_4_3_5_1_a_column_at_an_angle_on_a_bridge_wheels_onto_its_axis_and_goes_over():
