@@ -21,6 +21,7 @@ import numpy as np
 import shapely
 from shapely.geometry import LineString
 
+from sim.daimyo.ai.crossing_axis import Crossings
 from sim.daimyo.geometry.ai_kernels import route_field
 from sim.daimyo.tables import tables
 from sim.daimyo.terrain import terrain_map
@@ -32,10 +33,12 @@ MOVES = np.array(NEIGHBOURS, dtype=float)      # the same, for the compiled sear
 
 
 class Routes:
-    def __init__(self, st, cavalry: bool, stands: int, clearance: float = 0.0):
+    def __init__(self, st, cavalry: bool, stands: int, clearance: float = 0.0, crossings: Crossings | None = None):
         """clearance: cm kept from impassable ground on each side of the way (half the mover's
-        frontage: a 20 cm line cannot pass a 10 cm bridge, a column one stand wide can)."""
+        frontage: a 20 cm line cannot pass a 10 cm bridge, a column one stand wide can);
+        crossings: the table's rivers and crossings (crossing_axis.py), shared by a game's routes."""
         tm = terrain_map(st, cavalry, stands)
+        self.crossings = crossings if crossings is not None else Crossings(st)
         self.width, self.height = st.width, st.height
         self.step = max(st.width, st.height) / CELLS
         self.nx, self.ny = math.ceil(st.width / self.step), math.ceil(st.height / self.step)
@@ -70,6 +73,7 @@ class Routes:
         self._fields: dict[tuple[int, int], np.ndarray] = {}
         self._open: dict[tuple[int, int], tuple[int, int]] = {}    # cell -> _open_near (the costs never change)
         self._wades: dict[tuple, bool] = {}     # (start cell, goal cell) -> wades
+        self._descents: dict[tuple, list] = {}  # (start cell, goal cell) -> _descent (the field never changes)
 
     def cell(self, x: float, y: float) -> tuple[int, int]:
         return (min(self.nx - 1, max(0, int(x / self.step))), min(self.ny - 1, max(0, int(y / self.step))))
@@ -119,7 +123,7 @@ class Routes:
         g, c = self._open_near(self.cell(*goal)), self._open_near(self.cell(*start))
         got = self._wades.get((c, g))
         if got is None:
-            got = self._wades[(c, g)] = self._slow_on(self._descent(c, self.field(goal)))
+            got = self._wades[(c, g)] = self._slow_on(self._down(c, g, goal))
         return got
 
     def _slow_on(self, cells) -> bool:
@@ -128,6 +132,13 @@ class Routes:
     def _line_cells(self, a, b) -> list:
         n = max(2, int(math.dist(a, b) / self.step) + 1)
         return [self.cell(x, y) for x, y in zip(np.linspace(a[0], b[0], n), np.linspace(a[1], b[1], n))]
+
+    def _down(self, c: tuple[int, int], g: tuple[int, int], goal) -> list:
+        """_descent from cell c down the field of `goal` (whose open cell is g), kept."""
+        got = self._descents.get((c, g))
+        if got is None:
+            got = self._descents[(c, g)] = self._descent(c, self.field(goal))
+        return got
 
     def _descent(self, c: tuple[int, int], dist: np.ndarray) -> list:
         """The cells from c down the field to its goal (each step to the cheapest neighbour)."""
@@ -157,7 +168,7 @@ class Routes:
         the end of an obstacle."""
         if self.clear(start, goal):
             return goal
-        path = self._descent(self._open_near(self.cell(*start)), self.field(goal))
+        path = self._down(self._open_near(self.cell(*start)), self._open_near(self.cell(*goal)), goal)
         best = self.centre(path[0])
         for c in path[1:]:
             p = self.centre(c)
@@ -172,6 +183,14 @@ class RouteBook:
 
     def __init__(self):
         self._kinds: dict = {}
+        self._crossings: dict = {}      # id(terrain) -> Crossings
+
+    def crossings(self, st) -> Crossings:
+        """The table's rivers and crossings with their axes (crossing_axis.py), once a terrain."""
+        got = self._crossings.get(id(st.terrain))
+        if got is None:
+            got = self._crossings[id(st.terrain)] = Crossings(st)
+        return got
 
     def for_unit(self, st, u, files: int | None = None) -> Routes:
         """The routes of u's kind of mover with u's frontage (`files` stands wide, its own by
@@ -181,5 +200,6 @@ class RouteBook:
         key = (id(st.terrain), u.cavalry, big, round(clearance))
         got = self._kinds.get(key)
         if got is None:
-            got = self._kinds[key] = Routes(st, u.cavalry, u.stands, float(round(clearance)))
+            got = self._kinds[key] = Routes(st, u.cavalry, u.stands, float(round(clearance)),
+                                                 self.crossings(st))
         return got
