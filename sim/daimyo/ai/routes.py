@@ -21,8 +21,11 @@ import numpy as np
 import shapely
 from shapely.geometry import LineString
 
+from sim.daimyo import terrain_touch
 from sim.daimyo.ai.crossing_axis import Crossings
+from sim.daimyo.geometry import terrain_kernels
 from sim.daimyo.geometry.ai_kernels import route_field
+from sim.daimyo.geometry.kernels import MARGIN
 from sim.daimyo.tables import tables
 from sim.daimyo.terrain import terrain_map
 
@@ -30,6 +33,7 @@ CELLS = 48            # cells along the table's longer side
 SLACK_CM = 1.0        # a way's clearance is half the frontage less this (cells are several cm)
 NEIGHBOURS = [(dx, dy, math.hypot(dx, dy)) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
 MOVES = np.array(NEIGHBOURS, dtype=float)      # the same, for the compiled search
+KEPT_MAX = 50_000     # straight lines' answers a Routes keeps (the same lines are asked about again)
 
 
 class Routes:
@@ -70,10 +74,13 @@ class Routes:
         self.walls = shapely.union_all(self.blocked) if self.blocked else None
         if self.walls is not None:
             shapely.prepare(self.walls)     # asked about thousands of straight lines a game
+        self._wall_tris: tuple | None = None     # the walls' triangles, made when first asked about
         self._fields: dict[tuple[int, int], np.ndarray] = {}
         self._open: dict[tuple[int, int], tuple[int, int]] = {}    # cell -> _open_near (the costs never change)
         self._wades: dict[tuple, bool] = {}     # (start cell, goal cell) -> wades
         self._descents: dict[tuple, list] = {}  # (start cell, goal cell) -> _descent (the field never changes)
+        self._clear: dict[tuple, bool] = {}     # the ends' coordinates -> clear (the walls never change)
+        self._distance: dict[tuple, float] = {}  # the same -> distance
 
     def cell(self, x: float, y: float) -> tuple[int, int]:
         return (min(self.nx - 1, max(0, int(x / self.step))), min(self.ny - 1, max(0, int(y / self.step))))
@@ -109,6 +116,13 @@ class Routes:
 
     def distance(self, start: tuple[float, float], goal: tuple[float, float]) -> float:
         """cm along the cheapest way (ground cost counted, 4.3.1); straight when nothing blocks."""
+        key = (start[0], start[1], goal[0], goal[1])
+        got = self._distance.get(key)
+        if got is None:
+            got = _keep(self._distance, key, self._distance_now(start, goal))
+        return got
+
+    def _distance_now(self, start, goal) -> float:
         if self.clear(start, goal):
             return math.dist(start, goal) * self._mean_cost(start, goal)
         d = self.field(goal)[self._open_near(self.cell(*start))]
@@ -160,7 +174,27 @@ class Routes:
 
     def clear(self, a: tuple[float, float], b: tuple[float, float]) -> bool:
         """No impassable ground on the straight line from a to b."""
-        return self.walls is None or not self.walls.intersects(LineString([a, b]) if a != b else shapely.Point(a))
+        if self.walls is None:
+            return True
+        key = (a[0], a[1], b[0], b[1], a != b)
+        got = self._clear.get(key)
+        if got is None:
+            got = _keep(self._clear, key, self._clear_now(a, b))
+        return got
+
+    def _clear_now(self, a, b) -> bool:
+        # the line (a stand with two corners at each end) against the walls' triangles, by
+        # terrain_kernels: Shapely only where the kernel cannot tell by MARGIN (a touch), or
+        # where the triangles do not stand for the walls exactly
+        if self._wall_tris is None:
+            self._wall_tris = terrain_touch.shape_triangles(self.walls)
+        tris, owner, exact = self._wall_tris
+        if exact:
+            quad = np.array([[a, b, b, a]], dtype=float)
+            state = terrain_kernels.stands_meet_patches(quad, tris, owner, 1, MARGIN)[0, 0]
+            if state != terrain_kernels.UNSURE:
+                return state == terrain_kernels.APART
+        return not self.walls.intersects(LineString([a, b]) if a != b else shapely.Point(a))
 
     def waypoint(self, start: tuple[float, float], goal: tuple[float, float]) -> tuple[float, float]:
         """The farthest point on the cheapest way to the goal reachable in a straight line over
@@ -176,6 +210,14 @@ class Routes:
                 break
             best = p
         return best
+
+
+def _keep(kept: dict, key, value):
+    """value, kept under key (all dropped when KEPT_MAX are kept)."""
+    if len(kept) >= KEPT_MAX:
+        kept.clear()
+    kept[key] = value
+    return value
 
 
 class RouteBook:
