@@ -158,7 +158,7 @@ class Ground:
                 # not over a bridge (a road); a wrong "wades" cost a reform turn it never stands
                 way = self.routes.for_unit(self.st, u, files)
                 c = shape.centroid
-                via = crossing_axis.way_point(self.st, way, u, c.x, c.y, b) if files == 1 else None
+                via = crossing_axis.way_point(way, u, c.x, c.y, b) if files == 1 else None
                 if via is not None:
                     # a column: to the crossing's axis, then on from there (crossing_axis.py)
                     return math.dist((c.x, c.y), via) + way.distance(via, b), way.wades(a, b), (via,)
@@ -167,7 +167,7 @@ class Ground:
         if files == 1 and self.routes is not None:
             # a column with a stand still on a bridge or ford goes on off its far end first
             c = shape.centroid
-            via = crossing_axis.astride(self.st, u, c.x, c.y, line.coords[1])
+            via = crossing_axis.astride(self.routes.crossings(self.st), u, c.x, c.y, line.coords[1])
             if via is not None:
                 return math.dist((c.x, c.y), via) + math.dist(via, line.coords[1]) + slow, slow > 0.0, (via,)
         return d + slow, slow > 0.0, None
