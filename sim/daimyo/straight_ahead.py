@@ -394,6 +394,12 @@ def _off_road(st, tmap):
     return got[1:]
 
 
+def triangles(shapes) -> tuple[np.ndarray, np.ndarray]:
+    """Polygonal shapes cut into triangles (quadrilaterals with a corner repeated) and the index
+    of the shape each belongs to, as the patches are cut (the AI's route walls read them)."""
+    return _triangles(shapes)
+
+
 def _triangles(shapes) -> tuple[np.ndarray, np.ndarray]:
     quads, owner = [np.empty((0, 4, 2))], [np.empty(0, dtype=np.int64)]
     for i, shape in enumerate(shapes):

@@ -63,6 +63,14 @@ def _exactly(tris, owner, shapes, n):
     return np.ascontiguousarray(tris), owner, polygonal & _adds_up(summed, whole)
 
 
+def shape_triangles(shape) -> tuple[np.ndarray, np.ndarray, bool]:
+    """One polygonal shape cut into triangles as the patches are, their owner (all 0) and
+    whether they stand for it exactly (their areas add up to its own)."""
+    tris, owner = straight_ahead.triangles([shape])
+    tris, owner, exact = _exactly(tris, owner, np.array([shape], dtype=object), 1)
+    return tris, owner, bool(exact[0])
+
+
 def patch_triangles(st, tmap):
     """The patches' triangles and owners, and which patches they stand for exactly: a polygon or
     multipolygon whose triangles' areas add up to its own. Once a game and map."""

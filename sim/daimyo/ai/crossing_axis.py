@@ -10,7 +10,8 @@ the axis a column's half-length short of the near end (facing along it, its stan
 river on both sides), then, once on the axis or past that point (never back), the point a
 column's half-length beyond the far end (off the crossing, room for the next to come over).
 
-Reads only the terrain and the unit's pose; rolls no dice.
+Reads only the terrain and the unit's pose; rolls no dice. The rivers, crossings and axes are
+worked out once a game (`Crossings`, kept by the routes: the terrain never changes).
 """
 from __future__ import annotations
 
@@ -32,6 +33,22 @@ def features(st) -> list:
     return [f for f in st.terrain if f.kind in KINDS]
 
 
+class Crossings:
+    """The table's rivers and crossings, each crossing's axis worked out once (issue 18: the least
+    rotated rectangle was rebuilt on every call); one per terrain, kept by routes.RouteBook."""
+
+    def __init__(self, st):
+        self.rivers = rivers(st)
+        self.features = features(st)
+        self._axes: dict[int, tuple] = {}        # id(feature) -> axis(); self.features keeps them alive
+
+    def axis(self, feat) -> tuple:
+        got = self._axes.get(id(feat))
+        if got is None:
+            got = self._axes[id(feat)] = axis(feat, self.rivers)
+        return got
+
+
 def axis(feat, rivers_) -> tuple[tuple[float, float], float, float, tuple[float, float]]:
     """(centre, half its length, half its width, direction): the crossing's axis is the side of its
     least rotated rectangle whose two ends lie off the river (4.3.1: the way over), the longer
@@ -51,11 +68,11 @@ def axis(feat, rivers_) -> tuple[tuple[float, float], float, float, tuple[float,
     return (cx, cy), half, half_w, d
 
 
-def on_way(st, routes, here, goal):
+def on_way(routes, here, goal):
     """The crossing the way from `here` to `goal` runs over, else None: the straight line when
     it is clear of impassable ground and meets a crossing, else the first leg to the routes'
     waypoint and on (routes.py). None where the way does not cross a river at all."""
-    riv, feats = rivers(st), features(st)
+    riv, feats = routes.crossings.rivers, routes.crossings.features
     if not riv or not feats:
         return None
     line = LineString([here, goal]) if tuple(here) != tuple(goal) else Point(here)
@@ -69,34 +86,33 @@ def on_way(st, routes, here, goal):
     return min(near, key=lambda f: (f.shape.distance(Point(here)), f.id))
 
 
-def way_point(st, routes, u, x: float, y: float, goal) -> tuple[float, float] | None:
+def way_point(routes, u, x: float, y: float, goal) -> tuple[float, float] | None:
     """The point a column one stand wide centred at (x, y) makes for (its centre, not its
     front) on its way to `goal` over a crossing (module docstring): the axis point short of the near end until it stands on the
     axis (its stands within the crossing's width), then the point beyond the far end; None
     where its way crosses no river, or it is past the crossing."""
-    feat = on_way(st, routes, (x, y), goal)
+    feat = on_way(routes, (x, y), goal)
     if feat is None:
-        return astride(st, u, x, y, goal)
-    return _point(_frame(feat, rivers(st), u, x, y, goal))
+        return astride(routes.crossings, u, x, y, goal)
+    return _point(_frame(routes.crossings.axis(feat), u, x, y, goal))
 
 
-def astride(st, u, x: float, y: float, goal) -> tuple[float, float] | None:
+def astride(crossings: Crossings, u, x: float, y: float, goal) -> tuple[float, float] | None:
     """The point beyond the crossing's far end (toward `goal`) for a column centred at (x, y) with a
     stand still on a bridge or ford, though the straight way on looks clear: until its rear is
     off, a turn toward the goal swings its stands over the river (4.3.1). None otherwise."""
-    riv = rivers(st)
-    for f in features(st):
-        frame = _frame(f, riv, u, x, y, goal)
+    for f in crossings.features:
+        frame = _frame(crossings.axis(f), u, x, y, goal)
         _, half, half_w, _, along, lateral, length, _ = frame
         if abs(along) < half + length - ROOM_CM and abs(lateral) < half_w + u.stand_w / 2:
             return _point(frame)
     return None
 
 
-def _frame(feat, riv, u, x: float, y: float, goal) -> tuple:
+def _frame(axis_, u, x: float, y: float, goal) -> tuple:
     """(centre, half length, half width, direction toward the goal's bank, the column's centre
-    along and across the axis, half the column's length and ROOM_CM)."""
-    (cx, cy), half, half_w, d = axis(feat, riv)
+    along and across the axis, half the column's length and ROOM_CM) of a crossing's `axis`."""
+    (cx, cy), half, half_w, d = axis_
     if (goal[0] - cx) * d[0] + (goal[1] - cy) * d[1] < 0:
         d = (-d[0], -d[1])                       # toward the goal's bank
     along = (x - cx) * d[0] + (y - cy) * d[1]

@@ -170,7 +170,7 @@ def _column_way(st, u, narrow, here, there) -> float:
     where the way runs over a bridge or ford (crossing_axis.py), else the routes' waypoint; from the
     unit's centre, which a reform keeps (ruling D-38). `narrow`: the routes for one file."""
     c = footprint(u).centroid
-    wx, wy = crossing_axis.way_point(st, narrow, u, c.x, c.y, there) or narrow.waypoint(here, there)
+    wx, wy = crossing_axis.way_point(narrow, u, c.x, c.y, there) or narrow.waypoint(here, there)
     return math.degrees(math.atan2(wy - c.y, wx - c.x)) % 360
 
 

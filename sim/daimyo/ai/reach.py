@@ -158,7 +158,7 @@ class Ground:
                 # not over a bridge (a road); a wrong "wades" cost a reform turn it never stands
                 way = self.routes.for_unit(self.st, u, files)
                 c = shape.centroid
-                via = crossing_axis.way_point(self.st, way, u, c.x, c.y, b) if files == 1 else None
+                via = crossing_axis.way_point(way, u, c.x, c.y, b) if files == 1 else None
                 if via is not None:
                     # a column: to the crossing's axis, then on from there (crossing_axis.py)
                     return math.dist((c.x, c.y), via) + way.distance(via, b), way.wades(a, b), (via,)
@@ -167,10 +167,29 @@ class Ground:
         if files == 1 and self.routes is not None:
             # a column with a stand still on a bridge or ford goes on off its far end first
             c = shape.centroid
-            via = crossing_axis.astride(self.st, u, c.x, c.y, line.coords[1])
+            via = crossing_axis.astride(self.routes.crossings(self.st), u, c.x, c.y, line.coords[1])
             if via is not None:
                 return math.dist((c.x, c.y), via) + math.dist(via, line.coords[1]) + slow, slow > 0.0, (via,)
         return d + slow, slow > 0.0, None
+
+    def _line_effects(self, u: Unit, line) -> set[str]:
+        """`effects(u, line)` for a straight line (4.3.1), from the patches' triangles by
+        terrain_kernels: Shapely asked only about a patch the kernel cannot tell by MARGIN (a
+        touch) or whose triangles do not stand for it exactly."""
+        tmap = terrain_map(self.st, u.cavalry, u.stands)
+        tris, owner, exact = terrain_touch.patch_triangles(self.st, tmap)
+        (ax, ay), (bx, by) = line.coords
+        quad = np.array([[[ax, ay], [bx, by], [bx, by], [ax, ay]]])
+        state = terrain_kernels.stands_meet_patches(quad, tris, owner, len(tmap.patches), MARGIN)[0]
+        sure = exact & (state != terrain_kernels.UNSURE)
+        patches = tmap.patches
+        out = {patches[i].effect for i in np.flatnonzero(sure & (state == terrain_kernels.MEETS))}
+        box = line.bounds
+        for i in np.flatnonzero(~sure):
+            p = patches[i]
+            if p.effect not in out and _meets([(p.shape, p.shape.bounds)], line, box):
+                out.add(p.effect)
+        return out
 
     def _lane_meets_walls(self, u: Unit, a, b, half: float) -> bool | None:
         """Whether the flat-capped lane `half` cm either side of the segment a-b meets an
@@ -218,8 +237,7 @@ class Ground:
         if u.cavalry and "difficult" in start:
             return 0.0                                      # 4.3.1: cavalry charge only from open/light
         line, d = _shortest(shape, target_shape)
-        path = line if d > 1e-6 else shape
-        fx = start | self.effects(u, path)
+        fx = start | (self._line_effects(u, line) if d > 1e-6 else self.effects(u, shape))
         if "impassable" in fx:
             return 0.0                                      # 4.3.1: no charge across impassable ground
         cm = float(u.move_row.charge)

@@ -21,7 +21,11 @@ import numpy as np
 import shapely
 from shapely.geometry import LineString
 
+from sim.daimyo import terrain_touch
+from sim.daimyo.ai.crossing_axis import Crossings
+from sim.daimyo.geometry import terrain_kernels
 from sim.daimyo.geometry.ai_kernels import route_field
+from sim.daimyo.geometry.kernels import MARGIN
 from sim.daimyo.tables import tables
 from sim.daimyo.terrain import terrain_map
 
@@ -29,13 +33,16 @@ CELLS = 48            # cells along the table's longer side
 SLACK_CM = 1.0        # a way's clearance is half the frontage less this (cells are several cm)
 NEIGHBOURS = [(dx, dy, math.hypot(dx, dy)) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
 MOVES = np.array(NEIGHBOURS, dtype=float)      # the same, for the compiled search
+KEPT_MAX = 50_000     # straight lines' answers a Routes keeps (the same lines are asked about again)
 
 
 class Routes:
-    def __init__(self, st, cavalry: bool, stands: int, clearance: float = 0.0):
+    def __init__(self, st, cavalry: bool, stands: int, clearance: float = 0.0, crossings: Crossings | None = None):
         """clearance: cm kept from impassable ground on each side of the way (half the mover's
-        frontage: a 20 cm line cannot pass a 10 cm bridge, a column one stand wide can)."""
+        frontage: a 20 cm line cannot pass a 10 cm bridge, a column one stand wide can);
+        crossings: the table's rivers and crossings (crossing_axis.py), shared by a game's routes."""
         tm = terrain_map(st, cavalry, stands)
+        self.crossings = crossings if crossings is not None else Crossings(st)
         self.width, self.height = st.width, st.height
         self.step = max(st.width, st.height) / CELLS
         self.nx, self.ny = math.ceil(st.width / self.step), math.ceil(st.height / self.step)
@@ -67,9 +74,13 @@ class Routes:
         self.walls = shapely.union_all(self.blocked) if self.blocked else None
         if self.walls is not None:
             shapely.prepare(self.walls)     # asked about thousands of straight lines a game
+        self._wall_tris: tuple | None = None     # the walls' triangles, made when first asked about
         self._fields: dict[tuple[int, int], np.ndarray] = {}
         self._open: dict[tuple[int, int], tuple[int, int]] = {}    # cell -> _open_near (the costs never change)
         self._wades: dict[tuple, bool] = {}     # (start cell, goal cell) -> wades
+        self._descents: dict[tuple, list] = {}  # (start cell, goal cell) -> _descent (the field never changes)
+        self._clear: dict[tuple, bool] = {}     # the ends' coordinates -> clear (the walls never change)
+        self._distance: dict[tuple, float] = {}  # the same -> distance
 
     def cell(self, x: float, y: float) -> tuple[int, int]:
         return (min(self.nx - 1, max(0, int(x / self.step))), min(self.ny - 1, max(0, int(y / self.step))))
@@ -105,6 +116,13 @@ class Routes:
 
     def distance(self, start: tuple[float, float], goal: tuple[float, float]) -> float:
         """cm along the cheapest way (ground cost counted, 4.3.1); straight when nothing blocks."""
+        key = (start[0], start[1], goal[0], goal[1])
+        got = self._distance.get(key)
+        if got is None:
+            got = _keep(self._distance, key, self._distance_now(start, goal))
+        return got
+
+    def _distance_now(self, start, goal) -> float:
         if self.clear(start, goal):
             return math.dist(start, goal) * self._mean_cost(start, goal)
         d = self.field(goal)[self._open_near(self.cell(*start))]
@@ -119,7 +137,7 @@ class Routes:
         g, c = self._open_near(self.cell(*goal)), self._open_near(self.cell(*start))
         got = self._wades.get((c, g))
         if got is None:
-            got = self._wades[(c, g)] = self._slow_on(self._descent(c, self.field(goal)))
+            got = self._wades[(c, g)] = self._slow_on(self._down(c, g, goal))
         return got
 
     def _slow_on(self, cells) -> bool:
@@ -128,6 +146,13 @@ class Routes:
     def _line_cells(self, a, b) -> list:
         n = max(2, int(math.dist(a, b) / self.step) + 1)
         return [self.cell(x, y) for x, y in zip(np.linspace(a[0], b[0], n), np.linspace(a[1], b[1], n))]
+
+    def _down(self, c: tuple[int, int], g: tuple[int, int], goal) -> list:
+        """_descent from cell c down the field of `goal` (whose open cell is g), kept."""
+        got = self._descents.get((c, g))
+        if got is None:
+            got = self._descents[(c, g)] = self._descent(c, self.field(goal))
+        return got
 
     def _descent(self, c: tuple[int, int], dist: np.ndarray) -> list:
         """The cells from c down the field to its goal (each step to the cheapest neighbour)."""
@@ -149,7 +174,27 @@ class Routes:
 
     def clear(self, a: tuple[float, float], b: tuple[float, float]) -> bool:
         """No impassable ground on the straight line from a to b."""
-        return self.walls is None or not self.walls.intersects(LineString([a, b]) if a != b else shapely.Point(a))
+        if self.walls is None:
+            return True
+        key = (a[0], a[1], b[0], b[1], a != b)
+        got = self._clear.get(key)
+        if got is None:
+            got = _keep(self._clear, key, self._clear_now(a, b))
+        return got
+
+    def _clear_now(self, a, b) -> bool:
+        # the line (a stand with two corners at each end) against the walls' triangles, by
+        # terrain_kernels: Shapely only where the kernel cannot tell by MARGIN (a touch), or
+        # where the triangles do not stand for the walls exactly
+        if self._wall_tris is None:
+            self._wall_tris = terrain_touch.shape_triangles(self.walls)
+        tris, owner, exact = self._wall_tris
+        if exact:
+            quad = np.array([[a, b, b, a]], dtype=float)
+            state = terrain_kernels.stands_meet_patches(quad, tris, owner, 1, MARGIN)[0, 0]
+            if state != terrain_kernels.UNSURE:
+                return state == terrain_kernels.APART
+        return not self.walls.intersects(LineString([a, b]) if a != b else shapely.Point(a))
 
     def waypoint(self, start: tuple[float, float], goal: tuple[float, float]) -> tuple[float, float]:
         """The farthest point on the cheapest way to the goal reachable in a straight line over
@@ -157,7 +202,7 @@ class Routes:
         the end of an obstacle."""
         if self.clear(start, goal):
             return goal
-        path = self._descent(self._open_near(self.cell(*start)), self.field(goal))
+        path = self._down(self._open_near(self.cell(*start)), self._open_near(self.cell(*goal)), goal)
         best = self.centre(path[0])
         for c in path[1:]:
             p = self.centre(c)
@@ -167,11 +212,27 @@ class Routes:
         return best
 
 
+def _keep(kept: dict, key, value):
+    """value, kept under key (all dropped when KEPT_MAX are kept)."""
+    if len(kept) >= KEPT_MAX:
+        kept.clear()
+    kept[key] = value
+    return value
+
+
 class RouteBook:
     """Routes per kind of mover for one game (the terrain does not change)."""
 
     def __init__(self):
         self._kinds: dict = {}
+        self._crossings: dict = {}      # id(terrain) -> Crossings
+
+    def crossings(self, st) -> Crossings:
+        """The table's rivers and crossings with their axes (crossing_axis.py), once a terrain."""
+        got = self._crossings.get(id(st.terrain))
+        if got is None:
+            got = self._crossings[id(st.terrain)] = Crossings(st)
+        return got
 
     def for_unit(self, st, u, files: int | None = None) -> Routes:
         """The routes of u's kind of mover with u's frontage (`files` stands wide, its own by
@@ -181,5 +242,6 @@ class RouteBook:
         key = (id(st.terrain), u.cavalry, big, round(clearance))
         got = self._kinds.get(key)
         if got is None:
-            got = self._kinds[key] = Routes(st, u.cavalry, u.stands, float(round(clearance)))
+            got = self._kinds[key] = Routes(st, u.cavalry, u.stands, float(round(clearance)),
+                                                 self.crossings(st))
         return got

@@ -10,6 +10,7 @@ from sim.core.scenario import read_toml
 from sim.daimyo.ai import routes
 from sim.daimyo.game import DaimyoGame
 from sim.daimyo.geometry.ai_kernels import route_field
+from shapely.geometry import LineString, Point
 
 SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -67,3 +68,41 @@ def test_4_3_1_route_fields_of_a_river_table_equal_the_python_search():
         for goal in ((10.0, 10.0), (st.width / 2, st.height / 2), (st.width - 1, st.height - 1)):
             g = r._open_near(r.cell(*goal))
             assert np.array_equal(r.field(goal), python_field(r.cost, g, r.step))
+
+
+def _walled_routes():
+    """The reference table's routes for infantry and cavalry, a column and lines (the river's
+    walls grown by half the frontage, 4.3.1)."""
+    st = DaimyoGame.new(read_toml("benchmarks/reference.toml"), 1).state
+    out = [routes.Routes(st, cavalry, 4, clearance) for cavalry in (False, True) for clearance in (0.0, 1.0, 7.0)]
+    assert all(r.walls is not None for r in out)
+    return out
+
+
+WALLED = []
+
+
+@given(stn.integers(0, 5), stn.floats(0.0, 1.0), stn.floats(0.0, 1.0),
+       stn.sampled_from([0.0, 1e-9, -1e-9, 1e-6, -1e-6, 1e-3, -1e-3, 0.5, -2.0]),
+       stn.floats(-1.0, 1.0), stn.floats(-1.0, 1.0), stn.floats(0.0, 60.0), stn.booleans())
+@SETTINGS
+def test_4_3_1_a_straight_line_clear_of_the_walls_equals_shapely(which, t, s, off, ux, uy, length, degenerate):
+    """Routes.clear from the walls' triangles (terrain_kernels): one end on or near the walls'
+    edge (on it, a hair inside or out, well off), the other anywhere within 60 cm; the same
+    answer as Shapely's intersects on the walls (a touch goes to Shapely)."""
+    if not WALLED:
+        WALLED.extend(_walled_routes())
+    r = WALLED[which]
+    edge = r.walls.boundary
+    p = edge.interpolate(t, normalized=True)
+    q = edge.interpolate(min(1.0, t + 1e-4), normalized=True)
+    nx, ny = q.y - p.y, p.x - q.x                 # off the edge, either way
+    norm = math.hypot(nx, ny) or 1.0
+    a = (p.x + off * nx / norm, p.y + off * ny / norm)
+    if degenerate:
+        b = a
+    else:
+        b = (a[0] + length * ux, a[1] + length * uy) if s < 0.7 else (q.x, q.y)
+    want = not r.walls.intersects(LineString([a, b]) if a != b else Point(a))
+    assert r._clear_now(a, b) == want
+    assert r.clear(a, b) == want

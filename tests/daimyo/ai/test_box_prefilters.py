@@ -1,13 +1,16 @@
 """The scorer's terrain and fire-zone questions ask Shapely only about what a box test leaves
 (issue 18 item 5): the answers equal asking about everything, on random footprints over
 Nagashino's stream, fords and palisades (4.3.1) and before its arquebusiers (4.5.1)."""
+import math
+
 from hypothesis import HealthCheck, given, settings, strategies as stn
 
-from sim.core.scenario import open_game
+from sim.core.scenario import open_game, read_toml
 from sim.daimyo import make_player
+from sim.daimyo.game import DaimyoGame
 from sim.daimyo.geometry import footprint
 from sim.daimyo.model import Weapon
-from sim.daimyo.terrain import features_touching
+from sim.daimyo.terrain import features_touching, terrain_map
 
 SCORERS = []
 
@@ -149,3 +152,32 @@ def test_4_3_1_nagashino_lanes_meet_impassable_ground():
     got = {sc.ground._lane_meets_walls(u, (u.x, u.y), (e.x, e.y), 2.0)
            for u in sc.st.living() for e in sc.st.living() if (u.x, u.y) != (e.x, e.y)}
     assert {True, False} <= got
+
+
+@given(stn.integers(0, 1), stn.floats(0.0, 1.0), stn.floats(0.0, 1.0),
+       stn.sampled_from([0.0, 1e-9, -1e-9, 1e-6, -1e-6, 0.01, -0.01, 1.0, -3.0]),
+       stn.floats(-1.0, 1.0), stn.floats(-1.0, 1.0), stn.floats(0.1, 40.0))
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_4_3_1_a_charge_line_meets_the_grounds_shapely_meets(cavalry, which, t, off, ux, uy, length):
+    """Ground._line_effects (the patches' triangles, terrain_kernels) against Ground.effects
+    (Shapely) for straight lines starting on, a hair off or well off a patch's edge of the
+    reference table."""
+    from shapely.geometry import LineString
+    from sim.daimyo.ai.reach import Ground
+    if not LINE_TABLE:
+        LINE_TABLE.append(DaimyoGame.new(read_toml("benchmarks/reference.toml"), 1).state)
+    st = LINE_TABLE[0]
+    u = next(v for v in st.units.values() if v.cavalry == bool(cavalry))
+    ground = Ground(st)
+    patches = terrain_map(st, u.cavalry, u.stands).patches
+    edge = patches[int(which * (len(patches) - 1))].shape.boundary
+    p = edge.interpolate(t, normalized=True)
+    q = edge.interpolate(min(1.0, t + 1e-4), normalized=True)
+    nx, ny = q.y - p.y, p.x - q.x
+    norm = math.hypot(nx, ny) or 1.0
+    a = (p.x + off * nx / norm, p.y + off * ny / norm)
+    line = LineString([a, (a[0] + length * ux + 1e-3, a[1] + length * uy)])
+    assert ground._line_effects(u, line) == ground.effects(u, line)
+
+
+LINE_TABLE = []

@@ -110,10 +110,10 @@ def test_4_3_1_a_column_makes_for_the_bridge_axis_then_over_it():
     u = st.units["col"]
     narrow = RouteBook().for_unit(st, u, files=1)
     half = u.stands * u.stand_d / 2 + crossing_axis.ROOM_CM
-    assert crossing_axis.way_point(st, narrow, u, 47.0, 30.0, (60.0, 100.0)) == (60.0, 54.0 - half)
-    assert crossing_axis.way_point(st, narrow, u, 61.0, 40.0, (60.0, 100.0)) == (60.0, 64.0 + half)
-    assert crossing_axis.way_point(st, narrow, u, 56.7, 58.0, (60.0, 100.0)) == (60.0, 64.0 + half)
-    assert crossing_axis.way_point(st, narrow, u, 60.0, 64.0 + half + 1.0, (60.0, 100.0)) is None
+    assert crossing_axis.way_point(narrow, u, 47.0, 30.0, (60.0, 100.0)) == (60.0, 54.0 - half)
+    assert crossing_axis.way_point(narrow, u, 61.0, 40.0, (60.0, 100.0)) == (60.0, 64.0 + half)
+    assert crossing_axis.way_point(narrow, u, 56.7, 58.0, (60.0, 100.0)) == (60.0, 64.0 + half)
+    assert crossing_axis.way_point(narrow, u, 60.0, 64.0 + half + 1.0, (60.0, 100.0)) is None
 
 
 def test_4_3_5_1_a_column_at_an_angle_on_a_bridge_wheels_onto_its_axis_and_goes_over():
