@@ -162,19 +162,30 @@ def drop_tree(tree: Path) -> None:
     subprocess.run(["git", "-C", str(root), "worktree", "prune"], capture_output=True)
 
 
+class JobFailed(KassenError):
+    """A bench worker stopped with an error; the message is its last line of output."""
+
+
 def _job(tree: Path, *args) -> dict:
     """Run benchmarks/bench_worker.py inside `tree` (its own sim package) and read its report."""
     worker = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_worker.py"
     env = dict(os.environ, PYTHONPATH=str(tree))
-    out = subprocess.run([sys.executable, str(worker), *map(str, args)], cwd=tree, env=env, check=True,
-                         capture_output=True, text=True).stdout
-    return json.loads(out.strip().splitlines()[-1])
+    got = subprocess.run([sys.executable, str(worker), *map(str, args)], cwd=tree, env=env,
+                         capture_output=True, text=True)
+    if got.returncode != 0:
+        last = (got.stderr.strip().splitlines() or [f"exit status {got.returncode}"])[-1]
+        raise JobFailed(f"{args[0]} of {args[1]} in {tree}: {last}")
+    return json.loads(got.stdout.strip().splitlines()[-1])
 
 
-def _pair(old: Path, new: Path, *args) -> tuple[dict, dict]:
-    """The same job in the old tree and the new, one after the other (a shared machine's load
-    falls on both alike)."""
-    return _job(old, *args), _job(new, *args)
+def _old_job(old: Path, what: str, *args) -> dict | None:
+    """A job in the old engine, or None with one line saying why it could not run: an engine
+    from before a rules fix may refuse the orders today's engine gave (e.g. 4.6's melee)."""
+    try:
+        return _job(old, *args)
+    except JobFailed as exc:
+        print(f"{what:<44} not compared: the old engine stopped ({exc})")
+        return None
 
 
 def _line(what: str, old: dict, new: dict) -> str:
@@ -213,11 +224,16 @@ def _compare(old: Path, work: Path, commit: str, level: str, turn_scale: float, 
     for name, path, turns in BATTLES:
         turns = max(1, round(turns * turn_scale))
         acts = work / f"{name}.json"
-        b_old = None if replay_only else _job(old, "battle", path, 1, turns, level, work / f"{name}-old.json")
+        whole = f"{name}, {turns} turns: whole {level} battle"
+        b_old = None if replay_only else _old_job(old, whole, "battle", path, 1, turns, level,
+                                                  work / f"{name}-old.json")
         b_new = _job(new, "battle", path, 1, turns, level, acts)
         warm = b_new["warm"]
-        r_old, r_new = _pair(old, new, "replay", path, 1, turns, acts)
-        print(_line(f"{name}, {turns} turns: rules alone (replay)", r_old, r_new))
+        # the old tree first, then the new: a shared machine's load falls on both alike
+        replay = f"{name}, {turns} turns: rules alone (replay)"
+        r_old = _old_job(old, replay, "replay", path, 1, turns, acts)
+        if r_old is not None:
+            print(_line(replay, r_old, _job(new, "replay", path, 1, turns, acts)))
         if b_old is None:
             continue
         same_play = (work / f"{name}-old.json").read_text() == acts.read_text()
@@ -229,9 +245,12 @@ def _compare(old: Path, work: Path, commit: str, level: str, turn_scale: float, 
         path.write_text(table_text(n))
         acts = work / f"table{n}.json"
         _job(new, "battle", path, 1, size_turns, "random", acts)
-        r_old, r_new = _pair(old, new, "replay", path, 1, size_turns, acts)
-        times.append((n, r_old["cpu"], r_new["cpu"]))
-        print(_line(f"{n} stands, {size_turns} turns random: replay", r_old, r_new))
+        what = f"{n} stands, {size_turns} turns random: replay"
+        r_old = _old_job(old, what, "replay", path, 1, size_turns, acts)
+        if r_old is not None:
+            r_new = _job(new, "replay", path, 1, size_turns, acts)
+            times.append((n, r_old["cpu"], r_new["cpu"]))
+            print(_line(what, r_old, r_new))
     if len(times) > 1:
         logn = [math.log(n) for n, _, _ in times]
         print(f"growth of replay cost with stands: old n^{_slope(logn, [math.log(t) for _, t, _ in times]):.2f}, "

@@ -145,7 +145,7 @@ def crossing(scorer, st, u) -> list:
         narrow = book.for_unit(st, u, files=1)
         if narrow.distance(here, there) >= wide.distance(here, there) - 1.0:
             return []                      # the column has no shorter way
-        out = [A.Reform(u.side, u.id, 1, round(_column_way(st, u, narrow, here, there), 1))]
+        out = [A.Reform(u.side, u.id, 1, round(_column_way(u, narrow, here, there), 1))]
     else:
         files = line_files(u)
         if book.for_unit(st, u, files).clear(here, there):
@@ -155,7 +155,7 @@ def crossing(scorer, st, u) -> list:
             # axis where the way runs over a bridge or ford (crossing_axis.py: off the axis, a
             # move straight ahead touches the river and is refused, 4.3.1), else the routes'
             # waypoint - by the exact wheel (4.3.5.1) or, further off, a reform (4.3.5.4)
-            way = _column_way(st, u, book.for_unit(st, u, files=1), here, there)
+            way = _column_way(u, book.for_unit(st, u, files=1), here, there)
             diff = (way - u.facing + 180) % 360 - 180
             if abs(diff) < MIN_ANGLE:
                 return []
@@ -165,7 +165,7 @@ def crossing(scorer, st, u) -> list:
     return [a for a in out if _plan(st, a) is not None]
 
 
-def _column_way(st, u, narrow, here, there) -> float:
+def _column_way(u, narrow, here, there) -> float:
     """The facing of a column one stand wide on its way to `there`: toward the crossing's axis
     where the way runs over a bridge or ford (crossing_axis.py), else the routes' waypoint; from the
     unit's centre, which a reform keeps (ruling D-38). `narrow`: the routes for one file."""

@@ -720,7 +720,7 @@ class DaimyoScorer:
                 # whatever comes out is disordered and may not charge (4.3.1, 4.2.1): within
                 # the unit's own charge of the water, a stand's depth and a cm to spare
                 crossing = self._crossing(plan.crossing)
-                off = enemy.move_row.charge + BAND_CM if crossing.kind in CROSSINGS else \
+                off = receive_off(u, self.st.units.get(plan.target, enemy)) if crossing.kind in CROSSINGS else \
                     u.move_row.charge - u.stand_d - 1.0
                 eff = abs(crossing.shape.distance(shape) - off)
             elif mode in ("form_up", "hold", "fall_back", "reform"):
@@ -787,6 +787,15 @@ class DaimyoScorer:
                     # cannot reform (moving on disorders it again) and may be charged at -1
                     ground.append(-(1.0 * self.p.caution))
         return (value, tuple(ground)), keep      # value - t adds -t: the same sums as before
+
+
+def receive_off(u: Unit, holder: Unit) -> float:
+    """cm a unit receiving at a bridge or ford stands off the crossing's end on its bank: out
+    of the charge reach (4.4) of the enemy at that end, and the enemy out of its own until a
+    whole column (1.5, 4.3.5.4) has come off the crossing - room to come over and form, so
+    that the side going over crosses and the battle is fought on this bank (issue 19: a
+    column stepping off into the receivers' reach waited there all game)."""
+    return max(holder.move_row.charge, u.move_row.charge) + BAND_CM + holder.stands * holder.stand_d
 
 
 def launch_window(u: Unit) -> tuple[float, float]:

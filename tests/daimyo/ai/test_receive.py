@@ -69,3 +69,20 @@ def test_4_3_5_4_a_receiving_column_reforms_into_a_line_facing_the_crossing():
     got = line_up.crossing(s, g.state, g.state.units["sam"])
     assert len(got) == 1 and isinstance(got[0], A.Reform) and got[0].files == 2
     assert abs(got[0].facing - 90) < 1e-6
+
+
+def test_4_4_receivers_stand_back_a_charge_and_a_column_from_the_ford():
+    """scorer.receive_off: the receiving samurai (charge 12 cm) stand off the ford's end on their
+    bank by the longer charge of the two (the arquebusiers' 15 cm, 4.4), 2 cm and the length of
+    the arquebusiers' column (4 stands 1.5 cm deep, 1.5): 23 cm - room for the column to come
+    off the ford out of the samurai's reach, and not the 17 cm that left it stepping off into
+    their charge. The pose 23 cm from the ford (y 56) is worth more than the one 17 cm off."""
+    from sim.daimyo.ai.scorer import receive_off
+    g = give_orders(_table(40, 70))
+    s = DaimyoScorer(planning=True)
+    s.prepare(g, "east")
+    st = g.state
+    sam, arq = st.units["sam"], st.units["arq"]
+    assert s.plans["east-clan"].state == "receive"
+    assert receive_off(sam, arq) == 15 + 2 + 4 * 1.5
+    assert s._value(sam, 155.0, 56.0 - 23.0, 90.0, 1) > s._value(sam, 155.0, 56.0 - 17.0, 90.0, 1)
