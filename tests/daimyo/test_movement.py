@@ -525,19 +525,25 @@ def test_4_4_first_contact_distance_for_charges_and_routs():
     assert first_contact(st, st.units["a"], 50, facing=0, sides=("enemy",)) == (50, None)
 
 
+def _b_passed_by_arquebusiers(a_x: float):
+    """West's arquebusiers m (a 1-file column) move 14 cm right through west's b, which faces
+    east's a (at a_x, 30): (the game, the move's events)."""
+    sc = scenario([unit("a", a_x, 30, stands=2, files=2)],
+                  [unit("b", 60, 40, facing=270, stands=2, files=2),
+                   unit("m", 54, 41.5, facing=0, stands=2, files=1, weapons=["arquebus"])],
+                  east_daimyo=(60, 20), west_daimyo=(60, 50))
+    g = give_orders(game(sc), "west")
+    return g, g.apply(A.Move("west", "m", 14))
+
+
 def test_4_3_2_unit_passed_by_missile_ashigaru_disordered_when_pushed_back_in_melee():
     """West's arquebusiers (a 1-file column) pass right through the standing unit 'b' (4.3.2:
     no disorder yet, ruling D-43); east then charges b and wins the round by one hit: b's push
     back is a move "for any reason", so b is disordered (4.6.6 push back, 4.3.2)."""
     from sim.daimyo.charge_odds import charge_odds
-    sc = scenario([unit("a", 60, 30, stands=2, files=2)],
-                  [unit("b", 60, 40, facing=270, stands=2, files=2),
-                   unit("m", 54, 41.5, facing=0, stands=2, files=1, weapons=["arquebus"])],
-                  east_daimyo=(60, 20), west_daimyo=(60, 50))
-    g = give_orders(game(sc), "west")
+    g, ev = _b_passed_by_arquebusiers(a_x=60)
     st = g.state
     b = st.units["b"]
-    ev = g.apply(A.Move("west", "m", 14))
     assert not [e for e in ev if e.kind == "Disordered"] and b.passed_by_missile and not b.disordered
     charge_next(g, "a", "b")
     o = charge_odds(st, "a", "b")
@@ -547,6 +553,29 @@ def test_4_3_2_unit_passed_by_missile_ashigaru_disordered_when_pushed_back_in_me
     dis = [e for e in ev if e.kind == "Disordered" and e.unit == "b"]
     assert [(e.rule, e.cause) for e in dis] == [("4.3.2", "moved after missile ashigaru passed through it")]
     assert b.disordered
+
+
+def test_4_3_2_and_4_4_a_charger_passed_by_missile_ashigaru_completes_its_charge_then_is_disordered():
+    """Ruling D-115: west's arquebusiers pass through b (no disorder yet, D-43); b, in good
+    order, charges a, which needs a 3.2 cm turn (6.4 disordered) and the run within its 15 cm. The charge move disorders b (4.3.2), but only as it moves: judged again
+    after a's reaction with b already disordered (turns cost double, D-50) the charge was out
+    of reach, and the reaction raised a RuleError that stopped the game (AI fuzz, training,
+    seeds 555 and 657)."""
+    from sim.daimyo.combat import Charge, React
+    g, _ = _b_passed_by_arquebusiers(a_x=54)
+    st = g.state
+    b = st.units["b"]
+    assert b.passed_by_missile and not b.disordered
+    ev = g.apply(Charge("west", "b", "a"))
+    declared = [e for e in ev if e.kind == "ChargeDeclared"]
+    assert declared and declared[0].turn_cost == pytest.approx(3.2, abs=0.05) and not b.disordered
+    ev = g.apply(React("east", "a", "stand"))
+    kinds = [(e.kind, getattr(e, "unit", "")) for e in ev]
+    assert ("ChargeMoved", "b") in kinds
+    assert kinds.index(("ChargeMoved", "b")) < kinds.index(("Disordered", "b"))
+    assert [e.cause for e in ev if e.kind == "Disordered" and e.unit == "b"] == \
+        ["moved after missile ashigaru passed through it"]
+    assert b.disordered and st.melee_rounds
 
 
 def test_4_3_2_menu_offers_the_half_move_only_when_the_rules_accept_it():

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import shapely
 
+from sim.daimyo.effects import moved_by_combat
 from sim.daimyo.geometry import direction
 from sim.daimyo.model import Troop, Unit
 from sim.daimyo.tables import tables
@@ -155,6 +156,7 @@ def contact(game, p: ChargePlan, how: str = "charge") -> None:
     u.x, u.y, u.facing = p.final
     u.charge_bonus = p.bonus and how == "charge"
     game.emit(ChargeMoved(u.id, t.id, tuple(p.path), True, how))
+    moved_by_combat(game, u)           # 4.3.2: disordered now if missile ashigaru passed it (D-115)
     C.ride_down_leaders(game, u, p.path)
     charger_cause, target_cause = contact_disorders(p)
     if charger_cause:
@@ -203,6 +205,7 @@ def failed(game, u: Unit, p: ChargePlan) -> None:
     u.x, u.y = float(u.x + h[0] * d), float(u.y + h[1] * d)
     path = (start, (start[0], start[1], round(heading, 4)), C.pose(u))
     game.emit(ChargeMoved(u.id, p.target, path, False, "failed_charge"))
+    moved_by_combat(game, u)           # 4.3.2 (D-115)
     C.ride_down_leaders(game, u, path)
     if not C.on_table(st, u):
         from sim.daimyo.effects import remove_unit

@@ -124,8 +124,10 @@ def declare(game, u: Unit, t: Unit) -> None:
     st = game.state
     p = CH.plan(st, u, t)
     u.charge_target = t.id
-    u.charged = u.activated = True
-    movement.moved_by_combat(game, u)
+    u.charged = u.activated = u.moved = True
+    # a charger missile ashigaru passed through is disordered when it moves (4.3.2), i.e. at
+    # contact or the failed charge, not here: the charge was declared in good order (4.2.1) and
+    # its turn and reach are judged again after the reaction (ruling D-115)
     t.charged_by.append(u.id)
     game.emit(ChargeDeclared(u.id, t.id, p.edge, round(p.run, 3), round(p.turn_cost, 3),
                              p.charge_move, p.bonus))
