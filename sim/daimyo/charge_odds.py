@@ -107,9 +107,8 @@ def charge_odds(st: DaimyoState, attacker: str, defender: str) -> ChargeOdds:
         a = copy.copy(u)                   # the charger where the charge puts it (4.4)
         a.x, a.y, a.facing = p.final
         a.charge_target, a.charge_bonus = t.id, p.bonus
-        a_dis, t_dis = CH.contact_disorders(p)
-        # the charge move also disorders a unit missile ashigaru passed through (4.3.2, D-115)
-        a.disordered = a.disordered or bool(a_dis) or u.passed_by_missile
+        a_dis, t_dis = CH.contact_disorders(u, p)
+        a.disordered = a.disordered or bool(a_dis)
         if t_dis and not t.disordered:
             t = copy.copy(t)
             t.disordered = True

@@ -13,12 +13,16 @@ from sim.daimyo.surroundings import centre, footprint, near_range, within
 from sim.daimyo.tables import tables
 
 
+# 4.3.2 (ruling D-43): a unit missile ashigaru passed through is disordered once it moves
+PASSED_BY_MISSILE = ("moved after missile ashigaru passed through it", "4.3.2")
+
+
 def moved_by_combat(game, u: Unit) -> None:
     """For charges, rout, pursuit and other combat moves: a unit missile ashigaru passed
     through earlier this turn is disordered once it moves for any reason (4.3.2, ruling D-43)."""
     u.moved = True
     if u.passed_by_missile:
-        make_disordered(game, u, "moved after missile ashigaru passed through it", "4.3.2")
+        make_disordered(game, u, *PASSED_BY_MISSILE)
 
 
 def make_disordered(game, u: Unit, cause: str, rule: str) -> None:

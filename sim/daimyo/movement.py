@@ -29,7 +29,7 @@ from sim.daimyo.geometry import CONTACT_TOLERANCE, LEADER_RADIUS, direction, foo
 from sim.daimyo.geometry.shapes import Swept, quad_polygons
 from sim.daimyo import artillery, plan_memo, straight_ahead, terrain_touch
 # remove_unit and moved_by_combat: callers' old home
-from sim.daimyo.effects import kill_leader, make_disordered, moved_by_combat, remove_unit  # noqa: F401
+from sim.daimyo.effects import PASSED_BY_MISSILE, kill_leader, make_disordered, moved_by_combat, remove_unit  # noqa: F401
 from sim.daimyo.model import Formation, Troop, Unit
 from sim.daimyo.geometry.kernels import box_pairs, group_boxes, overlap_areas
 from sim.daimyo.geometry.table import arrays, in_step
@@ -514,7 +514,7 @@ def _plan_motion(st: DaimyoState, u: Unit, action, motion: Motion, how: str, fac
             disorder.append((f"passed through {f}", "4.3.2"))
             break
     if u.passed_by_missile:
-        disorder.append(("moved after missile ashigaru passed through it", "4.3.2"))
+        disorder.append(PASSED_BY_MISSILE)
     if motion.kind == "jump" and how == "reform":
         disorder = [d for d in disorder if d[1] != "4.3.1"]
 

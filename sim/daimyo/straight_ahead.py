@@ -366,8 +366,8 @@ def _pieces(st, tmap):
     key = ("straight_pieces", id(tmap))
     got = st.geometry_cache.get(key)
     if got is None or got[0] is not tmap:
-        whole = _triangles([p.shape for p in tmap.patches])
-        inner = _triangles([p.interior if p.effect == "impassable" else None for p in tmap.patches])
+        whole = triangles([p.shape for p in tmap.patches])
+        inner = triangles([p.interior if p.effect == "impassable" else None for p in tmap.patches])
         got = st.geometry_cache[key] = (tmap, *whole, *inner)
     return got[1:]
 
@@ -390,17 +390,13 @@ def _off_road(st, tmap):
     got = st.geometry_cache.get(key)
     if got is None or got[0] is not tmap:
         outside = shapely.difference(shapely.box(-1.0, -1.0, st.width + 1.0, st.height + 1.0), tmap.road_zone)
-        got = st.geometry_cache[key] = (tmap, *_triangles([outside]))
+        got = st.geometry_cache[key] = (tmap, *triangles([outside]))
     return got[1:]
 
 
 def triangles(shapes) -> tuple[np.ndarray, np.ndarray]:
     """Polygonal shapes cut into triangles (quadrilaterals with a corner repeated) and the index
-    of the shape each belongs to, as the patches are cut (the AI's route walls read them)."""
-    return _triangles(shapes)
-
-
-def _triangles(shapes) -> tuple[np.ndarray, np.ndarray]:
+    of the shape each belongs to (the patches here; the AI's route walls in terrain_touch)."""
     quads, owner = [np.empty((0, 4, 2))], [np.empty(0, dtype=np.int64)]
     for i, shape in enumerate(shapes):
         if shape is None or shape.is_empty:

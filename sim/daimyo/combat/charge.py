@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import shapely
 
-from sim.daimyo.effects import moved_by_combat
+from sim.daimyo.effects import PASSED_BY_MISSILE, moved_by_combat
 from sim.daimyo.geometry import direction
 from sim.daimyo.model import Troop, Unit
 from sim.daimyo.tables import tables
@@ -158,7 +158,7 @@ def contact(game, p: ChargePlan, how: str = "charge") -> None:
     game.emit(ChargeMoved(u.id, t.id, tuple(p.path), True, how))
     moved_by_combat(game, u)           # 4.3.2: disordered now if missile ashigaru passed it (D-115)
     C.ride_down_leaders(game, u, p.path)
-    charger_cause, target_cause = contact_disorders(p)
+    charger_cause, target_cause = contact_disorders(u, p)
     if charger_cause:
         C.set_disordered(game, u, *charger_cause)
     if st.event == "heroic_charge" and not st.heroic_unit and how == "charge":
@@ -174,10 +174,12 @@ def contact(game, p: ChargePlan, how: str = "charge") -> None:
         C.set_disordered(game, t, *target_cause)
 
 
-def contact_disorders(p: ChargePlan) -> tuple[tuple[str, str] | None, tuple[str, str] | None]:
-    """(cause, rule) of the disorder a charge's contact brings the charger and the target, or
+def contact_disorders(u: Unit, p: ChargePlan) -> tuple[tuple[str, str] | None, tuple[str, str] | None]:
+    """(cause, rule) of the disorder a charge's contact brings the charger `u` and the target, or
     None: the one account `contact` applies and the exact odds (charge_odds.py) assume."""
     charger = ("charged in light or difficult terrain", "4.3.1") if p.terrain_disorder else None
+    if u.passed_by_missile:
+        charger = PASSED_BY_MISSILE        # moved_by_combat's, applied first (4.3.2, D-115)
     # 4.2.1 cause 4: a target that stood without turning to face (ruling D-103)
     target = (f"charged in the {p.edge}", "4.2.1") if p.edge != "front" else None
     return charger, target
