@@ -23,7 +23,7 @@ import numpy as np
 import shapely
 
 from sim.daimyo.geometry import CONTACT_TOLERANCE, direction, first_contact, stand_corners
-from sim.daimyo.geometry.kernels import overlap_areas, point_quads_distance, units_distance
+from sim.daimyo.geometry.kernels import point_quads_distance, slid_overlaps, units_distance
 from sim.daimyo.leaders import leader_xy
 from sim.daimyo.geometry.table import arrays
 from sim.daimyo.model import Formation, Troop, Unit
@@ -67,6 +67,7 @@ class Reach:
         self.ground = _Ground(st, u, start, vx, vy, box)
         self.hatamoto = u.hatamoto
         self.start, self.v = start, np.array([vx, vy])
+        self.vx, self.vy = vx, vy
 
     def verdict(self, st, u: Unit, d: float, allowance: float) -> bool | None:
         """Whether the rules' plan accepts a straight move of d cm by u (the unit this was
@@ -91,14 +92,10 @@ class Reach:
         to the next; the verdict is the one there if it is the same across that step (each
         rule's limit on a straight move is a single distance)."""
         s = np.linspace(0.0, 1.0, max(2, math.ceil(d / SAMPLE_CM) + 1))
-        poses = self.start[None] + (s * d)[:, None, None, None] * self.v      # (n, k, 4, 2)
-        k, m = len(self.start), len(self.friend_quads)
-        src, dst = np.repeat(np.arange(len(s) * k), m), np.tile(np.arange(m), len(s) * k)
-        area = overlap_areas(poses.reshape(-1, 2), np.arange(len(s) * k) * 4, np.full(len(s) * k, 4),
-                             src, self.friend_quads, dst).reshape(len(s), -1)
-        if (np.abs(area - OVERLAP) <= 1e-9).any():
+        # every sampled pose's stands against every friend's in one kernel call
+        hit, unsure = slid_overlaps(self.start, self.vx, self.vy, s * d, self.friend_quads, OVERLAP, 1e-9)
+        if unsure:
             return None                                   # a pose on the threshold: the plan's
-        hit = (area > OVERLAP).any(axis=1)
         if not hit[-1]:
             return self._open(st, u, d, allowance)        # it overlaps too little to count
         clear = np.flatnonzero(~hit)

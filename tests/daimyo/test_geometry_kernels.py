@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings, strategies as stn
 from sim.core.scenario import read_toml
 from sim.daimyo.game import DaimyoGame
 from sim.daimyo.fuzz import EagerRandomPlayer
-from sim.daimyo.geometry import all_round_arc, fire_arc, footprint, kernels, stand_corners, table
+from sim.daimyo.geometry import all_round_arc, direction, fire_arc, footprint, kernels, stand_corners, table
 from sim.daimyo.model import Armour, Quality, Troop, Unit, Weapon
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -298,3 +298,26 @@ def test_d4_side_of_kernel_answers_as_numpy(t, o, where):
     assert side_of(t, o) == _numpy_side_of(t, o)
     code = kernels.side_code(stand_corners(o).reshape(-1, 2), t.x, t.y, t.facing, t.width / 2, t.depth, 1e-9)
     assert code == kernels.UNSURE_SIDE or ("front", "rear", "right", "left")[code] == _numpy_side_of(t, o)
+
+
+@given(units("a"), units("b"), stn.floats(-3, 3), stn.floats(-3, 3), stn.floats(0.1, 12), stn.integers(2, 9),
+       stn.sampled_from([1e-6, 0.5, 2.0]))
+@SETTINGS
+def test_4_3_2_slid_overlaps_equal_overlap_areas(a, b, dx, dy, d, n, overlap):
+    """straight_ahead.Reach's sampled poses in one call: the stands slid along the facing against
+    a friend's stands give the very areas overlap_areas gives for the same slid corners (Shapely's,
+    test above): the same 'more than touching' per sample and the same 'on the threshold'."""
+    b.x, b.y = a.x + dx, a.y + dy
+    start, quads = stand_corners(a), np.ascontiguousarray(stand_corners(b))
+    vx, vy = (float(c) for c in direction(a.facing))
+    s = np.linspace(0.0, 1.0, n)
+    poses = start[None] + (s * d)[:, None, None, None] * np.array([vx, vy])      # the old numpy form
+    k, m = len(start), len(quads)
+    src, dst = np.repeat(np.arange(n * k), m), np.tile(np.arange(m), n * k)
+    area = kernels.overlap_areas(poses.reshape(-1, 2), np.arange(n * k) * 4, np.full(n * k, 4), src, quads,
+                                 dst).reshape(n, -1)
+    tol = 1e-9 if overlap < 1e-3 else 0.3           # a wide tolerance exercises the early stop too
+    hit, unsure = kernels.slid_overlaps(start, vx, vy, s * d, quads, overlap, tol)
+    assert unsure == bool((np.abs(area - overlap) <= tol).any())
+    if not unsure:
+        assert np.array_equal(hit, (area > overlap).any(axis=1))

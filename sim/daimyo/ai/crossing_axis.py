@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import math
 
-from shapely.geometry import LineString, Point
+import shapely
+from shapely.geometry import Point
 
 KINDS = ("bridge", "ford")
 ROOM_CM = 0.5         # beyond a column's half-length: how far off the crossing's ends its centre aims
@@ -75,15 +76,21 @@ def on_way(routes, here, goal):
     riv, feats = routes.crossings.rivers, routes.crossings.features
     if not riv or not feats:
         return None
-    line = LineString([here, goal]) if tuple(here) != tuple(goal) else Point(here)
-    if routes.clear(here, goal) and not any(r.intersects(line) for r in riv):
-        return None
+    if routes.clear(here, goal):
+        line = _segment(here, goal)         # made only where the way is clear of walls
+        if not any(r.intersects(line) for r in riv):
+            return None
     way = routes.waypoint(here, goal)
-    leg = LineString([here, way]) if tuple(way) != tuple(here) else Point(here)
+    leg = _segment(here, way)
     near = [f for f in feats if f.shape.distance(leg) <= routes.step]
     if not near:
         return None
     return min(near, key=lambda f: (f.shape.distance(Point(here)), f.id))
+
+
+def _segment(a, b):
+    """The straight line from a to b (a point where they coincide)."""
+    return shapely.linestrings([a, b]) if tuple(a) != tuple(b) else Point(a)
 
 
 def way_point(routes, u, x: float, y: float, goal) -> tuple[float, float] | None:

@@ -182,13 +182,16 @@ class Routes:
             got = _keep(self._clear, key, self._clear_now(a, b))
         return got
 
+    def _triangles(self) -> tuple:
+        if self._wall_tris is None:
+            self._wall_tris = terrain_touch.shape_triangles(self.walls)
+        return self._wall_tris
+
     def _clear_now(self, a, b) -> bool:
         # the line (a stand with two corners at each end) against the walls' triangles, by
         # terrain_kernels: Shapely only where the kernel cannot tell by MARGIN (a touch), or
         # where the triangles do not stand for the walls exactly
-        if self._wall_tris is None:
-            self._wall_tris = terrain_touch.shape_triangles(self.walls)
-        tris, owner, exact = self._wall_tris
+        tris, owner, exact = self._triangles()
         if exact:
             quad = np.array([[a, b, b, a]], dtype=float)
             state = terrain_kernels.stands_meet_patches(quad, tris, owner, 1, MARGIN)[0, 0]
@@ -203,13 +206,29 @@ class Routes:
         if self.clear(start, goal):
             return goal
         path = self._down(self._open_near(self.cell(*start)), self._open_near(self.cell(*goal)), goal)
-        best = self.centre(path[0])
-        for c in path[1:]:
-            p = self.centre(c)
+        points = [self.centre(c) for c in path]
+        self._clear_all(start, points[1:])
+        best = points[0]
+        for p in points[1:]:
             if not self.clear(start, p):
                 break
             best = p
         return best
+
+    def _clear_all(self, a, ends) -> None:
+        """Keep `clear(a, b)` for each of `ends` the kernel can tell by MARGIN, in one call (the
+        same answers `_clear_now` gives one by one; the rest are left to it)."""
+        todo = [b for b in ends if (a[0], a[1], b[0], b[1], a != b) not in self._clear]
+        if len(todo) < 2:
+            return
+        tris, owner, exact = self._triangles()
+        if not exact:
+            return
+        quads = np.array([[a, b, b, a] for b in todo], dtype=float)
+        state = terrain_kernels.stands_meet_patches(quads, tris, owner, 1, MARGIN)[:, 0].tolist()
+        for b, got in zip(todo, state):
+            if got != terrain_kernels.UNSURE:
+                _keep(self._clear, (a[0], a[1], b[0], b[1], a != b), got == terrain_kernels.APART)
 
 
 def _keep(kept: dict, key, value):

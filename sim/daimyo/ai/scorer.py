@@ -459,18 +459,14 @@ class DaimyoScorer:
     def _nearest_now(self, px: float, py: float) -> tuple[str | None, float]:
         if not self.enemies:
             return None, math.inf
-        here = Point(px, py)
         best, dist = None, math.inf
         # Shapely measures only the enemies the kernel finds within 2 MARGIN of the least
-        # distance: the nearest (the first of equals) is always among them (DESIGN seam 6)
+        # distance (in one call): the nearest (the first of equals) is always among them (DESIGN seam 6)
         kd = self._targets_group.point_distances(px, py)[:len(self.enemies)]
-        close = float(kd.min()) + 2 * MARGIN
-        for e, k in zip(self.enemies, kd.tolist()):
-            if k > close:
-                continue
-            d = self.enemy_shapes[e.id].distance(here)
+        near = np.flatnonzero(~(kd > float(kd.min()) + 2 * MARGIN))
+        for k, d in zip(near.tolist(), shapely.distance(self._target_arr[near], shapely.points((px, py))).tolist()):
             if d < dist:
-                best, dist = e.id, d
+                best, dist = self.enemies[k].id, d
         return best, dist
 
     def _lane(self, u: Unit, x: float, y: float, facing: float):

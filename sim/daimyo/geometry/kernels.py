@@ -331,6 +331,30 @@ def overlap_areas(coords, first, count, src, quads, dst):
         out[k] = _clip_area(coords[first[i]:first[i] + count[i]], count[i], quads[dst[k]])
     return out
 
+
+@njit(cache=True)
+def slid_overlaps(start, vx, vy, steps, quads, overlap, tol):
+    """A unit's stands `start` (k, 4, 2) slid steps[i] cm along (vx, vy), each against every
+    quadrilateral `quads` (m, 4, 2) by `_clip_area`, as `overlap_areas` of the slid corners
+    (start + step * v, the same sums): whether some stand shares more than `overlap` cm2 with
+    one of them at each step, and whether any area lies within `tol` of `overlap` (the caller
+    then asks the plan). Stops at the first such area (4.3.2, straight_ahead.Reach)."""
+    n, k, m = len(steps), start.shape[0], quads.shape[0]
+    hit = np.zeros(n, np.bool_)
+    pose = np.empty((4, 2))
+    for i in range(n):
+        for j in range(k):
+            for c in range(4):
+                pose[c, 0] = start[j, c, 0] + steps[i] * vx
+                pose[c, 1] = start[j, c, 1] + steps[i] * vy
+            for q in range(m):
+                area = _clip_area(pose, 4, quads[q])
+                if abs(area - overlap) <= tol:
+                    return hit, True
+                if area > overlap:
+                    hit[i] = True
+    return hit, False
+
 @njit(cache=True)
 def hulls(points):
     """Convex hull of each group of points (m, p, 2), as GEOS builds it (shapely.convex_hull of
@@ -509,6 +533,7 @@ def warm() -> None:
     box_gaps(np.array([[0.0, 0.0, 1.0, 1.0]]), 2.0, 2.0, 3.0, 3.0)
     overlap_areas(quad, np.array([0], np.int64), np.array([4], np.int64), np.array([0], np.int64), corners,
                   np.array([1], np.int64))
+    slid_overlaps(corners, 1.0, 0.0, np.array([0.0, 0.5]), corners, 1e-6, 1e-9)
     hulls(corners.reshape(1, 8, 2))
     group_boxes(corners.reshape(1, 8, 2))
     side_code(corners.reshape(-1, 2), 0.0, 0.0, 90.0, 1.0, 1.0, 1e-9)
