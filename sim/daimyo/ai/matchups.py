@@ -40,11 +40,13 @@ class Matchups:
         theirs = [e for e in st.living(st.enemy(side)) if not e.routing]
         # the same two units in the same state fight at the same odds: kept across turns
         cache = {} if cache is None else cache
+        where = [(e, (e.x, e.y), _state(st, e, where=True)) for e in theirs]     # each unit's state once
         for a in mine:
-            for e in theirs:
-                if math.dist((a.x, a.y), (e.x, e.y)) > HORIZON_TURNS * a.move_row.normal + a.move_row.charge:
+            here, reach, state = (a.x, a.y), HORIZON_TURNS * a.move_row.normal + a.move_row.charge, _state(st, a)
+            for e, there, e_state in where:
+                if math.dist(here, there) > reach:
                     continue
-                key = (_state(st, a), _state(st, e, where=True))
+                key = (state, e_state)
                 got = cache.get(key)
                 if got is None:
                     got = cache[key] = (_edge(st, a, e), None if e not in chargers([e]) else -_edge(st, e, a))

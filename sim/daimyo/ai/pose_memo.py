@@ -137,6 +137,7 @@ class PoseMemo:
         self._lasting = Book(BOOK_MAX, check)   # answers that read no unit but the one weighed
         self._values = ValueBook(BOOK_MAX)     # pose values' parts that read no friend
         self.decision: dict = {}
+        self._unit_keys: dict = {}             # id(unit) -> (unit, unit_key), for the decision
 
     def begin(self, st, side: str) -> None:
         """A new decision: keep the book while the enemy army is as it was."""
@@ -144,6 +145,17 @@ class PoseMemo:
         if army != self._army:
             self._army, self._book = army, Book(BOOK_MAX, self.check)
         self.decision = {}
+        self._unit_keys = {}
+
+    def unit_key(self, u: Unit) -> tuple:
+        """unit_key(u), worked out once a decision (no unit changes while the scorer weighs
+        one; the unit is kept with its key, so no other object takes its id)."""
+        got = self._unit_keys.get(id(u))
+        if got is None or got[0] is not u or not self.enabled:
+            got = self._unit_keys[id(u)] = (u, unit_key(u))
+        elif self.check and got[1] != unit_key(u):
+            raise AssertionError(f"{u.id} changed during a decision")
+        return got[1]
 
     def recall(self, key: tuple, compute, shapes: tuple = ()):
         """The answer kept under `key` and `shapes` (which must name all the question reads
@@ -161,7 +173,7 @@ class PoseMemo:
 
     def forget_values(self) -> None:
         """Weigh every pose again (a test that changes the scorer mid-decision)."""
-        self.decision, self._values = {}, ValueBook(BOOK_MAX)
+        self.decision, self._values, self._unit_keys = {}, ValueBook(BOOK_MAX), {}
 
     def begin_values(self, world: tuple) -> None:
         """A decision's world for the kept pose values (ValueBook.begin)."""

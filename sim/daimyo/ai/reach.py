@@ -145,7 +145,7 @@ class Ground:
             box = _grown(line.bounds, max(0.0, files * u.stand_w / 2 - SLACK_CM) + BOX_SLACK)
             walls = any(not boxes_apart(b, box) for _, b in walls)
         if walls:
-            a, b = line.coords
+            a, b = _ends(line)
             half = files * u.stand_w / 2 - SLACK_CM
             # the lane's rectangle against the impassable patches' triangles: Shapely's buffer
             # and predicate only where the kernel cannot tell
@@ -167,9 +167,10 @@ class Ground:
         if files == 1 and self.routes is not None:
             # a column with a stand still on a bridge or ford goes on off its far end first
             c = shape.centroid
-            via = crossing_axis.astride(self.routes.crossings(self.st), u, c.x, c.y, line.coords[1])
+            b = _ends(line)[1]
+            via = crossing_axis.astride(self.routes.crossings(self.st), u, c.x, c.y, b)
             if via is not None:
-                return math.dist((c.x, c.y), via) + math.dist(via, line.coords[1]) + slow, slow > 0.0, (via,)
+                return math.dist((c.x, c.y), via) + math.dist(via, b) + slow, slow > 0.0, (via,)
         return d + slow, slow > 0.0, None
 
     def _line_effects(self, u: Unit, line) -> set[str]:
@@ -178,7 +179,7 @@ class Ground:
         touch) or whose triangles do not stand for it exactly."""
         tmap = terrain_map(self.st, u.cavalry, u.stands)
         tris, owner, exact = terrain_touch.patch_triangles(self.st, tmap)
-        (ax, ay), (bx, by) = line.coords
+        (ax, ay), (bx, by) = _ends(line)
         quad = np.array([[[ax, ay], [bx, by], [bx, by], [ax, ay]]])
         state = terrain_kernels.stands_meet_patches(quad, tris, owner, len(tmap.patches), MARGIN)[0]
         sure = exact & (state != terrain_kernels.UNSURE)
@@ -253,6 +254,11 @@ class Ground:
 
 def _grown(box, by: float) -> tuple[float, float, float, float]:
     return box[0] - by, box[1] - by, box[2] + by, box[3] + by
+
+
+def _ends(line) -> list[tuple[float, float]]:
+    """A segment's two ends, as `line.coords` gives them (the same floats, without its sequence)."""
+    return [tuple(p) for p in shapely.get_coordinates(line).tolist()]
 
 
 def _shortest(shape, target_shape):

@@ -183,6 +183,7 @@ class Routes:
         return got
 
     def _triangles(self) -> tuple:
+        """The walls cut into triangles (terrain_touch.shape_triangles), made when first asked."""
         if self._wall_tris is None:
             self._wall_tris = terrain_touch.shape_triangles(self.walls)
         return self._wall_tris
@@ -206,29 +207,30 @@ class Routes:
         if self.clear(start, goal):
             return goal
         path = self._down(self._open_near(self.cell(*start)), self._open_near(self.cell(*goal)), goal)
-        points = [self.centre(c) for c in path]
-        self._clear_all(start, points[1:])
-        best = points[0]
-        for p in points[1:]:
-            if not self.clear(start, p):
+        best = self.centre(path[0])
+        ends = [self.centre(c) for c in path[1:]]
+        for p, ok in zip(ends, self._clear_along(start, ends)):
+            if not ok:
                 break
             best = p
         return best
 
-    def _clear_all(self, a, ends) -> None:
-        """Keep `clear(a, b)` for each of `ends` the kernel can tell by MARGIN, in one call (the
-        same answers `_clear_now` gives one by one; the rest are left to it)."""
-        todo = [b for b in ends if (a[0], a[1], b[0], b[1], a != b) not in self._clear]
-        if len(todo) < 2:
-            return
+    def _clear_along(self, a, ends):
+        """clear(a, b) for each b of `ends` in turn (the caller stops at the first False): the
+        kernel tells the lines surely clear in one call, up to the first it cannot (that one
+        is asked as `clear` asks it, then the kernel goes on after it)."""
         tris, owner, exact = self._triangles()
-        if not exact:
-            return
-        quads = np.array([[a, b, b, a] for b in todo], dtype=float)
-        state = terrain_kernels.stands_meet_patches(quads, tris, owner, 1, MARGIN)[:, 0].tolist()
-        for b, got in zip(todo, state):
-            if got != terrain_kernels.UNSURE:
-                _keep(self._clear, (a[0], a[1], b[0], b[1], a != b), got == terrain_kernels.APART)
+        k = 0
+        while k < len(ends):
+            if exact:
+                sure = terrain_kernels.lines_apart(a[0], a[1], np.array(ends[k:], dtype=float), tris, owner, MARGIN)
+                for _ in range(sure):
+                    yield True
+                k += sure
+                if k == len(ends):
+                    return
+            yield self.clear(a, ends[k])
+            k += 1
 
 
 def _keep(kept: dict, key, value):

@@ -49,7 +49,22 @@ def stands_meet_patches(quads, tris, owner, patches, tol):
     return out
 
 
+@njit(cache=True)
+def lines_apart(ax, ay, ends, tris, owner, tol):
+    """How many of the straight lines from (ax, ay) to ends[0], ends[1], ... (k, 2), in turn,
+    are surely APART from the one patch `tris` make (owner 0): each as stands_meet_patches
+    tells it of the line as a stand (a, b, b, a), stopping at the first that is not."""
+    quad = np.empty((1, 4, 2))
+    quad[0, 0, 0], quad[0, 0, 1], quad[0, 3, 0], quad[0, 3, 1] = ax, ay, ax, ay
+    for k in range(len(ends)):
+        quad[0, 1, 0], quad[0, 1, 1], quad[0, 2, 0], quad[0, 2, 1] = ends[k, 0], ends[k, 1], ends[k, 0], ends[k, 1]
+        if stands_meet_patches(quad, tris, owner, 1, tol)[0, 0] != APART:
+            return k
+    return len(ends)
+
+
 def warm() -> None:
     quad = np.array([[0.0, 1.0], [1.0, 1.0], [1.0, 0.0], [0.0, 0.0]])
     tri = np.array([[[0.5, 0.5], [3.0, 0.5], [0.5, 3.0], [0.5, 0.5]]])
     stands_meet_patches(quad[None], tri, np.array([0], np.int64), 1, 1e-11)
+    lines_apart(0.0, 0.0, quad, tri, np.array([0], np.int64), 1e-11)

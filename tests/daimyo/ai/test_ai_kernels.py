@@ -106,3 +106,35 @@ def test_4_3_1_a_straight_line_clear_of_the_walls_equals_shapely(which, t, s, of
     want = not r.walls.intersects(LineString([a, b]) if a != b else Point(a))
     assert r._clear_now(a, b) == want
     assert r.clear(a, b) == want
+
+
+@given(stn.integers(0, 5), stn.floats(0.0, 1.0), stn.sampled_from([0.0, 1e-9, -1e-9, 1e-3, -0.5, 2.0]),
+       stn.floats(0.0, 1.0), stn.floats(0.0, 1.0))
+@SETTINGS
+def test_4_3_1_a_ways_waypoint_equals_asking_each_cell_in_turn(which, t, off, gx, gy):
+    """Routes.waypoint asks the kernel about the way's cells in one call (terrain_kernels.lines_apart)
+    and Shapely about the first it cannot tell: the same waypoint as asking `clear` of each
+    cell's centre in turn. The start on or near the walls' edge, the goal anywhere."""
+    if not WALLED:
+        WALLED.extend(_walled_routes())
+    r = WALLED[which]
+    edge = r.walls.boundary
+    p = edge.interpolate(t, normalized=True)
+    q = edge.interpolate(min(1.0, t + 1e-4), normalized=True)
+    nx, ny = q.y - p.y, p.x - q.x
+    norm = math.hypot(nx, ny) or 1.0
+    start = (p.x + off * nx / norm, p.y + off * ny / norm)
+    goal = (gx * r.width, gy * r.height)
+
+    def clear(a, b):                 # Shapely, the oracle
+        return not r.walls.intersects(LineString([a, b]) if a != b else Point(a))
+
+    want = goal
+    if not clear(start, goal):
+        path = r._down(r._open_near(r.cell(*start)), r._open_near(r.cell(*goal)), goal)
+        want = r.centre(path[0])
+        for c in path[1:]:
+            if not clear(start, r.centre(c)):
+                break
+            want = r.centre(c)
+    assert r.waypoint(start, goal) == want
