@@ -172,7 +172,7 @@ def test_4_4_1_9_scorer_kernel_answers_equal_shapely_on_the_reference_table(data
     facing = data.draw(angle)
     shape, quads = footprint(u, x=x, y=y, facing=facing), stand_quads(u, x=x, y=y, facing=facing)
     assert sc._nearest_now(x, y) == _shapely_nearest(sc, x, y)
-    assert S._within_charge(sc.chargers, sc._charger_arr, sc._chargers, quads, shape, sc._charges) == \
+    assert S._within_charge(sc.chargers, sc._charger_arr, sc._chargers, quads, shape) == \
         _shapely_within(sc.chargers, shape)
     reach = u.move_row.charge
     everyone = sc.enemies + sc.routers
@@ -203,7 +203,7 @@ def test_4_4_within_charge_keeps_a_unit_exactly_at_its_reach():
     quads = stand_quads(u, x=x, y=y, facing=90.0, files=u.stands)
     shape = footprint(u, x=x, y=y, facing=90.0, files=u.stands)
     want = _shapely_within(sc.chargers, shape)
-    assert S._within_charge(sc.chargers, sc._charger_arr, sc._chargers, quads, shape, sc._charges) == want
+    assert S._within_charge(sc.chargers, sc._charger_arr, sc._chargers, quads, shape) == want
     assert np.isfinite(sc._chargers.distances(quads)).all()
 
 

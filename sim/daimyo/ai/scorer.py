@@ -138,7 +138,7 @@ class DaimyoScorer:
         if kept is not None and kept[0] is self.st and kept[1] == army and \
                 all(a is b for a, b in zip(kept[2], living)) and len(kept[2]) == len(living):
             (self.enemies, self.routers, self.enemy_shapes, self.chargers, self._charger_arr, self._target_arr,
-             self._chargers, self._charges, self._targets_group, self.shooters, self.fire) = kept[3]
+             self._chargers, self._targets_group, self.shooters, self.fire) = kept[3]
             return
         self.enemies = [u for u in living if not u.routing]
         self.routers = [u for u in living if u.routing]
@@ -149,13 +149,12 @@ class DaimyoScorer:
         self._target_arr = _shapes(self.enemy_shapes, self.enemies + self.routers)
         # the same units' stands as arrays: kernels set aside those clear of a threshold
         self._chargers = UnitGroup([stand_quads(e) for e in self.chargers])
-        self._charges = np.array([e.move_row.charge for e in self.chargers], dtype=float)
         self._targets_group = UnitGroup([stand_quads(e) for e in self.enemies + self.routers])
         self.shooters = [e for e in self.enemies if e.missile]
         self.fire = FireZones(self.st, self.shooters)
         self._enemy_kept = (self.st, army, living, (
             self.enemies, self.routers, self.enemy_shapes, self.chargers, self._charger_arr, self._target_arr,
-            self._chargers, self._charges, self._targets_group, self.shooters, self.fire))
+            self._chargers, self._targets_group, self.shooters, self.fire))
 
     def _pressed(self, st: DaimyoState, side: str) -> Personality:
         """The personality as the clock runs (5.2): a side that does not win when the last turn
@@ -460,14 +459,18 @@ class DaimyoScorer:
     def _nearest_now(self, px: float, py: float) -> tuple[str | None, float]:
         if not self.enemies:
             return None, math.inf
+        here = Point(px, py)
         best, dist = None, math.inf
         # Shapely measures only the enemies the kernel finds within 2 MARGIN of the least
-        # distance (in one call): the nearest (the first of equals) is always among them (DESIGN seam 6)
+        # distance: the nearest (the first of equals) is always among them (DESIGN seam 6)
         kd = self._targets_group.point_distances(px, py)[:len(self.enemies)]
-        near = np.flatnonzero(~(kd > float(kd.min()) + 2 * MARGIN))
-        for k, d in zip(near.tolist(), shapely.distance(self._target_arr[near], shapely.points((px, py))).tolist()):
+        close = float(kd.min()) + 2 * MARGIN
+        for e, k in zip(self.enemies, kd.tolist()):
+            if k > close:
+                continue
+            d = self.enemy_shapes[e.id].distance(here)
             if d < dist:
-                best, dist = self.enemies[k].id, d
+                best, dist = e.id, d
         return best, dist
 
     def _lane(self, u: Unit, x: float, y: float, facing: float):
@@ -509,7 +512,7 @@ class DaimyoScorer:
 
     def _threats_now(self, u: Unit, shape, quads) -> tuple[str, ...]:
         # reads of u only its reach_key and pose (the memo's key, ai/pose_memo.py)
-        near = _within_charge(self.chargers, self._charger_arr, self._chargers, quads, shape, self._charges)
+        near = _within_charge(self.chargers, self._charger_arr, self._chargers, quads, shape)
         out = []
         for e, d in near:
             allowance = self.ground.charge_allowance(e, self.enemy_shapes[e.id], shape)
@@ -853,23 +856,18 @@ def _shapes(shapes: dict, units: list[Unit]) -> np.ndarray:
 
 
 def _within_charge(units: list[Unit], arr: np.ndarray, group: UnitGroup, quads, shape,
-                   reach) -> list[tuple[Unit, float]]:
+                   reach: float | None = None) -> list[tuple[Unit, float]]:
     """(unit, distance) for the units whose footprint lies within a 4.4 charge column of
-    `shape` (`reach`: one distance, or an array of each unit's own charge move): `arr` their
-    footprints, `group` their stands, `quads` the stands of `shape`. Ground only shortens a
-    charge, so nobody beyond is in reach; the callers compare the distance with
-    Ground.charge_allowance for the rest."""
+    `shape` (their own, or `reach`): `arr` their footprints, `group` their stands, `quads`
+    the stands of `shape`. Ground only shortens a charge, so nobody beyond is in reach; the
+    callers compare the distance with Ground.charge_allowance for the rest."""
     if not units:
         return []
     # one kernel call sets aside the units beyond their charge by more than MARGIN; Shapely
-    # measures the others (in one call), each against its own charge move (DESIGN seam 6)
-    own = isinstance(reach, np.ndarray)
-    bound = max(row.charge for row in tables().movement.values()) if own else reach
-    gaps = group.distances(quads, bound + MARGIN)
-    ok = gaps <= bound + MARGIN
-    if own:
-        ok &= gaps <= reach + MARGIN
-    near = np.flatnonzero(ok)
+    # measures the others, each against its own charge move (DESIGN seam 6)
+    bound = reach if reach is not None else max(row.charge for row in tables().movement.values())
+    gaps = group.distances(quads, bound + MARGIN).tolist()
+    near = [i for i, g in enumerate(gaps) if g <= bound + MARGIN
+            and (reach is not None or g <= units[i].move_row.charge + MARGIN)]
     d = shapely.distance(arr[near], shape).tolist()
-    limit = reach[near].tolist() if own else [reach] * len(d)
-    return [(units[i], de) for i, de, r in zip(near.tolist(), d, limit) if de <= r]
+    return [(units[i], de) for i, de in zip(near, d) if de <= (units[i].move_row.charge if reach is None else reach)]
