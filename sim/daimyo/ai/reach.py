@@ -197,6 +197,28 @@ class Ground:
         impassable patch (4.3.1) by terrain_kernels on the patches' triangles: True or False
         where the answer is clear by MARGIN, None where Shapely must tell (a touch, or a patch
         its triangles do not stand for exactly)."""
+        inexact, tris, owner, n = self._wall_triangles(u)
+        if inexact:
+            return None
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        norm = math.hypot(dx, dy)
+        ox, oy = dy / norm * half, -dx / norm * half
+        quad = np.array([[[a[0] + ox, a[1] + oy], [b[0] + ox, b[1] + oy],
+                          [b[0] - ox, b[1] - oy], [a[0] - ox, a[1] - oy]]])
+        return _verdict(terrain_kernels.stands_meet_patches(quad, tris, owner, n, MARGIN))
+
+    def sweep_meets_walls(self, u: Unit, corners: np.ndarray) -> bool | None:
+        """Whether the convex hull of `corners` (the stands' corners where a straight move
+        starts and ends, (n, 2)) meets impassable ground (4.3.1), by terrain_kernels on the
+        patches' triangles: None where Shapely must tell (as _lane_meets_walls)."""
+        inexact, tris, owner, n = self._wall_triangles(u)
+        if inexact:
+            return None
+        return _verdict(terrain_kernels.hull_meets_patches(corners, tris, owner, n, MARGIN))
+
+    def _wall_triangles(self, u: Unit) -> tuple:
+        """(some impassable patch is not its triangles exactly, the impassable patches'
+        triangles, their patch indices, the number of patches) for this kind of mover."""
         walls = self._walls.get((u.cavalry, u.stands))
         if walls is None:
             tmap = terrain_map(self.st, u.cavalry, u.stands)
@@ -205,18 +227,7 @@ class Ground:
             sel = imp[owner]
             walls = self._walls[(u.cavalry, u.stands)] = (
                 bool((imp & ~exact).any()), np.ascontiguousarray(tris[sel]), owner[sel], len(tmap.patches))
-        inexact, tris, owner, n = walls
-        if inexact:
-            return None
-        dx, dy = b[0] - a[0], b[1] - a[1]
-        norm = math.hypot(dx, dy)
-        ox, oy = dy / norm * half, -dx / norm * half
-        quad = np.array([[[a[0] + ox, a[1] + oy], [b[0] + ox, b[1] + oy],
-                          [b[0] - ox, b[1] - oy], [a[0] - ox, a[1] - oy]]])
-        state = terrain_kernels.stands_meet_patches(quad, tris, owner, n, MARGIN)
-        if (state == terrain_kernels.MEETS).any():
-            return True
-        return None if (state == terrain_kernels.UNSURE).any() else False
+        return walls
 
     def charge_allowance(self, u: Unit, shape, target_shape) -> float:
         """4.4 charge column modified as in combat/charge.py `charge_allowance`, judged on the
@@ -250,6 +261,13 @@ class Ground:
         if "obstacle" in fx:
             cm -= te.obstacle_cavalry_cm if u.cavalry else te.obstacle_infantry_cm
         return max(cm, 0.0)
+
+
+def _verdict(state: np.ndarray) -> bool | None:
+    """A kernel's MEETS / APART / UNSURE per patch as True (one meets) / False / None (ask Shapely)."""
+    if (state == terrain_kernels.MEETS).any():
+        return True
+    return None if (state == terrain_kernels.UNSURE).any() else False
 
 
 def _grown(box, by: float) -> tuple[float, float, float, float]:

@@ -441,15 +441,27 @@ class DaimyoScorer:
         if turned and self.commander is not None and u.troop is not Troop.ARTILLERY:
             fwd = direction(facing)
             walls = self.ground.has(u, "impassable")
-            here = footprint(u, x=x, y=y, facing=facing, files=files) if walls else None
+            here = stand_quads(u, x=x, y=y, facing=facing, files=files) if walls else None
             for step in (u.move_row.normal, u.move_row.normal / 2):
                 ax, ay = x + fwd[0] * step, y + fwd[1] * step
-                # the ground the move sweeps: the hull of where it starts and ends
-                if not walls or not self.ground.touches(u, GeometryCollection(
-                        [here, footprint(u, x=ax, y=ay, facing=facing, files=files)]).convex_hull, "impassable"):
+                # the ground the move sweeps: the hull of where it starts and ends (the kernel
+                # on the stands' corners; Shapely's hull of the footprints where it cannot tell)
+                if not walls or not self._sweeps_walls(u, here, x, y, ax, ay, facing, files):
                     ahead = self._value(u, ax, ay, facing, files, disordered)
                     return max(value, LOOKAHEAD * ahead + (1 - LOOKAHEAD) * value)
         return value
+
+    def _sweeps_walls(self, u: Unit, here, x: float, y: float, ax: float, ay: float, facing: float,
+                      files: int) -> bool:
+        """A straight move from (x, y) to (ax, ay) sweeps impassable ground (4.3.1): `here` the
+        stands' corners at the start."""
+        ahead = stand_quads(u, x=ax, y=ay, facing=facing, files=files)
+        sure = self.ground.sweep_meets_walls(u, np.concatenate([here, ahead]).reshape(-1, 2))
+        if sure is not None:
+            return sure
+        return self.ground.touches(u, GeometryCollection([footprint(u, x=x, y=y, facing=facing, files=files),
+                                                          footprint(u, x=ax, y=ay, facing=facing, files=files)]).convex_hull,
+                                   "impassable")
 
     def _nearest(self, u: Unit, x: float | None = None, y: float | None = None) -> tuple[Unit | None, float]:
         px, py = u.x if x is None else x, u.y if y is None else y

@@ -23,30 +23,81 @@ MEETS, APART, UNSURE = 1, 0, -1
 def stands_meet_patches(quads, tris, owner, patches, tol):
     """For each stand (m, 4, 2) and patch index 0..patches-1: MEETS, APART or UNSURE against the
     triangles `tris` (p, >= 3, 2; the first three corners are read) of patch `owner[j]`."""
-    m, p = len(quads), len(tris)
-    out = np.zeros((m, patches), np.int8)
-    tbox = np.empty((p, 4))
-    for j in range(p):
+    out = np.zeros((len(quads), patches), np.int8)
+    tbox = _boxes(tris)
+    for i in range(len(quads)):
+        _polygon_meets(quads[i], 4, tris, tbox, owner, tol, out[i])
+    return out
+
+
+@njit(cache=True)
+def hull_meets_patches(points, tris, owner, patches, tol):
+    """MEETS, APART or UNSURE for the convex hull of `points` (n >= 3, 2) against each patch
+    (as stands_meet_patches): the ground a straight move sweeps, from its stands' corners at
+    the start and the end."""
+    out = np.zeros(patches, np.int8)
+    hull = _hull(points)
+    _polygon_meets(hull, len(hull), tris, _boxes(tris), owner, tol, out)
+    return out
+
+
+@njit(cache=True)
+def _boxes(tris):
+    tbox = np.empty((len(tris), 4))
+    for j in range(len(tris)):
         tbox[j, 0], tbox[j, 1] = min(tris[j, 0, 0], tris[j, 1, 0], tris[j, 2, 0]), \
             min(tris[j, 0, 1], tris[j, 1, 1], tris[j, 2, 1])
         tbox[j, 2], tbox[j, 3] = max(tris[j, 0, 0], tris[j, 1, 0], tris[j, 2, 0]), \
             max(tris[j, 0, 1], tris[j, 1, 1], tris[j, 2, 1])
-    for i in range(m):
-        q = quads[i]
-        x0, y0 = min(q[0, 0], q[1, 0], q[2, 0], q[3, 0]), min(q[0, 1], q[1, 1], q[2, 1], q[3, 1])
-        x1, y1 = max(q[0, 0], q[1, 0], q[2, 0], q[3, 0]), max(q[0, 1], q[1, 1], q[2, 1], q[3, 1])
-        for j in range(p):
-            o = owner[j]
-            if out[i, o] == MEETS:
-                continue
-            if x0 > tbox[j, 2] + tol or x1 < tbox[j, 0] - tol or y0 > tbox[j, 3] + tol or y1 < tbox[j, 1] - tol:
-                continue
-            g = convex_gap(q, 4, tris[j], 3)
-            if g < -tol:
-                out[i, o] = MEETS
-            elif g <= tol:
-                out[i, o] = UNSURE
-    return out
+    return tbox
+
+
+@njit(cache=True)
+def _polygon_meets(q, n, tris, tbox, owner, tol, row):
+    """One convex polygon q[:n] (ring order) against the triangles, into row[patch]."""
+    x0, y0, x1, y1 = q[0, 0], q[0, 1], q[0, 0], q[0, 1]
+    for k in range(1, n):
+        x0, y0 = min(x0, q[k, 0]), min(y0, q[k, 1])
+        x1, y1 = max(x1, q[k, 0]), max(y1, q[k, 1])
+    for j in range(len(tris)):
+        o = owner[j]
+        if row[o] == MEETS:
+            continue
+        if x0 > tbox[j, 2] + tol or x1 < tbox[j, 0] - tol or y0 > tbox[j, 3] + tol or y1 < tbox[j, 1] - tol:
+            continue
+        g = convex_gap(q, n, tris[j], 3)
+        if g < -tol:
+            row[o] = MEETS
+        elif g <= tol:
+            row[o] = UNSURE
+
+
+@njit(cache=True)
+def _hull(points):
+    """The convex hull of points (n, 2) in ring order, unclosed (Andrew's monotone chain; which
+    nearly collinear corner it keeps does not matter to a gap measured with a tolerance)."""
+    pts = points[np.argsort(points[:, 1], kind="mergesort")]        # by x, then y: stable sorts
+    pts = pts[np.argsort(pts[:, 0], kind="mergesort")]
+    n = len(pts)
+    out = np.empty((2 * n, 2))
+    k = 0
+    for i in range(n):                       # lower chain
+        while k >= 2 and _cross(out[k - 2], out[k - 1], pts[i]) <= 0.0:
+            k -= 1
+        out[k] = pts[i]
+        k += 1
+    low = k + 1
+    for i in range(n - 2, -1, -1):           # upper chain
+        while k >= low and _cross(out[k - 2], out[k - 1], pts[i]) <= 0.0:
+            k -= 1
+        out[k] = pts[i]
+        k += 1
+    return out[:k - 1]
+
+
+@njit(cache=True)
+def _cross(o, a, b):
+    return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
 
 
 @njit(cache=True)
@@ -68,3 +119,4 @@ def warm() -> None:
     tri = np.array([[[0.5, 0.5], [3.0, 0.5], [0.5, 3.0], [0.5, 0.5]]])
     stands_meet_patches(quad[None], tri, np.array([0], np.int64), 1, 1e-11)
     lines_apart(0.0, 0.0, quad, tri, np.array([0], np.int64), 1e-11)
+    hull_meets_patches(quad, tri, np.array([0], np.int64), 1, 1e-11)

@@ -138,3 +138,39 @@ def test_4_3_1_a_ways_waypoint_equals_asking_each_cell_in_turn(which, t, off, gx
                 break
             want = r.centre(c)
     assert r.waypoint(start, goal) == want
+
+
+SWEPT = []
+
+
+@given(stn.integers(0, 10_000), stn.floats(0.0, 1.0), stn.floats(-8.0, 8.0), stn.floats(0.0, 360.0),
+       stn.sampled_from([0.5, 3.0, 6.0, 12.0]), stn.sampled_from([None, 1]))
+@SETTINGS
+def test_4_3_1_a_straight_moves_sweep_against_impassable_ground_equals_shapely(pick, t, off, facing, step, files):
+    """The scorer's 'a turn opens a move ahead' (pose_value): the hull of the stands where the move
+    starts and ends against impassable ground by terrain_kernels.hull_meets_patches, on the
+    reference table's river (poses on, near and off its banks, lines and columns): every sure
+    answer is Shapely's (the convex hull of the two footprints), most answers are sure."""
+    from sim.daimyo.ai.reach import Ground
+    from sim.daimyo.geometry import direction, footprint, stand_quads
+    from shapely.geometry import GeometryCollection
+    if not SWEPT:
+        st = DaimyoGame.new(read_toml("benchmarks/reference.toml"), 1).state
+        SWEPT.extend([st, Ground(st), [u for u in st.living() if u.troop.value not in ("hq", "artillery")], [0, 0]])
+    st, ground, units, tally = SWEPT
+    u = units[pick % len(units)]
+    river = next(p for p in ground._patches(u)["impassable"])[0].boundary
+    p = river.interpolate(t, normalized=True)
+    x, y = p.x + off, p.y - off / 2
+    files = files or u.files
+    fwd = direction(facing)
+    ax, ay = x + fwd[0] * step, y + fwd[1] * step
+    corners = np.concatenate([stand_quads(u, x=x, y=y, facing=facing, files=files),
+                              stand_quads(u, x=ax, y=ay, facing=facing, files=files)]).reshape(-1, 2)
+    got = ground.sweep_meets_walls(u, corners)
+    hull = GeometryCollection([footprint(u, x=x, y=y, facing=facing, files=files),
+                               footprint(u, x=ax, y=ay, facing=facing, files=files)]).convex_hull
+    tally[got is None] += 1
+    if got is not None:
+        assert got == ground.touches(u, hull, "impassable")
+    assert tally[1] <= 5 + tally[0] // 10
