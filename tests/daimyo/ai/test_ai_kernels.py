@@ -82,14 +82,9 @@ def _walled_routes():
 WALLED = []
 
 
-@given(stn.integers(0, 5), stn.floats(0.0, 1.0), stn.floats(0.0, 1.0),
-       stn.sampled_from([0.0, 1e-9, -1e-9, 1e-6, -1e-6, 1e-3, -1e-3, 0.5, -2.0]),
-       stn.floats(-1.0, 1.0), stn.floats(-1.0, 1.0), stn.floats(0.0, 60.0), stn.booleans())
-@SETTINGS
-def test_4_3_1_a_straight_line_clear_of_the_walls_equals_shapely(which, t, s, off, ux, uy, length, degenerate):
-    """Routes.clear from the walls' triangles (terrain_kernels): one end on or near the walls'
-    edge (on it, a hair inside or out, well off), the other anywhere within 60 cm; the same
-    answer as Shapely's intersects on the walls (a touch goes to Shapely)."""
+def _off_the_walls(which: int, t: float, off: float):
+    """(routes, a point `off` cm off the walls' edge at `t` of its length, either way, the edge's
+    point a hair further on)."""
     if not WALLED:
         WALLED.extend(_walled_routes())
     r = WALLED[which]
@@ -98,7 +93,18 @@ def test_4_3_1_a_straight_line_clear_of_the_walls_equals_shapely(which, t, s, of
     q = edge.interpolate(min(1.0, t + 1e-4), normalized=True)
     nx, ny = q.y - p.y, p.x - q.x                 # off the edge, either way
     norm = math.hypot(nx, ny) or 1.0
-    a = (p.x + off * nx / norm, p.y + off * ny / norm)
+    return r, (p.x + off * nx / norm, p.y + off * ny / norm), q
+
+
+@given(stn.integers(0, 5), stn.floats(0.0, 1.0), stn.floats(0.0, 1.0),
+       stn.sampled_from([0.0, 1e-9, -1e-9, 1e-6, -1e-6, 1e-3, -1e-3, 0.5, -2.0]),
+       stn.floats(-1.0, 1.0), stn.floats(-1.0, 1.0), stn.floats(0.0, 60.0), stn.booleans())
+@SETTINGS
+def test_4_3_1_a_straight_line_clear_of_the_walls_equals_shapely(which, t, s, off, ux, uy, length, degenerate):
+    """Routes.clear from the walls' triangles (terrain_kernels): one end on or near the walls'
+    edge (on it, a hair inside or out, well off), the other anywhere within 60 cm; the same
+    answer as Shapely's intersects on the walls (a touch goes to Shapely)."""
+    r, a, q = _off_the_walls(which, t, off)
     if degenerate:
         b = a
     else:
@@ -115,15 +121,7 @@ def test_4_3_1_a_ways_waypoint_equals_asking_each_cell_in_turn(which, t, off, gx
     """Routes.waypoint asks the kernel about the way's cells in one call (terrain_kernels.lines_apart)
     and Shapely about the first it cannot tell: the same waypoint as asking `clear` of each
     cell's centre in turn. The start on or near the walls' edge, the goal anywhere."""
-    if not WALLED:
-        WALLED.extend(_walled_routes())
-    r = WALLED[which]
-    edge = r.walls.boundary
-    p = edge.interpolate(t, normalized=True)
-    q = edge.interpolate(min(1.0, t + 1e-4), normalized=True)
-    nx, ny = q.y - p.y, p.x - q.x
-    norm = math.hypot(nx, ny) or 1.0
-    start = (p.x + off * nx / norm, p.y + off * ny / norm)
+    r, start, _ = _off_the_walls(which, t, off)
     goal = (gx * r.width, gy * r.height)
 
     def clear(a, b):                 # Shapely, the oracle
