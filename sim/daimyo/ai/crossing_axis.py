@@ -7,7 +7,8 @@ centreline or at an angle, and a move straight ahead from there touches the rive
 refused: on the reference table columns stood at a bridge's end, or across it, for ten turns.
 So a column whose way runs over a crossing makes for the crossing's axis: first the point on
 the axis a column's half-length short of the near end (facing along it, its stands clear the
-river on both sides), then, once on the axis or past that point (never back), the point a
+river on both sides), then, once on the axis or past that point with its centre within the crossing's width (never
+back), the point a
 column's half-length beyond the far end (off the crossing, room for the next to come over).
 
 Reads only the terrain and the unit's pose; rolls no dice. The rivers, crossings and axes are
@@ -23,6 +24,7 @@ from shapely.geometry import Point
 KINDS = ("bridge", "ford")
 ROOM_CM = 0.5         # beyond a column's half-length: how far off the crossing's ends its centre aims
 SLACK_CM = 0.3        # lateral play on the axis a column keeps from the crossing's sides
+START_CM = 3.0        # how near the point short of the near end a column's centre is at the start
 
 
 def rivers(st) -> list:
@@ -131,8 +133,38 @@ def _point(frame) -> tuple[float, float] | None:
     (cx, cy), half, half_w, d, along, lateral, length, stand_w = frame
     if along > half + length:
         return None                              # over and off it
-    if abs(lateral) <= max(0.0, half_w - stand_w / 2 - SLACK_CM) or along > ROOM_CM - (half + length):
-        s = half + length                        # on the axis, or past its start: over and off the far end
+    if abs(lateral) <= max(0.0, half_w - stand_w / 2 - SLACK_CM) or \
+            along > ROOM_CM - (half + length) and abs(lateral) <= half_w:
+        # on the axis, or past its start with its centre within the crossing's width: over
+        # and off the far end; beside the crossing's end it goes back to the axis (counting
+        # any column past the start as over drew one to the river's edge beside the bridge's
+        # end, where every move ahead touches the river: reference game 8)
+        s = half + length
     else:
         s = -(half + length)                     # to the axis short of the near end first
     return (cx + s * d[0], cy + s * d[1])
+
+
+def at_start(routes, u, x: float, y: float, goal) -> bool:
+    """A column one stand wide centred at (x, y) stands at the start of the crossing on its way
+    to `goal`: its centre on the axis (its stands within the crossing's width, SLACK_CM to
+    spare) and within START_CM of the point short of the near end, not yet on the crossing.
+    From there a reform (4.3.5.4; it keeps the centre, ruling D-38) faces it along the axis
+    exactly, and the next move takes it straight over."""
+    feat = on_way(routes, (x, y), goal)
+    if feat is None:
+        return False
+    _, half, half_w, _, along, lateral, length, stand_w = _frame(routes.crossings.axis(feat), u, x, y, goal)
+    return abs(lateral) <= max(0.0, half_w - stand_w / 2 - SLACK_CM) and abs(along + half + length) <= START_CM
+
+
+def blocks(crossings: Crossings, u, shape, files: int) -> bool:
+    """A unit in a line wider than a bridge or ford (1.5: `files` stands a rank) standing with
+    its footprint `shape` within its own column's length of the crossing's end: it stands
+    across the way of any column coming over or going on (reference game 8: a mounted line of
+    five stands at a bridge's end for eight turns, the rest of its army behind it)."""
+    if files < 2:
+        return False
+    room = u.stands * u.stand_d
+    return any(files * u.stand_w > 2 * crossings.axis(f)[2] and f.shape.distance(shape) < room
+               for f in crossings.features)

@@ -24,7 +24,7 @@ from sim.daimyo import preview
 from sim.daimyo.ai import crossing_axis
 from sim.daimyo.combat import charge as CH
 from sim.daimyo.combat import common as C
-from sim.daimyo.geometry import footprint
+from sim.daimyo.geometry import direction, footprint
 from sim.daimyo.model import Troop
 
 MIN_ANGLE = 2.0         # degrees: closer than this the unit already faces its run
@@ -32,6 +32,7 @@ MAX_WHEEL = 45.0        # degrees: beyond it a wheel costs most of a move (4.3.5
 STATES = ("engage", "form_up", "hold", "pursue", "reform", "receive")
 LINE_UP_BAR = -0.2      # matchup edge (4.6.5) above which an enemy in charge reach is lined up on
 LINE_UP_CLOCK = 1.5     # how far the clock's pressure (0..1, 5.2) lowers that bar
+MIN_RUN = 0.5           # cm: a shorter move to a crossing's start is not worth an order
 OFF_WAY = 20.0          # degrees: a column facing further than this off its way to a crossing re-faces
 
 
@@ -122,14 +123,18 @@ def crossing(scorer, st, u) -> list:
     """1.5, 4.3.1, 4.3.5.4: a line too wide for the bridge or ford on its way (impassable ground
     either side) reforms into a column one stand wide to pass it; beyond, with nothing
     impassable between it and its target, the column reforms into a line (two ranks) facing its
-    charge run; short of that, a column facing more than OFF_WAY off its way re-faces it as a
-    column (a column stood sideways on the reference table's bridge for 15 turns). Each only where the rules accept it now; the scorer weighs it (the way a
-    frontage can take, reach.Ground.approach)."""
-    if u.moved or u.routing or u.in_melee_with or u.stands < 2 or u.troop in (Troop.HQ, Troop.ARTILLERY):
+    charge run, once its own column's length off the crossing (a line at a bridge's end blocks
+    the next column over); short of that, a column facing more than OFF_WAY off its way re-faces
+    it as a column (a column stood sideways on the reference table's bridge for 15 turns), and a
+    column on its way to a bridge or ford is offered the move that stops its centre at the
+    crossing's start and there the reform facing along the axis (crossing_axis.at_start), also
+    after it has moved (not the reform, ruling D-30). Each only where the rules accept it now;
+    the scorer weighs it (the way a frontage can take, reach.Ground.approach)."""
+    if u.routing or u.in_melee_with or u.stands < 2 or u.troop in (Troop.HQ, Troop.ARTILLERY):
         return []
     plan = scorer.plans.get(u.clan)
     if plan is not None and plan.state == "receive":
-        return _receive(st, u, plan)
+        return [] if u.moved else _receive(st, u, plan)
     if plan is None or plan.state not in ("approach", "engage", "form_up"):
         return []
     aim = scorer.commander.aims.get(u.id, plan.target) if plan.state == "engage" else plan.target
@@ -138,6 +143,8 @@ def crossing(scorer, st, u) -> list:
     t = st.units[aim]
     here, there = (u.x, u.y), (t.x, t.y)
     book = scorer.routes
+    if u.moved and u.files > 1:
+        return []                          # ruling D-30: only a unit that has not moved reforms
     if u.files > 1:
         wide = book.for_unit(st, u)
         if wide.clear(here, there):
@@ -149,20 +156,54 @@ def crossing(scorer, st, u) -> list:
     else:
         files = line_files(u)
         if book.for_unit(st, u, files).clear(here, there):
-            out = [A.Reform(u.side, u.id, files, round(run_facing(u, t), 1))]
+            # a column's own length off the crossing it came over first, so that a line does
+            # not stand across its end while the rest of the clan files over (reference game 8)
+            off = not u.moved and _off_crossings(book.crossings(st), u)
+            out = [A.Reform(u.side, u.id, files, round(run_facing(u, t), 1))] if off else []
         else:
             # still to pass: a column faces its way again, still a column - the crossing's
             # axis where the way runs over a bridge or ford (crossing_axis.py: off the axis, a
             # move straight ahead touches the river and is refused, 4.3.1), else the routes'
             # waypoint - by the exact wheel (4.3.5.1) or, further off, a reform (4.3.5.4)
-            way = _column_way(u, book.for_unit(st, u, files=1), here, there)
+            narrow = book.for_unit(st, u, files=1)
+            way = _column_way(u, narrow, here, there)
             diff = (way - u.facing + 180) % 360 - 180
-            if abs(diff) < MIN_ANGLE:
-                return []
-            out = [A.Wheel(u.side, u.id, round(diff, 1))] if abs(diff) <= MAX_WHEEL and not u.disordered else []
-            if abs(diff) > OFF_WAY:
-                out.append(A.Reform(u.side, u.id, 1, round(way, 1)))
+            c = footprint(u).centroid
+            if u.moved and crossing_axis.way_point(narrow, u, c.x, c.y, there) is None:
+                return []                  # after a move, only a column on its way over a crossing
+            start = crossing_axis.at_start(narrow, u, c.x, c.y, there)
+            out = _to_start(u, narrow, c, there) if not start else []
+            if abs(diff) >= MIN_ANGLE:
+                if abs(diff) <= MAX_WHEEL and not u.disordered:
+                    out.append(A.Wheel(u.side, u.id, round(diff, 1)))
+                if (abs(diff) > OFF_WAY or start) and not u.moved:
+                    # at the crossing's start a wheel (it pivots on a corner) would swing the
+                    # centre off the axis; a reform keeps it (ruling D-38) and faces the axis
+                    out.append(A.Reform(u.side, u.id, 1, round(way, 1)))
     return [a for a in out if _plan(st, a) is not None]
+
+
+def _off_crossings(crossings, u) -> bool:
+    """u's footprint stands at least its own column's length (1.5: its stands one behind the
+    other) off every bridge and ford: room for a friend's column to come off behind it."""
+    shape = footprint(u)
+    return all(f.shape.distance(shape) >= u.stands * u.stand_d for f in crossings.features)
+
+
+def _to_start(u, narrow, c, there) -> list:
+    """The move straight ahead that brings a column's centre `c` to the start of the crossing on
+    its way (crossing_axis.at_start), where the column faces it nearly: the menu's full and half
+    moves overshoot it or stop short, and a column beside a bridge's end cannot get on (4.3.1)."""
+    fwd = direction(u.facing)
+    via = crossing_axis.way_point(narrow, u, c.x, c.y, there)
+    if via is None:
+        return []
+    run = (via[0] - c.x) * fwd[0] + (via[1] - c.y) * fwd[1]
+    if run < MIN_RUN or run > u.move_row.normal:
+        return []
+    if not crossing_axis.at_start(narrow, u, c.x + run * fwd[0], c.y + run * fwd[1], there):
+        return []
+    return [A.Move(u.side, u.id, round(run, 2))]
 
 
 def _column_way(u, narrow, here, there) -> float:

@@ -165,10 +165,14 @@ class Ground:
                 return way.distance(a, b), way.wades(a, b), (a, b)
         slow = self.slow_cm(u, line)
         if files == 1 and self.routes is not None:
-            # a column with a stand still on a bridge or ford goes on off its far end first
+            # a column whose way runs over a bridge or ford makes for the crossing's axis even
+            # where the thin line from its nearest stand to the target passes over the crossing
+            # (a column 20 degrees off the axis that followed that line drifted off it and
+            # stood beside the bridge's end for twelve turns, reference game 8); a column with
+            # a stand still on the crossing goes on off its far end first (crossing_axis.py)
             c = shape.centroid
             b = _ends(line)[1]
-            via = crossing_axis.astride(self.routes.crossings(self.st), u, c.x, c.y, b)
+            via = crossing_axis.way_point(self.routes.for_unit(self.st, u, 1), u, c.x, c.y, b)
             if via is not None:
                 return math.dist((c.x, c.y), via) + math.dist(via, b) + slow, slow > 0.0, (via,)
         return d + slow, slow > 0.0, None

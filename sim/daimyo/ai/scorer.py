@@ -22,7 +22,7 @@ from shapely.geometry import GeometryCollection, LineString, Point
 from sim.ai.scored import Personality
 from sim.core.errors import RuleError
 from sim.daimyo import actions as A
-from sim.daimyo.ai import guns
+from sim.daimyo.ai import crossing_axis, guns
 from sim.daimyo.ai.fire import FireZones
 from sim.daimyo.ai import shortlist
 from sim.daimyo.ai.clan_plan import BAND_CM, CROSSINGS
@@ -54,6 +54,7 @@ END_STEP = 0.01      # ending a step beats a pointless Hold, loses to any useful
 BOLDNESS = 3.0     # edge added to an engaging unit's charge on the last turn (5.2: a draw wins nothing)
 LOOKAHEAD = 0.7      # weight of the move a turn or wheel opens for the next order (issue 19)
 LEASH = 0.3          # points for a General closing the whole 1.7 range on his hatamoto
+BLOCKING = 1.0       # points a line standing across a bridge's or ford's end loses (crossing_axis.blocks)
 LANE_CM = 8.0        # the lane ahead a friend must leave clear (4.4 charges, 4.5.2 shooting)
 
 
@@ -798,6 +799,8 @@ class DaimyoScorer:
                     # 4.3.1, 4.2.1: wading in near the enemy disorders the unit where it
                     # cannot reform (moving on disorders it again) and may be charged at -1
                     ground.append(-(1.0 * self.p.caution))
+        if self.commander is not None and crossing_axis.blocks(self.routes.crossings(self.st), u, shape, files):
+            ground.append(-BLOCKING)     # a line across a crossing's end blocks the way over (4.3.1)
         return (value, tuple(ground)), keep      # value - t adds -t: the same sums as before
 
 

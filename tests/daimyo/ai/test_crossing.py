@@ -37,8 +37,9 @@ def test_4_3_1_a_way_over_a_bridge_only_for_a_frontage_that_fits_it():
 
 def test_1_5_a_line_forms_a_column_to_pass_a_bridge():
     """4.3.5.4: the planning AI reforms the line into a column one stand wide facing the
-    bridge; once over (nothing impassable between it and the enemy) it is offered the reform
-    back into a line two ranks deep."""
+    bridge; once over (nothing impassable between it and the enemy) and its own column's length
+    (7.5 cm) off the bridge's end, it is offered the reform back into a line two ranks deep; just
+    off the end, not (the line would stand across the way of the next column over)."""
     g = _table()
     st = g.state
     s = DaimyoScorer(planning=True)
@@ -46,11 +47,15 @@ def test_1_5_a_line_forms_a_column_to_pass_a_bridge():
     got = line_up.crossing(s, st, st.units["line"])
     assert [(a.files, round(a.facing)) for a in got] == [(1, 90)]
     assert ScoredPlayer(DaimyoScorer(planning=True), "hard", 1).choose(g, "east") == got[0]
-    beyond = _table(y=72.0, files=1)
+    beyond = _table(y=80.0, files=1)
     s = DaimyoScorer(planning=True)
     s.prepare(beyond, "east")
     back = line_up.crossing(s, beyond.state, beyond.state.units["line"])
     assert len(back) == 1 and isinstance(back[0], A.Reform) and back[0].files == 3
+    at_end = _table(y=72.0, files=1)            # its rear 0.5 cm off the bridge's end
+    s = DaimyoScorer(planning=True)
+    s.prepare(at_end, "east")
+    assert not [a for a in line_up.crossing(s, at_end.state, at_end.state.units["line"]) if a.files > 1]
 
 
 def test_4_3_5_4_a_column_facing_off_its_way_over_a_bridge_faces_it_again():
@@ -103,7 +108,11 @@ def test_4_3_1_a_column_makes_for_the_bridge_axis_then_over_it():
     """crossing_axis.way_point: the bridge is 10 cm wide (x 55-65), its axis x = 60. A column 8 cm
     off the axis makes for the axis point half a column's length short of the near end (y 54);
     a column on the axis, or off it but already on the bridge (never back), makes for the point
-    half a column's length beyond the far end (y 64); one over and off it, for nothing."""
+    half a column's length beyond the far end (y 64); one over and off it, for nothing. A column
+    past the start but beside the bridge (7.5 cm off the axis, beyond its half-width of 5) stands
+    on the bank at the river's edge, where every move ahead touches the river (4.3.1): it makes
+    for the point short of the near end again (reference game 8: a mounted column counted as
+    over stood there for twelve turns)."""
     from sim.daimyo.ai import crossing_axis
     g = _column(47.0, 30.0)
     st = g.state
@@ -113,6 +122,8 @@ def test_4_3_1_a_column_makes_for_the_bridge_axis_then_over_it():
     assert crossing_axis.way_point(narrow, u, 47.0, 30.0, (60.0, 100.0)) == (60.0, 54.0 - half)
     assert crossing_axis.way_point(narrow, u, 61.0, 40.0, (60.0, 100.0)) == (60.0, 64.0 + half)
     assert crossing_axis.way_point(narrow, u, 56.7, 58.0, (60.0, 100.0)) == (60.0, 64.0 + half)
+    assert crossing_axis.way_point(narrow, u, 67.5, 51.0, (60.0, 100.0)) == (60.0, 54.0 - half)
+    assert crossing_axis.way_point(narrow, u, 63.0, 51.0, (60.0, 100.0)) == (60.0, 64.0 + half)
     assert crossing_axis.way_point(narrow, u, 60.0, 64.0 + half + 1.0, (60.0, 100.0)) is None
 
 
@@ -150,3 +161,70 @@ def test_4_3_1_a_turn_to_face_the_river_opens_no_move():
     assert s.pose_value(u, 40.0, 52.0, 90.0, 1, turned=True) == s._value(u, 40.0, 52.0, 90.0, 1)
     # along the bank the move is open: the turn counts it
     assert s.pose_value(u, 40.0, 52.0, 0.0, 1, turned=True) != s._value(u, 40.0, 52.0, 0.0, 1)
+
+
+def test_4_3_1_a_column_makes_for_the_axis_though_its_nearest_line_clears_the_bridge():
+    """reach.Ground: the thin line from a column's nearest stand to the enemy beyond the river
+    passes over the bridge, so the way was measured straight and the column faced the enemy
+    (a column that followed that line 20 degrees off the axis drifted to the river's edge beside
+    the bridge's end, reference game 8); now its way runs along the axis (crossing_axis.py):
+    2.5 cm off it, within its play, the point it faces to go on is the point beyond the far end;
+    4 cm off, the axis point short of the near end (4.3.1)."""
+    from sim.daimyo.ai import crossing_axis
+    from sim.daimyo.ai.reach import Ground
+    from sim.daimyo.geometry import footprint
+    for x, way in ((57.5, 64.0), (56.0, 54.0)):
+        g = _column(x, 38.0, 90.0)
+        st = g.state
+        u = st.units["col"]
+        ground = Ground(st, RouteBook())
+        half = u.stands * u.stand_d / 2 + crossing_axis.ROOM_CM
+        ahead = half if way > 60.0 else -half
+        assert ground.heading(u, footprint(u), footprint(st.units["foe"])) == (60.0, way + ahead)
+
+
+def test_4_3_5_4_at_a_bridges_start_a_column_steps_onto_it_and_faces_along_its_axis():
+    """line_up.crossing: a column facing the start of the bridge (its centre's point on the axis
+    half a column short of the near end) is offered the move that stops its centre there (the
+    menu's moves overshoot it); there, ten degrees off the axis, it is offered the reform facing
+    along it (4.3.5.4: it keeps its centre, ruling D-38; a wheel pivots on a corner and swings
+    the centre off); played out by the planning AI, it is over within two turns (4.3.1)."""
+    from sim.daimyo.ai import crossing_axis
+    from sim.daimyo.geometry import footprint
+    # centre (56, 40), facing the start point (60, 49.75) 10.54 cm away, 4 cm off the axis
+    facing = math.degrees(math.atan2(9.75, 4.0))
+    g = _column(56.0 + 3.75 * math.cos(math.radians(facing)), 40.0 + 3.75 * math.sin(math.radians(facing)), facing)
+    st = g.state
+    s = DaimyoScorer(planning=True)
+    s.prepare(g, "east")
+    moves = [a for a in line_up.crossing(s, st, st.units["col"]) if isinstance(a, A.Move)]
+    assert len(moves) == 1 and abs(moves[0].distance - math.hypot(9.75, 4.0)) < 0.02
+    u = st.units["col"]
+    start = _column(60.0 + 3.75 * math.sin(math.radians(10.0)), 49.75 + 3.75 * math.cos(math.radians(10.0)), 80.0)
+    st = start.state
+    c = footprint(st.units["col"]).centroid
+    assert crossing_axis.at_start(RouteBook().for_unit(st, u, files=1), st.units["col"], c.x, c.y, (60.0, 100.0))
+    s = DaimyoScorer(planning=True)
+    s.prepare(start, "east")
+    got = line_up.crossing(s, st, st.units["col"])
+    reform = [a for a in got if isinstance(a, A.Reform)]
+    assert len(reform) == 1 and reform[0].files == 1 and abs(reform[0].facing - 90.0) < 0.5
+    players = {side: ScoredPlayer(DaimyoScorer(planning=True), "normal", k + 1) for k, side in enumerate(start.sides())}
+    while start.to_act() and start.state.turn <= 2:
+        start.apply(players[start.to_act()].choose(start, start.to_act()))
+    assert footprint(start.state.units["col"]).bounds[1] > 64.0          # y 54-64: the bridge's far end
+
+
+def test_1_5_a_line_across_a_bridges_end_blocks_it():
+    """crossing_axis.blocks: a line three stands wide (12 cm) within its own column's length of
+    the 10 cm bridge's end stands across the way over (4.3.1); the same line further off, or a
+    column one stand wide at the end, does not. The scorer takes BLOCKING off such a pose."""
+    from sim.daimyo.ai import crossing_axis
+    from sim.daimyo.geometry import footprint
+    g = _table(y=70.0, files=3)
+    st = g.state
+    u = st.units["line"]
+    book = RouteBook()
+    assert crossing_axis.blocks(book.crossings(st), u, footprint(u), 3)
+    assert not crossing_axis.blocks(book.crossings(st), u, footprint(u, y=80.0), 3)
+    assert not crossing_axis.blocks(book.crossings(st), u, footprint(u, files=1), 1)
