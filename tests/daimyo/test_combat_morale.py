@@ -396,3 +396,23 @@ def test_5_1_frenzied_unit_with_no_enemy_in_reach_acts_freely():
     acts = g.legal_actions("east")
     assert A.EndMovement("east") in acts and A.Hold("east", "sam") in acts
     g.apply(A.EndMovement("east"))
+
+
+@pytest.mark.parametrize("quality,weapons,disordered", [("raw", ("arquebus",), False), ("regular", ("bow",), False),
+                                                        ("regular", ("bow",), True)])
+def test_5_1_pass_chance_is_the_share_of_the_36_throws_that_pass(quality, weapons, disordered):
+    """morale.pass_chance counts the throws of 2d6 that `test` passes (reason 4, the test to
+    charge), each forced in turn: raw needs 7 (21 of 36), regular 6 (26), disordered one more."""
+    g = lone("ashigaru", quality, weapons)
+    u = g.state.units["u"]
+    u.disordered = disordered            # the position: a unit in disorder (4.2.1)
+    chance = morale.pass_chance(g.state, u, 4)
+    passed = 0
+    for a in range(1, 7):
+        for b in range(1, 7):
+            g.dice.force(a, b)
+            out = []
+            step(g, lambda: out.append(morale.test(g, u, 4)))
+            passed += out[0].passed
+    assert chance * 36 == passed
+    assert passed == {("raw", False): 21, ("regular", False): 26, ("regular", True): 21}[(quality, disordered)]

@@ -34,6 +34,8 @@ from sim.daimyo.ai.reach import Ground, may_charge_soon
 from sim.daimyo.ai.routes import RouteBook
 from sim.daimyo.combat import charge as CH
 from sim.daimyo.combat import common as C
+from sim.daimyo.combat import morale
+from sim.daimyo.combat.reactions import must_test_to_charge
 from sim.daimyo import command, movement
 from sim.daimyo.command import leader_point, leader_spot
 from sim.daimyo.tables import tables
@@ -55,6 +57,7 @@ BOLDNESS = 3.0     # edge added to an engaging unit's charge on the last turn (5
 LOOKAHEAD = 0.7      # weight of the move a turn or wheel opens for the next order (issue 19)
 LEASH = 0.3          # points for a General closing the whole 1.7 range on his hatamoto
 BLOCKING = 1.0       # points a line standing across a bridge's or ford's end loses (crossing_axis.blocks)
+BALKED = 0.5         # edge a charge loses when the charger fails its test to charge (5.1 reason 4)
 LANE_CM = 8.0        # the lane ahead a friend must leave clear (4.4 charges, 4.5.2 shooting)
 
 
@@ -340,8 +343,11 @@ class DaimyoScorer:
     def _score_Charge(self, a) -> float:
         u, target = self.st.units[a.unit], self.st.units[a.target]
         worth = points(target) / 2 + 0.5             # 5.2: the hatamoto counts 2, the HQ 3
+        # 4.4, 5.1 reason 4: missile ashigaru and peasants charge only if they pass a morale
+        # test; failed, they halt or retire and the charge is not made
+        dare = float(morale.pass_chance(self.st, u, 4)) if must_test_to_charge(u) else 1.0
         if target.routing:
-            return 3.0 + worth              # 5.1: a charge reaching routers destroys them
+            return dare * (3.0 + worth) - (1.0 - dare) * BALKED   # 5.1: a charge reaching routers destroys them
         try:
             o = charge_odds(self.st, u.id, target.id)
         except RuleError:
@@ -375,6 +381,7 @@ class DaimyoScorer:
             lost = stands_lost(o.fire.hits, u.hits, u.stands)
             dead = float(lost[u.stands]) if len(lost) > u.stands else 0.0
             edge = (1.0 - dead) * edge - dead * 3.0 * points(u)
+        edge = dare * edge - (1.0 - dare) * BALKED
         # a charge the odds are against scores below holding (0): an even base of 0.5 made
         # any charge in reach beat a hold, and hard fed units into losing melees. Aggression
         # weighs the gain, caution the loss, so a side pressed by the clock takes longer odds.

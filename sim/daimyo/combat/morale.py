@@ -3,6 +3,7 @@ results (halt, retire, retreat, rout, dispersed) applied to the unit."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 
 from sim.daimyo import command
 from sim.daimyo.geometry import direction
@@ -105,16 +106,8 @@ def test(game, u: Unit, reason: int, charger: Unit | None = None) -> Outcome:
     mods = modifiers(st, u, reason, charger)
     total = natural + sum(v for _, v, _ in mods)
     score = tables().pass_score[u.quality.value]
-    fz = tables().frenzy
-    frenzy = reason != 8 and not u.frenzied and (
-        (u.monk and natural in fz.monk_faces) or
-        ((u.samurai or u.troop is Troop.RONIN) and natural in fz.samurai_faces))
-    if natural >= mt.auto_pass or frenzy:
-        passed = True
-    elif natural <= mt.auto_fail:
-        passed = False
-    else:
-        passed = total >= score
+    frenzy = _frenzy(u, reason, natural)
+    passed = _passes(natural, total, score, frenzy)
     margin = 0 if passed else max(1, score - total)
     result = result_for(reason, margin, passed)
     if not passed and natural <= mt.auto_fail and reason != 8:
@@ -124,6 +117,36 @@ def test(game, u: Unit, reason: int, charger: Unit | None = None) -> Outcome:
         u.frenzied = True
         game.emit(FrenzyBegan(u.id, faces))
     return Outcome(reason, passed, margin, result, total, frenzy)
+
+
+def _frenzy(u: Unit, reason: int, natural: int) -> bool:
+    """Samurai/ronin on 12 and monks on 11-12 become frenzied, never on a rally test."""
+    fz = tables().frenzy
+    return reason != 8 and not u.frenzied and (
+        (u.monk and natural in fz.monk_faces) or
+        ((u.samurai or u.troop is Troop.RONIN) and natural in fz.samurai_faces))
+
+
+def _passes(natural: int, total: int, score: int, frenzy: bool) -> bool:
+    """An unmodified 12 (or frenzy) passes, an unmodified 2 fails (ruling D-15), else the total
+    against the pass score."""
+    mt = tables().morale
+    if natural >= mt.auto_pass or frenzy:
+        return True
+    if natural <= mt.auto_fail:
+        return False
+    return total >= score
+
+
+def pass_chance(st, u: Unit, reason: int, charger: Unit | None = None) -> Fraction:
+    """The exact chance that `u` passes a 5.1 test for `reason` now, over the 36 throws of 2d6,
+    with the modifiers `test` would apply; rolls no dice (the scripted opponent weighs a
+    missile unit's charge by it, reason 4)."""
+    bonus = sum(v for _, v, _ in modifiers(st, u, reason, charger))
+    score = tables().pass_score[u.quality.value]
+    won = sum(_passes(a + b, a + b + bonus, score, _frenzy(u, reason, a + b))
+              for a in range(1, 7) for b in range(1, 7))
+    return Fraction(won, 36)
 
 
 def end_frenzy(game, u: Unit, cause: str) -> None:

@@ -78,3 +78,34 @@ def test_easy_is_rash_and_plays_its_best():
     assert (easy.scorer.base.aggression, easy.scorer.base.caution) == (1.5 * RASH[0], RASH[1])
     assert (normal.scorer.base.aggression, normal.scorer.base.caution) == (1.5, 1.0)
     assert easy.scorer.easy_best == 100
+
+
+ARQ = dict(troop="ashigaru", quality="raw", weapons=["arquebus"], armour="light")
+
+
+def _arquebus_behind_spears(general_y: float):
+    """Raw arquebusiers 6 cm behind two stands of regular spearmen (a rear charge they win);
+    the east General (not attached) at (100, general_y): within 15 cm he gives +1 to their
+    morale tests (5.1) and nothing else."""
+    sc = scenario([unit("arq", 100, 50, 90, **ARQ)], [unit("spears", 100, 56, 90, stands=2, files=2, **INF)],
+                  east_daimyo=(100, 45))
+    sc["armies"][0]["general"].update(x=100.0, y=general_y)
+    return give_orders(game(sc))
+
+
+def test_4_4_5_1_a_missile_unit_s_charge_is_weighed_by_its_test_to_charge():
+    """Missile ashigaru charge only if they pass a morale test (4.4, 5.1 reason 4); failed, they
+    halt or retire. The same charge at the same exact odds scores by the chance to pass it:
+    higher with the General near (+1: 26 of 36 throws pass against 21)."""
+    from sim.daimyo.combat import morale
+    scores, chances, odds = [], [], []
+    for gy in (40.0, 5.0):
+        g = _arquebus_behind_spears(gy)
+        assert Charge("east", "arq", "spears") in g.legal_actions("east")
+        chances.append(morale.pass_chance(g.state, g.state.units["arq"], 4) * 36)
+        odds.append(charge_odds(g.state, "arq", "spears").melee.a_wins)
+        s = make_player("east", "normal", 0).scorer
+        s.prepare(g, "east")
+        scores.append(s.score(Charge("east", "arq", "spears")))
+    assert chances == [26, 21] and odds[0] == odds[1] and odds[0] > 0.5
+    assert scores[0] > scores[1]
