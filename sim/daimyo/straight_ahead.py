@@ -67,7 +67,6 @@ class Reach:
         self.ground = _Ground(st, u, start, vx, vy, box)
         self.hatamoto = u.hatamoto
         self.start, self.v = start, np.array([vx, vy])
-        self.vx, self.vy = vx, vy
 
     def verdict(self, st, u: Unit, d: float, allowance: float) -> bool | None:
         """Whether the rules' plan accepts a straight move of d cm by u (the unit this was
@@ -93,7 +92,7 @@ class Reach:
         rule's limit on a straight move is a single distance)."""
         s = np.linspace(0.0, 1.0, max(2, math.ceil(d / SAMPLE_CM) + 1))
         # every sampled pose's stands against every friend's in one kernel call
-        hit, unsure = slid_overlaps(self.start, self.vx, self.vy, s * d, self.friend_quads, OVERLAP, 1e-9)
+        hit, unsure = slid_overlaps(self.start, self.v[0], self.v[1], s * d, self.friend_quads, OVERLAP, 1e-9)
         if unsure:
             return None                                   # a pose on the threshold: the plan's
         if not hit[-1]:

@@ -165,6 +165,17 @@ def blocks(crossings: Crossings, u, shape, files: int) -> bool:
     five stands at a bridge's end for eight turns, the rest of its army behind it)."""
     if files < 2:
         return False
-    room = u.stands * u.stand_d
-    return any(files * u.stand_w > 2 * crossings.axis(f)[2] and f.shape.distance(shape) < room
+    return any(files * u.stand_w > 2 * crossings.axis(f)[2] and _within_column(f, u, shape)
                for f in crossings.features)
+
+
+def clear_of(crossings: Crossings, u, shape) -> bool:
+    """u's footprint `shape` stands at least its own column's length off every bridge and ford:
+    room for a friend's column to come off behind it."""
+    return not any(_within_column(f, u, shape) for f in crossings.features)
+
+
+def _within_column(feat, u, shape) -> bool:
+    """`shape` lies within u's column's length (1.5: its stands one behind the other) of the
+    crossing `feat`."""
+    return feat.shape.distance(shape) < u.stands * u.stand_d

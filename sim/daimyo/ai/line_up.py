@@ -158,7 +158,7 @@ def crossing(scorer, st, u) -> list:
         if book.for_unit(st, u, files).clear(here, there):
             # a column's own length off the crossing it came over first, so that a line does
             # not stand across its end while the rest of the clan files over (reference game 8)
-            off = not u.moved and _off_crossings(book.crossings(st), u)
+            off = not u.moved and crossing_axis.clear_of(book.crossings(st), u, footprint(u))
             out = [A.Reform(u.side, u.id, files, round(run_facing(u, t), 1))] if off else []
         else:
             # still to pass: a column faces its way again, still a column - the crossing's
@@ -181,13 +181,6 @@ def crossing(scorer, st, u) -> list:
                     # centre off the axis; a reform keeps it (ruling D-38) and faces the axis
                     out.append(A.Reform(u.side, u.id, 1, round(way, 1)))
     return [a for a in out if _plan(st, a) is not None]
-
-
-def _off_crossings(crossings, u) -> bool:
-    """u's footprint stands at least its own column's length (1.5: its stands one behind the
-    other) off every bridge and ford: room for a friend's column to come off behind it."""
-    shape = footprint(u)
-    return all(f.shape.distance(shape) >= u.stands * u.stand_d for f in crossings.features)
 
 
 def _to_start(u, narrow, c, there) -> list:
