@@ -54,7 +54,7 @@ def test_kassen_scenarios_lists_each_bundled_scenario_once(capsys):
     assert lines[0].split() == ["name", "system", "length", "sides", "title"]
     assert len(lines) == 1 + len(bundled_scenarios())
     training = next(line for line in lines if line.startswith("training "))
-    assert training.split()[1:5] == ["daimyo", "18", "turns", "east,"]      # [options] max_turns = 18
+    assert training.split()[1:5] == ["daimyo", "24", "turns", "east,"]      # [options] max_turns = 24
 
 
 def test_scenario_rows_give_each_systems_length():
