@@ -16,8 +16,8 @@ from tests.daimyo.test_unit_groups import _shapely_within     # every unit withi
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 # whole cm and right angles as well as any: units and points at equal distances (ties)
-coord = stn.one_of(stn.integers(0, 40).map(float), stn.floats(0, 40, allow_nan=False))
-angle = stn.one_of(stn.sampled_from([0.0, 90.0, 180.0, 270.0]), stn.floats(0, 360, allow_nan=False))
+coord = stn.one_of(stn.integers(0, 40).map(float), stn.floats(0, 40, allow_nan=False, allow_subnormal=False))
+angle = stn.one_of(stn.sampled_from([0.0, 90.0, 180.0, 270.0]), stn.floats(0, 360, allow_nan=False, allow_subnormal=False))
 
 
 @stn.composite
