@@ -1,12 +1,14 @@
-"""AI (easy/normal/hard in turn) against random play on a Daimyo scenario: counts games that
-raised and AI orders that were not legal (issue 5 done-when: none of either).
+"""AI (easy/normal/hard in turn, or one level) against random play on a Daimyo scenario: counts
+games that raised and AI orders that were not legal (issues 5 and 19 done-when: none of either;
+issue 19 asks for 1,000 games of each level, hence --level).
 
-    PYTHONPATH=. python -m benchmarks.daimyo_ai_fuzz [games] [workers] [scenario] [first seed]
+    PYTHONPATH=. python -m benchmarks.daimyo_ai_fuzz [games] [workers] [scenario] [first seed] [--level L]
 
 Progress goes to stdout every 50 games, so a run stopped early still says how far it got.
 """
 from __future__ import annotations
 
+import argparse
 import sys
 import time
 import traceback
@@ -17,9 +19,9 @@ LEVELS = ("easy", "normal", "hard")
 
 def one(args) -> dict:
     from sim.daimyo.ai.fuzz import ai_against_random
-    seed, path = args
+    seed, path, level = args
     try:
-        return ai_against_random(path, seed, LEVELS[seed % 3])
+        return ai_against_random(path, seed, level or LEVELS[seed % 3])
     except AssertionError as exc:
         return {"seed": seed, "illegal": str(exc)}
     except Exception:
@@ -27,11 +29,11 @@ def one(args) -> dict:
 
 
 def main(games: int = 1000, workers: int = 2, path: str = "scenarios/daimyo/training.toml",
-         start: int = 0) -> int:
+         start: int = 0, level: str | None = None) -> int:
     t0 = time.time()
     results = []
     with ProcessPoolExecutor(workers) as ex:
-        for r in ex.map(one, [(s, path) for s in range(start, start + games)]):
+        for r in ex.map(one, [(s, path, level) for s in range(start, start + games)]):
             results.append(r)
             if len(results) % 50 == 0:
                 bad = sum(1 for x in results if "actions" not in x)
@@ -41,7 +43,7 @@ def main(games: int = 1000, workers: int = 2, path: str = "scenarios/daimyo/trai
     illegal = [r for r in results if "illegal" in r]
     ok = [r for r in results if "actions" in r]
     ai_wins = sum(1 for r in ok if r["winner"] == r["ai_side"])
-    print(f"{games} games of {path} (seeds {start}-{start + games - 1}) in {time.time() - t0:.0f} s: errors {len(errors)}, illegal AI orders "
+    print(f"{games} games of {path}, AI {level or 'easy/normal/hard in turn'} (seeds {start}-{start + games - 1}) in {time.time() - t0:.0f} s: errors {len(errors)}, illegal AI orders "
           f"{len(illegal)}, AI orders checked {sum(r['ai_orders'] for r in ok)}, unfinished "
           f"{sum(1 for r in ok if not r['over'])}, AI won {ai_wins}")
     for r in (errors + illegal)[:5]:
@@ -50,6 +52,11 @@ def main(games: int = 1000, workers: int = 2, path: str = "scenarios/daimyo/trai
 
 
 if __name__ == "__main__":
-    a = sys.argv[1:]
-    sys.exit(main(int(a[0]) if a else 1000, int(a[1]) if len(a) > 1 else 2,
-                  a[2] if len(a) > 2 else "scenarios/daimyo/training.toml", int(a[3]) if len(a) > 3 else 0))
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("games", type=int, nargs="?", default=1000)
+    ap.add_argument("workers", type=int, nargs="?", default=2)
+    ap.add_argument("scenario", nargs="?", default="scenarios/daimyo/training.toml")
+    ap.add_argument("start", type=int, nargs="?", default=0, help="first seed")
+    ap.add_argument("--level", choices=LEVELS, help="one level for every game (default: in turn)")
+    a = ap.parse_args()
+    sys.exit(main(a.games, a.workers, a.scenario, a.start, a.level))
