@@ -12,11 +12,14 @@ from __future__ import annotations
 import math
 
 from sim.core.errors import RuleError
+from sim.daimyo.ai.pose_memo import Book, unit_key
 from sim.daimyo.charge_odds import charges_into_disorder, head_on
+from sim.daimyo.geometry.shapes import CONTACT_TOLERANCE
 from sim.daimyo.model import Troop, Unit
 from sim.daimyo.odds import MeleeOdds, expected
 
 HORIZON_TURNS = 3     # pairs further apart than this many moves and a charge are not weighed
+ODDS_MAX = 20_000    # pairs' odds kept across turns (all dropped when full)
 
 
 def round_edge(m: MeleeOdds, worth: float = 1.0) -> float:
@@ -33,23 +36,23 @@ def chargers(units: list[Unit]) -> list[Unit]:
 
 
 class Matchups:
-    def __init__(self, st, side: str, cache: dict | None = None):
+    def __init__(self, st, side: str, cache: Book | None = None):
+        """`cache`: odds kept across turns (a Book, ai/pose_memo.py) under everything `_edge`
+        reads, so a kept edge is always the one worked out afresh and no matchup depends on
+        which matchups were asked for before (issue 19)."""
         self.att: dict[tuple[str, str], float] = {}
         self.dfn: dict[tuple[str, str], float] = {}
         mine = chargers(st.living(side))
         theirs = [e for e in st.living(st.enemy(side)) if not e.routing]
-        # the same two units in the same state fight at the same odds: kept across turns
-        cache = {} if cache is None else cache
-        where = [(e, (e.x, e.y), _state(st, e, where=True)) for e in theirs]     # each unit's state once
+        cache = Book(ODDS_MAX) if cache is None else cache
+        table = _Table(st, mine)
         for a in mine:
-            here, reach, state = (a.x, a.y), HORIZON_TURNS * a.move_row.normal + a.move_row.charge, _state(st, a)
-            for e, there, e_state in where:
-                if math.dist(here, there) > reach:
+            here, reach = (a.x, a.y), HORIZON_TURNS * a.move_row.normal + a.move_row.charge
+            for e in theirs:
+                if math.dist(here, (e.x, e.y)) > reach:
                     continue
-                key = (state, e_state)
-                got = cache.get(key)
-                if got is None:
-                    got = cache[key] = (_edge(st, a, e), None if e not in chargers([e]) else -_edge(st, e, a))
+                key = table.key(a) + table.key(e) + table.near(e)
+                got = cache.recall(key, lambda: (_edge(st, a, e), None if e not in chargers([e]) else -_edge(st, e, a)))
                 self.att[(a.id, e.id)], d = got
                 if d is not None:
                     self.dfn[(a.id, e.id)] = d
@@ -68,12 +71,38 @@ class Matchups:
         return self.att.get((a, e), -math.inf) > self.dfn.get((a, e), 0.0)
 
 
-def _state(st, u: Unit, where: bool = False) -> tuple:
-    # what head_on's modifiers read from a unit: its kind, size, order and leaders, and for the
-    # defender roughly where it stands (a hill, obstacle or building there counts, 4.6.3)
-    key = (u.id, u.stands, u.files, u.disordered, u.pursuit_disordered, u.frenzied,
-           len(st.attached(u.id)))
-    return key + (round(u.x / 4), round(u.y / 4), round(u.facing / 15)) if where else key
+class _Table:
+    """What `_edge` reads of the table for a pair, as keys (worked out once a unit): each of
+    the two units whole (pose_memo.unit_key: the charger's stand slot at the enemy's front
+    follows from its pose, 4.4) with its attached leaders (4.6.3), the weather and the turn's
+    random event (4.6.3, 5.3), and every other living unit that could touch either of the two
+    where the round puts them (their contacts decide the fighting stands, 4.6.1): within the
+    enemy's half diagonal, the widest charger's diagonal and its own half diagonal of the
+    enemy's centre."""
+
+    def __init__(self, st, mine: list[Unit]):
+        self.st = st
+        self.living = st.living()
+        self.keys = {u.id: (unit_key(u), tuple((l.id, l.kind) for l in st.attached(u.id))) for u in self.living}
+        self.weather = (st.weather, st.event, st.heroic_unit)
+        self.reach = max((_diagonal(u) for u in mine), default=0.0) + CONTACT_TOLERANCE
+        self._near: dict[str, tuple] = {}
+
+    def key(self, u: Unit) -> tuple:
+        return self.keys[u.id]
+
+    def near(self, e: Unit) -> tuple:
+        got = self._near.get(e.id)
+        if got is None:
+            half = _diagonal(e) / 2 + self.reach
+            got = self._near[e.id] = (self.weather,) + tuple(
+                self.keys[v.id] for v in self.living
+                if v is not e and math.dist((v.x, v.y), (e.x, e.y)) <= half + _diagonal(v) / 2)
+        return got
+
+
+def _diagonal(u: Unit) -> float:
+    return math.hypot(u.width, u.depth)
 
 
 def _edge(st, a: Unit, e: Unit) -> float:
