@@ -13,7 +13,11 @@ from sim.daimyo.geometry import all_round_arc, direction, fire_arc, footprint, k
 from sim.daimyo.model import Armour, Quality, Troop, Unit, Weapon
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-coord = stn.floats(0, 60, allow_nan=False)
+# No subnormal numbers (below 2.2e-308 cm): GEOS, the oracle, mis-clips on them. A stand at
+# x = 5e-324 overlapping a friend turned 1 degree shares 5.911 cm2 by the kernel, as at x = 0,
+# 1e-300 or 1e-20 by GEOS too, but 5.946 by GEOS snapped and 5.877 plain (found 6 December).
+coord = stn.floats(0, 60, allow_nan=False, allow_subnormal=False)
+offset = stn.floats(-3, 3, allow_subnormal=False)
 angle = stn.one_of(stn.sampled_from([0.0, 45.0, 90.0, 180.0, 270.0]), stn.floats(0, 360, allow_nan=False))
 
 
@@ -177,7 +181,7 @@ def test_d3_arrays_moved_in_place_equal_a_fresh_table():
     assert compared > 10
 
 
-@given(units("a"), units("b"), stn.floats(-3, 3), stn.floats(-3, 3))
+@given(units("a"), units("b"), offset, offset)
 @SETTINGS
 def test_4_3_2_overlap_areas_match_shapely(a, b, dx, dy):
     """4.3.2's 'more than touching': the area a stand (or the hull it sweeps moving by (dy, dx))
@@ -300,7 +304,7 @@ def test_d4_side_of_kernel_answers_as_numpy(t, o, where):
     assert code == kernels.UNSURE_SIDE or ("front", "rear", "right", "left")[code] == _numpy_side_of(t, o)
 
 
-@given(units("a"), units("b"), stn.floats(-3, 3), stn.floats(-3, 3), stn.floats(0.1, 12), stn.integers(2, 9),
+@given(units("a"), units("b"), offset, offset, stn.floats(0.1, 12), stn.integers(2, 9),
        stn.sampled_from([1e-6, 0.5, 2.0]))
 @SETTINGS
 def test_4_3_2_slid_overlaps_equal_overlap_areas(a, b, dx, dy, d, n, overlap):
