@@ -797,6 +797,7 @@ class DaimyoScorer:
                     turn += 2.0 * max(0.0, turn - allowance / 2)
                 if goal != enemy.id and not enemy.routing:
                     eff += 2.0 * max(0.0, lo - dist)     # nor that close to another enemy
+            eff += turn
             if mode == "receive":
                 # on its own bank, just outside the charge reach of an enemy at the crossing's
                 # end (4.4; the way over the river is the crossing alone, 4.3.1); at a stream,
@@ -812,12 +813,10 @@ class DaimyoScorer:
                 off = enemy.move_row.charge + BAND_CM if may_charge_soon(enemy) else 3.0
                 if mode == "fall_back":
                     off += u.move_row.normal
-                # the band is judged on the real distance, the turn to face (4.3.5.2, 4.4)
-                # a cost on top: added before, it let a badly facing pose too close look
-                # nearer the band (docs/ai.md, "Facing the charge run")
-                eff = abs(eff - off) + turn
-            else:
-                eff += turn
+                # the turn to face (4.3.5.2, 4.4) is in eff: the distance from charging. It lets a
+                # badly facing pose too close look nearer the band; judging the band on the real
+                # distance cost charges and decisive games (docs/ai.md, "Band turn as a cost")
+                eff = abs(eff - off)
             value -= self.p.aggression * MOVE_WORTH * (eff / u.move_row.normal + reform)
             if self.objectives:
                 # the scenario's way to win at once draws the fighting units on (ruling D-85)
