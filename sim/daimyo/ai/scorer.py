@@ -813,6 +813,9 @@ class DaimyoScorer:
                 off = enemy.move_row.charge + BAND_CM if may_charge_soon(enemy) else 3.0
                 if mode == "fall_back":
                     off += u.move_row.normal
+                # the turn to face (4.3.5.2, 4.4) is in eff: the distance from charging. It lets a
+                # badly facing pose too close look nearer the band; judging the band on the real
+                # distance cost charges and decisive games (docs/ai.md, "Band turn as a cost")
                 eff = abs(eff - off)
             value -= self.p.aggression * MOVE_WORTH * (eff / u.move_row.normal + reform)
             if self.objectives:
