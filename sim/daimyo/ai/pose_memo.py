@@ -92,6 +92,15 @@ class Book:
             raise AssertionError(f"a kept answer differs from a fresh one under {key[:1]}")
         return got[1]
 
+    def knows(self, key: tuple, shapes: tuple = ()) -> bool:
+        return key + tuple(map(id, shapes)) in self._kept
+
+    def keep(self, key: tuple, value, shapes: tuple = ()) -> None:
+        """Keep an answer worked out ahead (ai/pose_batch.py) as `recall` would have kept it."""
+        if len(self._kept) >= self.limit:
+            self._kept.clear()
+        self._kept[key + tuple(map(id, shapes))] = (shapes, value)
+
 
 BOOK_MAX = 100_000     # answers kept while the enemy army stands still
 
@@ -111,6 +120,11 @@ class ValueBook:
     def begin(self, world: tuple) -> None:
         if world != self._world:
             self._world, self._kept = world, {}
+
+    def knows(self, key: tuple, context: tuple) -> bool:
+        """A part is kept under `key` for `context` (`recall` will not work it out)."""
+        got = self._kept.get(key)
+        return got is not None and got[0] == context
 
     def recall(self, key: tuple, context: tuple, compute, check: bool = False):
         """The part kept under `key` if it was worked out in `context`; else `compute()`
@@ -163,6 +177,19 @@ class PoseMemo:
         if not self.enabled:
             return compute()
         return self._book.recall(key, compute, shapes)
+
+    def knows(self, key: tuple, shapes: tuple = ()) -> bool:
+        """An answer is kept under `key` and `shapes`."""
+        return self.enabled and self._book.knows(key, shapes)
+
+    def keep(self, key: tuple, value) -> None:
+        """Keep an answer worked out ahead under `key` (no shapes), as `recall` keeps it."""
+        if self.enabled:
+            self._book.keep(key, value)
+
+    def knows_value(self, key: tuple, context: tuple) -> bool:
+        """The pose value under `key` is known this decision, or its part for `context`."""
+        return self.enabled and (key in self.decision or self._values.knows(key, context))
 
     def recall_lasting(self, key: tuple, compute):
         """The same for an answer that reads nothing of the table (the key names all it reads):

@@ -24,7 +24,7 @@ from sim.core.errors import RuleError
 from sim.daimyo import actions as A
 from sim.daimyo.ai import crossing_axis, guns, line_up
 from sim.daimyo.ai.fire import FireZones
-from sim.daimyo.ai import shortlist
+from sim.daimyo.ai import pose_batch, shortlist
 from sim.daimyo.ai.clan_plan import BAND_CM, CROSSINGS
 from sim.daimyo.ai.commander import Commander
 from sim.daimyo.ai.matchups import round_edge
@@ -84,6 +84,8 @@ class DaimyoScorer:
         self.memo = PoseMemo()          # answers kept while the enemy stands still (ai/pose_memo.py)
         self.ground: Ground | None = None
         self._enemy_kept: tuple | None = None   # the enemy's side as `_enemy_side` last made it
+        self._near: dict = {}          # prefetch: the enemies within a charge of a decision's poses
+        self._aheads: dict = {}
 
     @property
     def plan_log(self):
@@ -115,6 +117,8 @@ class DaimyoScorer:
         if self.commander is not None:
             self.objectives.update(self._breakers(side))
         self._values: dict[str, float] = {}
+        self._near: dict = {}          # the enemies within a charge of this decision's poses (prefetch)
+        self._aheads: dict = {}        # _ahead's poses this decision
         self._contexts: dict[str, tuple] = {}
         self.memo.begin_values((self.ground, army,
                                 tuple((c.id, c.attempted, c.active) for c in self.st.clans.values() if c.side == foe),
@@ -449,17 +453,32 @@ class DaimyoScorer:
         its crossings stops the move; a turn toward it opens nothing)."""
         value = self._value(u, x, y, facing, files, disordered)
         if turned and self.commander is not None and u.troop is not Troop.ARTILLERY:
-            fwd = direction(facing)
-            walls = self.ground.has(u, "impassable")
-            here = stand_quads(u, x=x, y=y, facing=facing, files=files) if walls else None
-            for step in (u.move_row.normal, u.move_row.normal / 2):
-                ax, ay = x + fwd[0] * step, y + fwd[1] * step
-                # the ground the move sweeps: the hull of where it starts and ends (the kernel
-                # on the stands' corners; Shapely's hull of the footprints where it cannot tell)
-                if not walls or not self._sweeps_walls(u, here, x, y, ax, ay, facing, files):
-                    ahead = self._value(u, ax, ay, facing, files, disordered)
-                    return max(value, LOOKAHEAD * ahead + (1 - LOOKAHEAD) * value)
+            ahead = self._ahead(u, x, y, facing, files)
+            if ahead is not None:
+                ahead = self._value(u, *ahead, facing, files, disordered)
+                return max(value, LOOKAHEAD * ahead + (1 - LOOKAHEAD) * value)
         return value
+
+    def _ahead(self, u: Unit, x: float, y: float, facing: float, files: int) -> tuple | None:
+        """Where the normal move straight ahead from a turned pose ends (4.3.5), or half of it
+        where the whole would sweep impassable ground (4.3.1); None where both would. It reads
+        only the unit's formation and the ground: kept for the decision."""
+        key = (self.memo.unit_key(u), x, y, facing, files)
+        if key in self._aheads:
+            return self._aheads[key]
+        fwd = direction(facing)
+        walls = self.ground.has(u, "impassable")
+        here = stand_quads(u, x=x, y=y, facing=facing, files=files) if walls else None
+        got = None
+        for step in (u.move_row.normal, u.move_row.normal / 2):
+            ax, ay = x + fwd[0] * step, y + fwd[1] * step
+            # the ground the move sweeps: the hull of where it starts and ends (the kernel
+            # on the stands' corners; Shapely's hull of the footprints where it cannot tell)
+            if not walls or not self._sweeps_walls(u, here, x, y, ax, ay, facing, files):
+                got = (ax, ay)
+                break
+        self._aheads[key] = got
+        return got
 
     def _sweeps_walls(self, u: Unit, here, x: float, y: float, ax: float, ay: float, facing: float,
                       files: int) -> bool:
@@ -494,6 +513,50 @@ class DaimyoScorer:
             if d < dist:
                 best, dist = e.id, d
         return best, dist
+
+    def prefetch(self, poses) -> None:
+        """What a pose's value reads only of the enemy army and the pose, for each of a
+        decision's poses (unit, x, y, facing, files, turned) that will be weighed anew (no value
+        kept for it; a turned pose's move ahead too, `pose_value`), worked out together (ai/pose_batch.py): the nearest enemy, kept in the memo
+        where `_nearest` asks for it, and the enemies within a charge of the pose (4.4), kept
+        for `_threats_now` and `_targets_now` this decision."""
+        if not self.enemies or not self.memo.enabled:
+            return
+        new = {}
+        for u, x, y, facing, files, turned in poses:
+            for pose in [(x, y)] + ([self._ahead(u, x, y, facing, files)] if turned and self.commander is not None
+                                    and u.troop is not Troop.ARTILLERY else []):
+                key = (self.memo.unit_key(u), *pose, facing, files, False) if pose is not None else None
+                if key is not None and key not in new and not self.memo.knows_value(key, self._context(u)):
+                    new[key] = (u, *pose, facing, files)
+        points = list(dict.fromkeys((x, y) for _, x, y, _, _ in new.values()
+                                    if not self.memo.knows(("nearest", x, y))))
+        if points:
+            for (x, y), (k, d) in zip(points, pose_batch.nearest_all(np.array(points), self._targets_group,
+                                                                     self._target_arr, len(self.enemies))):
+                self.memo.keep(("nearest", x, y), (self.enemies[k].id, d))
+        threats, targets = [], {}
+        for u, x, y, facing, files in new.values():
+            shape = footprint(u, x=x, y=y, facing=facing, files=files)
+            quads = stand_quads(u, x=x, y=y, facing=facing, files=files)
+            if not self.memo.knows(("threats", reach_key(u), u.x, u.y, u.facing), (shape,)):
+                threats.append((shape, quads))
+            if u.troop not in (Troop.HQ, Troop.ARTILLERY) and not (u.missile and not u.cavalry) and \
+                    not self.memo.knows(("targets", reach_key(u), x, y, facing), (shape,)):
+                targets.setdefault(u.move_row.charge, []).append((shape, quads))
+        for reach, kind, units, arr, group, asked in (
+                [(None, "threats", self.chargers, self._charger_arr, self._chargers, threats)]
+                + [(r, "targets", self.enemies + self.routers, self._target_arr, self._targets_group, asked)
+                   for r, asked in targets.items()]):
+            if asked:
+                shapes, quads = zip(*asked)
+                for shape, near in zip(shapes, pose_batch.within_charge(units, arr, group, quads, shapes, reach)):
+                    self._near[(kind, id(shape), reach)] = (shape, near)
+
+    def _charge_near(self, kind: str, shape, reach, compute) -> list:
+        """The enemies within a charge of `shape` as `prefetch` found them, else `compute()`."""
+        got = self._near.pop((kind, id(shape), reach), None)
+        return got[1] if got is not None and got[0] is shape else compute()
 
     def _lane(self, u: Unit, x: float, y: float, facing: float):
         """The 8 cm straight ahead of the unit's front (kept a whole game: it reads only the
@@ -534,7 +597,8 @@ class DaimyoScorer:
 
     def _threats_now(self, u: Unit, shape, quads) -> tuple[str, ...]:
         # reads of u only its reach_key and pose (the memo's key, ai/pose_memo.py)
-        near = _within_charge(self.chargers, self._charger_arr, self._chargers, quads, shape)
+        near = self._charge_near("threats", shape, None, lambda: _within_charge(
+            self.chargers, self._charger_arr, self._chargers, quads, shape))
         out = []
         for e, d in near:
             allowance = self.ground.charge_allowance(e, self.enemy_shapes[e.id], shape)
@@ -578,8 +642,8 @@ class DaimyoScorer:
 
     def _targets_now(self, u: Unit, shape, x, y, facing, quads) -> tuple[str, ...]:
         # reads of u only its reach_key and the pose weighed (the memo's key, ai/pose_memo.py)
-        near = _within_charge(self.enemies + self.routers, self._target_arr, self._targets_group, quads, shape,
-                              u.move_row.charge)
+        near = self._charge_near("targets", shape, u.move_row.charge, lambda: _within_charge(
+            self.enemies + self.routers, self._target_arr, self._targets_group, quads, shape, u.move_row.charge))
         out = []
         there = _posed(u, shape, x, y, facing) if near and self.commander is not None and facing is not None else None
         for e, d in near:
@@ -751,6 +815,9 @@ class DaimyoScorer:
                 off = enemy.move_row.charge + BAND_CM if may_charge_soon(enemy) else 3.0
                 if mode == "fall_back":
                     off += u.move_row.normal
+                # the turn to face (4.3.5.2, 4.4) is in eff: the distance from charging. It lets a
+                # badly facing pose too close look nearer the band; judging the band on the real
+                # distance cost charges and decisive games (docs/ai.md, "Band turn as a cost")
                 eff = abs(eff - off)
             value -= self.p.aggression * MOVE_WORTH * (eff / u.move_row.normal + reform)
             if self.objectives:
@@ -883,15 +950,5 @@ def _within_charge(units: list[Unit], arr: np.ndarray, group: UnitGroup, quads, 
                    reach: float | None = None) -> list[tuple[Unit, float]]:
     """(unit, distance) for the units whose footprint lies within a 4.4 charge column of
     `shape` (their own, or `reach`): `arr` their footprints, `group` their stands, `quads`
-    the stands of `shape`. Ground only shortens a charge, so nobody beyond is in reach; the
-    callers compare the distance with Ground.charge_allowance for the rest."""
-    if not units:
-        return []
-    # one kernel call sets aside the units beyond their charge by more than MARGIN; Shapely
-    # measures the others, each against its own charge move (DESIGN seam 6)
-    bound = reach if reach is not None else max(row.charge for row in tables().movement.values())
-    gaps = group.distances(quads, bound + MARGIN).tolist()
-    near = [i for i, g in enumerate(gaps) if g <= bound + MARGIN
-            and (reach is not None or g <= units[i].move_row.charge + MARGIN)]
-    d = shapely.distance(arr[near], shape).tolist()
-    return [(units[i], de) for i, de in zip(near, d) if de <= (units[i].move_row.charge if reach is None else reach)]
+    the stands of `shape` (ai/pose_batch.py, for one pose)."""
+    return pose_batch.within_charge(units, arr, group, [quads], [shape], reach)[0]

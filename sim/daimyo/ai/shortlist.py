@@ -44,21 +44,40 @@ def options(scorer, game, side: str) -> list[Option] | None:
         listed = set(menu)
         menu += [a for uid in movers for a in line_up.orders(scorer, st, st.units[uid])
                  + line_up.crossing(scorer, st, st.units[uid]) if a not in listed]
-    return [_option(scorer, st, a, here) for a in menu]
+    # the end poses the estimates weigh, their nearest enemies in one call (ai/pose_batch.py)
+    ends = {a: [_end_pose(st.units[a.unit], o) for o in _orders(st.units[a.unit], a)] for a in menu
+            if isinstance(a, PLANNED) and _estimated(st.units[a.unit], a)}
+    scorer.prefetch([(st.units[a.unit], *pose, isinstance(a, (A.Wheel, A.Turn))) for a, poses in ends.items()
+                     for pose in poses]
+                    + [(u, u.x, u.y, u.facing, u.files, False) for u in map(st.units.get, dict.fromkeys(a.unit for a in ends))])
+    return [_option(scorer, st, a, here, ends.get(a)) for a in menu]
 
 
-def _option(scorer, st, a, here: dict[str, float]) -> Option:
+def _option(scorer, st, a, here: dict[str, float], poses) -> Option:
     if not isinstance(a, PLANNED):
         score = scorer.score(a)
         return Option(score, lambda: [(a, score)])
     u = st.units[a.unit]
     if isinstance(a, A.Move):          # stands for the menu's longest straight move and its half
-        return _straight(scorer, st, u, here, [a.distance * k / 4 for k in (1, 2, 3, 4)], _whole(scorer, st, u, a, here))
-    return Option(_estimate(scorer, u, [a], here), lambda: [(a, scorer.score(a))] if movement.tried(st, u, a) else [])
+        return _straight(scorer, st, u, here, _orders(u, a), _whole(scorer, st, u, a, here), poses)
+    return Option(_estimate(scorer, u, [a], here, poses), lambda: [(a, scorer.score(a))] if movement.tried(st, u, a) else [])
 
 
-def _straight(scorer, st, u, here, distances, resolve) -> Option:
-    return Option(_estimate(scorer, u, [A.Move(u.side, u.id, d) for d in distances], here), resolve)
+def _orders(u, a) -> list:
+    """The orders whose end poses estimate menu order `a`: a straight move by the quarters of
+    its allowance, any other order itself."""
+    if isinstance(a, A.Move):
+        return [A.Move(u.side, u.id, a.distance * k / 4) for k in (1, 2, 3, 4)]
+    return [a]
+
+
+def _estimated(u, a) -> bool:
+    """Whether `_estimate` weighs the order's end poses (not a gun's, nor a reform)."""
+    return u.troop is not Troop.ARTILLERY and not isinstance(a, A.Reform)
+
+
+def _straight(scorer, st, u, here, orders, resolve, poses=None) -> Option:
+    return Option(_estimate(scorer, u, orders, here, poses), resolve)
 
 
 def _whole(scorer, st, u, a, here):
@@ -78,22 +97,26 @@ def _halve(scorer, st, u, lo: float, hi: float, probes: int, here) -> Option | l
         return _planned(scorer, st, u)
     mid = (lo + hi) / 2
     lo, hi = (mid, hi) if movement.straight_ok(st, u, mid) else (lo, mid)
-    return _straight(scorer, st, u, here, [d for d in (lo, (lo + hi) / 2, hi, lo / 2, hi / 2) if d > 0],
-                     lambda: _halve(scorer, st, u, lo, hi, probes - 1, here))
+    orders = [A.Move(u.side, u.id, d) for d in (lo, (lo + hi) / 2, hi, lo / 2, hi / 2) if d > 0]
+    poses = [_end_pose(u, o) for o in orders]
+    scorer.prefetch([(u, *pose, False) for pose in poses])
+    return _straight(scorer, st, u, here, orders, lambda: _halve(scorer, st, u, lo, hi, probes - 1, here), poses)
 
 
 def _planned(scorer, st, u) -> list:
     return [(m, scorer.score(m)) for m in movement.straight_moves(st, u)]
 
 
-def _estimate(scorer, u, orders, here: dict[str, float]) -> float:
-    """The best end pose of `orders` scored, less the unit's value where it stands, + SLACK."""
-    if u.troop is Troop.ARTILLERY or isinstance(orders[0], A.Reform):
+def _estimate(scorer, u, orders, here: dict[str, float], poses=None) -> float:
+    """The best end pose of `orders` scored, less the unit's value where it stands, + SLACK
+    (`poses`: the orders' end poses, if worked out already)."""
+    if not _estimated(u, orders[0]):
         return math.inf
     if u.id not in here:
         here[u.id] = scorer._value(u, u.x, u.y, u.facing, u.files)
-    return max(scorer.pose_value(u, *_end_pose(u, a), turned=isinstance(a, (A.Wheel, A.Turn)))
-               for a in orders) - here[u.id] + SLACK
+    poses = poses if poses is not None else [_end_pose(u, a) for a in orders]
+    return max(scorer.pose_value(u, *pose, turned=isinstance(a, (A.Wheel, A.Turn)))
+               for a, pose in zip(orders, poses)) - here[u.id] + SLACK
 
 
 def _end_pose(u, a) -> tuple[float, float, float, int]:

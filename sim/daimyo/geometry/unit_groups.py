@@ -56,6 +56,20 @@ class UnitGroup:
         """Distance from the point to each member (0 inside), as `distances`."""
         return point_to_units(px, py, self.corners, self.start, self.count, self.boxes, beyond)
 
+    def poses_distances(self, quads: list[np.ndarray], beyond: float = math.inf) -> np.ndarray:
+        """(poses, members): row i `distances(quads[i], beyond)` (the same kernel, one call for
+        all of a decision's poses)."""
+        count = np.array([len(q) for q in quads], dtype=np.int64)
+        start = np.concatenate([[0], np.cumsum(count)[:-1]]).astype(np.int64)
+        return poses_to_units(_read_only(np.concatenate(quads).reshape(-1, 4, 2)), start, count, self.corners,
+                              self.start, self.count, self.boxes, beyond)
+
+    def points_distances(self, points: np.ndarray) -> np.ndarray:
+        """(n, members): row i `point_distances` of points[i] (the same kernel, one call for
+        all of a decision's poses)."""
+        return points_to_units(np.ascontiguousarray(points, dtype=np.float64), self.corners, self.start,
+                               self.count, self.boxes, math.inf)
+
     def friend_terms(self, quads: np.ndarray, x: float, y: float, facing: float, half_width: float,
                      length: float, lanes: "UnitGroup", skip: int, lane_skip: int, margin: float) -> tuple[int, int]:
         """kernel friend_terms with this group the friends' stands and `lanes` their lanes."""
@@ -130,6 +144,24 @@ def point_to_units(px, py, corners, start, count, boxes, beyond):
 
 
 @njit(cache=True)
+def poses_to_units(quads, qstart, qcount, corners, start, count, boxes, beyond):
+    """quads_to_units for each pose's stands quads[qstart[i]:qstart[i] + qcount[i]]: (poses, units)."""
+    out = np.empty((len(qstart), len(start)))
+    for i in range(len(qstart)):
+        out[i] = quads_to_units(quads[qstart[i]:qstart[i] + qcount[i]], corners, start, count, boxes, beyond)
+    return out
+
+
+@njit(cache=True)
+def points_to_units(points, corners, start, count, boxes, beyond):
+    """point_to_units for each of the points (n, 2): (n, units)."""
+    out = np.empty((len(points), len(start)))
+    for i in range(len(points)):
+        out[i] = point_to_units(points[i, 0], points[i, 1], corners, start, count, boxes, beyond)
+    return out
+
+
+@njit(cache=True)
 def meets_any(quads, corners, start, count, boxes, skip, margin):
     """Whether the stands `quads` (n, 4, 2) meet (touch or overlap) any member's stands but
     member `skip`'s: MEETS where a pair of stands overlaps by more than `margin` along every
@@ -185,5 +217,7 @@ def warm() -> None:
     group = UnitGroup([quad, quad + 3.0])
     group.distances(quad + 1.0)
     group.point_distances(0.5, 0.5)
+    group.points_distances(np.array([[0.5, 0.5]]))           # a decision's poses at once (ai/pose_batch.py)
+    group.poses_distances([quad + 1.0, quad])
     point_quads_distance(_read_only(quad), 0.5, 0.5)     # the scorer's command range (read-only stands)
     group.friend_terms(_read_only(quad), 0.5, 0.5, 90.0, 0.5, 8.0, group, 0, -1, 1e-5)
