@@ -20,7 +20,7 @@ import math
 
 from sim.core.errors import RuleError
 from sim.daimyo import actions as A
-from sim.daimyo import preview
+from sim.daimyo import movement, preview
 from sim.daimyo.ai import crossing_axis
 from sim.daimyo.combat import charge as CH
 from sim.daimyo.combat import common as C
@@ -34,6 +34,7 @@ LINE_UP_BAR = -0.2      # matchup edge (4.6.5) above which an enemy in charge re
 LINE_UP_CLOCK = 1.5     # how far the clock's pressure (0..1, 5.2) lowers that bar
 MIN_RUN = 0.5           # cm: a shorter move to a crossing's start is not worth an order
 OFF_WAY = 20.0          # degrees: a column facing further than this off its way to a crossing re-faces
+STUCK_CM = 1.0          # cm: a column whose longest straight move is shorter is stuck
 
 
 def run_facing(u, t) -> float:
@@ -176,11 +177,23 @@ def crossing(scorer, st, u) -> list:
             if abs(diff) >= MIN_ANGLE:
                 if abs(diff) <= MAX_WHEEL and not u.disordered:
                     out.append(A.Wheel(u.side, u.id, round(diff, 1)))
-                if (abs(diff) > OFF_WAY or start) and not u.moved:
+                if not u.moved and (abs(diff) > OFF_WAY or start or stuck(scorer, u)):
                     # at the crossing's start a wheel (it pivots on a corner) would swing the
-                    # centre off the axis; a reform keeps it (ruling D-38) and faces the axis
+                    # centre off the axis; a reform keeps it (ruling D-38) and faces the axis;
+                    # so for a column stuck at a crossing, where a wheel's rear swings into
+                    # the friends pressed behind (4.3.2, reference game 9)
                     out.append(A.Reform(u.side, u.id, 1, round(way, 1)))
     return [a for a in out if _plan(st, a) is not None]
+
+
+def stuck(scorer, u) -> bool:
+    """A column one stand wide within its length of a bridge or ford whose longest legal straight
+    move (the rules' own, movement.max_straight: 4.3.1 the river, 4.3.2 friends) is under
+    STUCK_CM: reference game 9, a column askew on the bridge, 1 cm ahead allowed, 15 turns."""
+    if u.files != 1 or u.troop in (Troop.HQ, Troop.ARTILLERY) or \
+            crossing_axis.clear_of(scorer.routes.crossings(scorer.st), u, footprint(u)):
+        return False
+    return movement.max_straight(scorer.st, u) < STUCK_CM
 
 
 def _to_start(u, narrow, c, there) -> list:

@@ -10,9 +10,11 @@ The odds come from the rules' own modifiers (charge_odds.head_on), never a guess
 from __future__ import annotations
 
 import math
+import operator
 
 from sim.core.errors import RuleError
-from sim.daimyo.ai.pose_memo import Book, unit_key
+from sim.daimyo.ai.pose_memo import PLAIN_FIELDS, SEQUENCE_FIELDS, Book, unit_key
+from sim.daimyo.combat import charge as CH
 from sim.daimyo.charge_odds import charges_into_disorder, head_on
 from sim.daimyo.geometry.shapes import CONTACT_TOLERANCE
 from sim.daimyo.model import Troop, Unit
@@ -45,17 +47,15 @@ class Matchups:
         mine = chargers(st.living(side))
         theirs = [e for e in st.living(st.enemy(side)) if not e.routing]
         cache = Book(ODDS_MAX) if cache is None else cache
-        table = _Table(st, mine)
+        table = _Table(st)
         for a in mine:
             here, reach = (a.x, a.y), HORIZON_TURNS * a.move_row.normal + a.move_row.charge
             for e in theirs:
                 if math.dist(here, (e.x, e.y)) > reach:
                     continue
-                key = table.key(a) + table.key(e) + table.near(e)
-                got = cache.recall(key, lambda: (_edge(st, a, e), None if e not in chargers([e]) else -_edge(st, e, a)))
-                self.att[(a.id, e.id)], d = got
-                if d is not None:
-                    self.dfn[(a.id, e.id)] = d
+                self.att[(a.id, e.id)] = cache.recall(table.charge(a, e), lambda: _edge(st, a, e))
+                if e in chargers([e]):
+                    self.dfn[(a.id, e.id)] = -cache.recall(table.charge(e, a), lambda: _edge(st, e, a))
 
     def best_target(self, a: Unit, among) -> tuple[str, float]:
         """The enemy among `among` (ids) a does best charging, and the edge."""
@@ -72,33 +72,57 @@ class Matchups:
 
 
 class _Table:
-    """What `_edge` reads of the table for a pair, as keys (worked out once a unit): each of
-    the two units whole (pose_memo.unit_key: the charger's stand slot at the enemy's front
-    follows from its pose, 4.4) with its attached leaders (4.6.3), the weather and the turn's
+    """What `_edge` reads of the table for one charge, as keys (worked out once a unit): the
+    charger whole but for its pose, which head_on replaces by its slot at the enemy's front
+    (CH.final_pose, 4.4: named instead), the defender whole (pose_memo.unit_key: the ground
+    it stands on, 4.6.3), each with its attached leaders (4.6.3) and without the turn's
+    movement bookkeeping, which no melee rule reads (`_UNREAD`), the weather and the turn's
     random event (4.6.3, 5.3), and every other living unit that could touch either of the two
-    where the round puts them (their contacts decide the fighting stands, 4.6.1): within the
-    enemy's half diagonal, the widest charger's diagonal and its own half diagonal of the
-    enemy's centre."""
+    where the charge puts them (their contacts decide the fighting stands, 4.6.1): within the
+    defender's half diagonal, the charger's diagonal and its own half diagonal of the
+    defender's centre."""
 
-    def __init__(self, st, mine: list[Unit]):
-        self.st = st
-        self.living = st.living()
-        self.keys = {u.id: (unit_key(u), tuple((l.id, l.kind) for l in st.attached(u.id))) for u in self.living}
+    def __init__(self, st):
+        self.keys = {u.id: _READ(unit_key(u)) + (tuple((l.id, l.kind) for l in st.attached(u.id)),)
+                     for u in st.living()}
+        self.places = [(u, u.x, u.y, _diagonal(u) / 2) for u in st.living()]
         self.weather = (st.weather, st.event, st.heroic_unit)
-        self.reach = max((_diagonal(u) for u in mine), default=0.0) + CONTACT_TOLERANCE
-        self._near: dict[str, tuple] = {}
+        self._near: dict[tuple, tuple] = {}
+        self._charger: dict[str, tuple] = {}
 
-    def key(self, u: Unit) -> tuple:
-        return self.keys[u.id]
-
-    def near(self, e: Unit) -> tuple:
-        got = self._near.get(e.id)
+    def charge(self, a: Unit, e: Unit) -> tuple:
+        """The key of a charging e head on (charge_odds.head_on, charges_into_disorder)."""
+        got = self._charger.get(a.id)
         if got is None:
-            half = _diagonal(e) / 2 + self.reach
-            got = self._near[e.id] = (self.weather,) + tuple(
-                self.keys[v.id] for v in self.living
-                if v is not e and math.dist((v.x, v.y), (e.x, e.y)) <= half + _diagonal(v) / 2)
+            got = self._charger[a.id] = _CHARGER(unit_key(a)) + self.keys[a.id][2:]
+        return got + CH.final_pose(a, e, "front") + self.keys[e.id] + self.near(e, _diagonal(a))
+
+    def near(self, e: Unit, reach: float) -> tuple:
+        got = self._near.get((e.id, reach))
+        if got is None:
+            half, here = _diagonal(e) / 2 + reach + CONTACT_TOLERANCE, (e.x, e.y)
+            got = self._near[(e.id, reach)] = (self.weather,) + tuple(
+                self.keys[v.id] for v, x, y, r in self.places
+                if v is not e and math.dist((x, y), here) <= half + r)
         return got
+
+
+_POSE = ("x", "y", "facing")     # the charger's pose: head_on puts it at the enemy's front
+# the turn's movement and shooting bookkeeping (4.3, 4.5, 1.9), which no melee modifier,
+# fighting stand or contact reads (combat/melee.py, charge_odds.py, surroundings.py)
+_UNREAD = ("activated", "moved", "shot", "fought", "move_used", "obedience", "move_allowance",
+           "turned_deg", "terrain_paid", "blocked", "passed_by_missile", "fell_back", "shoot_from",
+           "hits_this_turn", "mounting")
+
+
+def _reader(unread: tuple):
+    """unit_key's fields but those named (its plain values, then its sequences)."""
+    plain = operator.itemgetter(*[i for i, f in enumerate(PLAIN_FIELDS) if f not in unread])
+    seqs = operator.itemgetter(*[i for i, f in enumerate(SEQUENCE_FIELDS) if f not in unread])
+    return lambda key: (plain(key[0]), seqs(key[1]))
+
+
+_READ, _CHARGER = _reader(_UNREAD), _reader(_UNREAD + _POSE)
 
 
 def _diagonal(u: Unit) -> float:

@@ -42,7 +42,9 @@ from sim.daimyo.model import Unit
 _SAVED = [f for f in dataclasses.fields(Unit) if not f.metadata.get("transient")]
 # plain values read as they are; sequences (lists, or tuples a save may give back as lists) as tuples
 _SEQUENCES = [f.name for f in _SAVED if str(f.type).startswith(("list", "tuple"))]
-_PLAIN = operator.attrgetter(*[f.name for f in _SAVED if f.name not in _SEQUENCES])
+SEQUENCE_FIELDS = _SEQUENCES                                             # unit_key's second part, in order
+PLAIN_FIELDS = [f.name for f in _SAVED if f.name not in _SEQUENCES]   # unit_key's first part, in order
+_PLAIN = operator.attrgetter(*PLAIN_FIELDS)
 _SEQ = operator.attrgetter(*_SEQUENCES)
 _MISSING = object()
 

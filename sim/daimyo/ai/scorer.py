@@ -22,7 +22,7 @@ from shapely.geometry import GeometryCollection, LineString, Point
 from sim.ai.scored import Personality
 from sim.core.errors import RuleError
 from sim.daimyo import actions as A
-from sim.daimyo.ai import crossing_axis, guns
+from sim.daimyo.ai import crossing_axis, guns, line_up
 from sim.daimyo.ai.fire import FireZones
 from sim.daimyo.ai import pose_batch, shortlist
 from sim.daimyo.ai.clan_plan import BAND_CM, CROSSINGS
@@ -308,7 +308,9 @@ class DaimyoScorer:
     def _score_Reform(self, a: A.Reform) -> float:
         u = self.st.units[a.unit]
         if not u.disordered:
-            return -1.0 + self._pose_gain(a)          # 4.3.5.4: only to change formation/facing
+            # 4.3.5.4: only to change formation/facing, giving up the rest of the move - which
+            # is nothing to a column jammed at a crossing (line_up.stuck)
+            return -(0.0 if line_up.stuck(self, u) else 1.0) + self._pose_gain(a)
         urge = 1.0 * self.p.caution if _unit_mode(u, self.plans.get(u.clan)) == "reform" else 0.0
         return self._reform_need(u) + urge + self._pose_gain(a)
 

@@ -228,3 +228,37 @@ def test_1_5_a_line_across_a_bridges_end_blocks_it():
     assert crossing_axis.blocks(book.crossings(st), u, footprint(u), 3)
     assert not crossing_axis.blocks(book.crossings(st), u, footprint(u, y=80.0), 3)
     assert not crossing_axis.blocks(book.crossings(st), u, footprint(u, files=1), 1)
+
+
+def test_4_3_5_4_a_column_jammed_askew_on_a_bridge_reforms_onto_its_axis():
+    """Reference game 9: a mounted column on the bridge 13 degrees off its axis, a friend pressed
+    against its rear. Every move straight ahead touches the river within 1 cm (4.3.1), it may not
+    fall back into the friend (4.3.2) and the wheel onto the axis (4.3.5.1, it pivots on a front
+    corner) is refused. It is stuck (line_up.stuck): the reform about its centre (4.3.5.4,
+    ruling D-38) facing the axis is offered, costs it no move it could have made, and is the
+    order the scorer ranks first; from the reformed pose the column goes on over the river."""
+    from sim.daimyo import movement
+    from tests.daimyo.table_kit import CAV
+
+    def table(x, y, facing):
+        return give_orders(game(scenario([unit("col", x, y, facing, stands=5, files=1, **CAV),
+                                          unit("rear", 58.9, 43.5, 87.0, stands=5, files=1, **CAV)],
+                                         [unit("foe", 60, 100, 270, stands=2, files=2)],
+                                         terrain=[RIVER, BRIDGE, FORD], width=120, height=120,
+                                         east_daimyo=(40, 40), west_daimyo=(60, 112))))
+    g = table(57.0, 58.8, 103.0)
+    st = g.state
+    u = st.units["col"]
+    s = DaimyoScorer(planning=True)
+    s.prepare(g, "east")
+    assert movement.max_straight(st, u) < line_up.STUCK_CM and line_up.stuck(s, u)
+    offered = line_up.crossing(s, st, u)
+    reform = next(a for a in offered if isinstance(a, A.Reform))
+    assert abs((reform.facing - 90.0 + 180) % 360 - 180) < 5.0            # along the bridge (y 54-64)
+    menu = [a for a in g.legal_actions("east") if getattr(a, "unit", None) == "col"]
+    assert max(menu + offered, key=s.score) == reform
+    g.apply(reform)
+    col = g.state.units["col"]
+    assert not col.disordered and not g.state.units["rear"].disordered
+    g = table(col.x, col.y, col.facing)
+    assert movement.max_straight(g.state, g.state.units["col"]) > 5.0
