@@ -452,12 +452,17 @@ class DaimyoScorer:
         or half of it where the whole would touch impassable ground (4.3.1: a river away from
         its crossings stops the move; a turn toward it opens nothing)."""
         value = self._value(u, x, y, facing, files, disordered)
-        if turned and self.commander is not None and u.troop is not Troop.ARTILLERY:
+        if self._looks_ahead(u, turned):
             ahead = self._ahead(u, x, y, facing, files)
             if ahead is not None:
                 ahead = self._value(u, *ahead, facing, files, disordered)
                 return max(value, LOOKAHEAD * ahead + (1 - LOOKAHEAD) * value)
         return value
+
+    def _looks_ahead(self, u: Unit, turned: bool) -> bool:
+        """Whether a turned pose's value counts the move it opens (`pose_value`; `prefetch`
+        works out the same poses ahead)."""
+        return turned and self.commander is not None and u.troop is not Troop.ARTILLERY
 
     def _ahead(self, u: Unit, x: float, y: float, facing: float, files: int) -> tuple | None:
         """Where the normal move straight ahead from a turned pose ends (4.3.5), or half of it
@@ -524,8 +529,7 @@ class DaimyoScorer:
             return
         new = {}
         for u, x, y, facing, files, turned in poses:
-            for pose in [(x, y)] + ([self._ahead(u, x, y, facing, files)] if turned and self.commander is not None
-                                    and u.troop is not Troop.ARTILLERY else []):
+            for pose in [(x, y)] + ([self._ahead(u, x, y, facing, files)] if self._looks_ahead(u, turned) else []):
                 key = (self.memo.unit_key(u), *pose, facing, files, False) if pose is not None else None
                 if key is not None and key not in new and not self.memo.knows_value(key, self._context(u)):
                     new[key] = (u, *pose, facing, files)
