@@ -50,7 +50,6 @@ BAND_CM = 2.0            # how far outside the enemy's charge reach a line forms
 TIE_CM = 1.0             # nearer a crossing than the enemy by less than this is a tie
 CROSSINGS = ("bridge", "ford")
 PATIENCE = 0.75          # clock pressure (5.2) up to which a patient clan receives at a stream
-STAND_OFF = 0.5          # and up to which it also receives an enemy that stands off the far bank
 
 
 @dataclass(frozen=True)
@@ -76,7 +75,6 @@ class ClanPlan:
     why: str
     since: int                    # the turn the state began
     crossing: str = ""            # receive: the bridge or ford (terrain feature id) it faces
-    watch: tuple = ()             # patient: (stream, nearest an enemy stood to it, turn it came nearer)
 
 
 def fighting(units):
@@ -95,12 +93,9 @@ def step(prev: ClanPlan | None, st, side: str, clan: str, army, mu, routes,
     routers = [e for e in st.living(st.enemy(side)) if e.routing]
     fighters = fighting(units)
 
-    watch = prev.watch if prev is not None else ()
-
     def plan(state, objective, why, target="", crossing=""):
         since = prev.since if prev is not None and prev.state == state else st.turn
-        return ClanPlan(clan, posture, state, tuple(round(v, 1) for v in objective), target, why, since, crossing,
-                        watch)
+        return ClanPlan(clan, posture, state, tuple(round(v, 1) for v in objective), target, why, since, crossing)
 
     centre = _centre(units)
     routing = sum(u.routing for u in units)
@@ -148,10 +143,7 @@ def step(prev: ClanPlan | None, st, side: str, clan: str, army, mu, routes,
     narrow = routes.for_unit(st, lead, files=1)
     held = _held_crossing(st, side, fighters, enemies, narrow, centre, (goal.x, goal.y))
     if held is None and patient and army.pressure < PATIENCE:
-        stream = _held_stream(st, fighters, enemies, centre, (goal.x, goal.y))
-        if stream is not None:
-            watch = _watch(watch, st, stream[0], enemies)
-            held = stream if army.pressure < STAND_OFF or _comes_on(watch, st) else None
+        held = _held_stream(st, fighters, enemies, centre, (goal.x, goal.y))
     if held is not None and posture != "reserve":
         feat, holder = held
         best = _best_strike(st, fighters, enemies, mu)
@@ -264,26 +256,6 @@ def _held_stream(st, fighters, enemies, centre, goal):
     feat = min(feats, key=lambda f: (f.shape.distance(Point(centre)), f.id))
     _, holder = _nearest_to(feat, enemies)
     return None if holder is None else (feat, holder)
-
-
-def _watch(watch, st, feat, enemies) -> tuple:
-    """(stream, the nearest any enemy fighting unit has stood to it, the last turn one came
-    nearer than that by more than TIE_CM): what the clan saw of the enemy there."""
-    gap = min((feat.shape.distance(footprint(e)) for e in fighting(enemies)), default=math.inf)
-    if not watch or watch[0] != feat.id:
-        return (feat.id, gap, st.turn)
-    _, seen, closed = watch
-    return (feat.id, min(seen, gap), st.turn if gap < seen - TIE_CM else closed)
-
-
-def _comes_on(watch, st) -> bool:
-    """Once the clock presses (STAND_OFF, 5.2), receiving at a stream is worth it only while
-    the enemy comes on: it came nearer the water than ever before this turn or the last. An
-    enemy that stands off waits for this clan to wade (4.3.1) as this clan waits for it, and a
-    draw wins neither side anything (5.2): then the clan goes over, rather than both sides
-    waiting all day. One that stays in the water is disordered there and may not charge
-    (4.2.1): the clan goes over to it."""
-    return st.turn - watch[2] <= 1
 
 
 def is_water(f) -> bool:
