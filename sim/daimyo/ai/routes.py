@@ -24,7 +24,7 @@ from shapely.geometry import LineString
 from sim.daimyo import terrain_touch
 from sim.daimyo.ai.crossing_axis import Crossings
 from sim.daimyo.geometry import terrain_kernels
-from sim.daimyo.geometry.ai_kernels import route_field
+from sim.daimyo.geometry.ai_kernels import route_descent, route_field
 from sim.daimyo.geometry.kernels import MARGIN
 from sim.daimyo.tables import tables
 from sim.daimyo.terrain import terrain_map
@@ -155,16 +155,10 @@ class Routes:
         return got
 
     def _descent(self, c: tuple[int, int], dist: np.ndarray) -> list:
-        """The cells from c down the field to its goal (each step to the cheapest neighbour)."""
-        out = [c]
-        for _ in range(self.nx * self.ny):
-            nxt = min(((c[0] + dx, c[1] + dy) for dx, dy, _ in NEIGHBOURS
-                       if 0 <= c[0] + dx < self.nx and 0 <= c[1] + dy < self.ny), key=lambda n: dist[n])
-            if dist[nxt] >= dist[c]:
-                break
-            c = nxt
-            out.append(c)
-        return out
+        """The cells from c down the field to its goal (each step to the cheapest neighbour,
+        the first of equals in NEIGHBOURS' order), by the compiled walk: 3,350 descents of a
+        hard reference battle cost 1.7 % of it as a Python `min` over neighbours (issue 18)."""
+        return [tuple(p) for p in route_descent(dist, c[0], c[1], MOVES).tolist()]
 
     def _mean_cost(self, a, b) -> float:
         # a line clear of impassable ground (clear()) may still pass a cell marked impassable
