@@ -71,6 +71,13 @@ def shape_triangles(shape) -> tuple[np.ndarray, np.ndarray, bool]:
     return tris, owner, bool(exact[0])
 
 
+def shapes_triangles(shapes: list) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Polygonal shapes cut into triangles as the patches are, each triangle's shape index and
+    which shapes they stand for exactly (a bool per shape)."""
+    tris, owner = straight_ahead.triangles(shapes)
+    return _exactly(tris, owner, np.array(shapes, dtype=object), len(shapes))
+
+
 def patch_triangles(st, tmap):
     """The patches' triangles and owners, and which patches they stand for exactly: a polygon or
     multipolygon whose triangles' areas add up to its own. Once a game and map."""

@@ -18,8 +18,13 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 import shapely
 from shapely.geometry import Point
+
+from sim.daimyo import terrain_touch
+from sim.daimyo.geometry import terrain_kernels
+from sim.daimyo.geometry.kernels import MARGIN
 
 KINDS = ("bridge", "ford")
 ROOM_CM = 0.5         # beyond a column's half-length: how far off the crossing's ends its centre aims
@@ -44,12 +49,53 @@ class Crossings:
         self.rivers = rivers(st)
         self.features = features(st)
         self._axes: dict[int, tuple] = {}        # id(feature) -> axis(); self.features keeps them alive
+        self._river_tris: tuple | None = None    # the rivers' and the crossings' triangles (terrain_touch),
+        self._feature_tris: tuple | None = None  # made when first asked about
 
     def axis(self, feat) -> tuple:
         got = self._axes.get(id(feat))
         if got is None:
             got = self._axes[id(feat)] = axis(feat, self.rivers)
         return got
+
+    def meets_river(self, a, b) -> bool:
+        """Whether the straight line from a to b (a point where they coincide) meets a river:
+        `any(r.intersects(_segment(a, b)) for r in self.rivers)`, from the rivers' triangles by
+        terrain_kernels, Shapely asked only about a river the kernel cannot tell by MARGIN (a
+        touch) or whose triangles do not stand for it exactly (issue 18: a column's way asked
+        this 5,500 times a hard reference battle, each a new Shapely line)."""
+        if self._river_tris is None:
+            self._river_tris = terrain_touch.shapes_triangles(self.rivers)
+        tris, owner, exact = self._river_tris
+        quad = np.array([[a, b, b, a]], dtype=float)
+        state = terrain_kernels.stands_meet_patches(quad, tris, owner, len(self.rivers), MARGIN)[0]
+        if (exact & (state == terrain_kernels.MEETS)).any():
+            return True
+        ask = ~exact | (state == terrain_kernels.UNSURE)
+        if not ask.any():
+            return False
+        line = _segment(a, b)
+        return any(self.rivers[i].intersects(line) for i in np.flatnonzero(ask))
+
+    def near_leg(self, a, b, within: float) -> list:
+        """The crossings within `within` cm of the straight line from a to b (a point where
+        they coincide), in their order: `f.shape.distance(_segment(a, b)) <= within`, the
+        distances from the crossings' triangles by terrain_kernels, Shapely's own only where
+        the kernel's is within MARGIN of `within` or the triangles do not stand for the
+        crossing exactly."""
+        if self._feature_tris is None:
+            self._feature_tris = terrain_touch.shapes_triangles([f.shape for f in self.features])
+        tris, owner, exact = self._feature_tris
+        d = terrain_kernels.segment_distances(float(a[0]), float(a[1]), float(b[0]), float(b[1]),
+                                              tris, owner, len(self.features))
+        out, line = [], None
+        for f, dk, sure in zip(self.features, d.tolist(), exact.tolist()):
+            if not sure or abs(dk - within) <= MARGIN:
+                line = _segment(a, b) if line is None else line
+                dk = f.shape.distance(line)
+            if dk <= within:
+                out.append(f)
+        return out
 
 
 def axis(feat, rivers_) -> tuple[tuple[float, float], float, float, tuple[float, float]]:
@@ -78,15 +124,11 @@ def on_way(routes, here, goal):
     riv, feats = routes.crossings.rivers, routes.crossings.features
     if not riv or not feats:
         return None
-    if routes.clear(here, goal):
-        line = _segment(here, goal)         # made only where the way is clear of walls
-        if not any(r.intersects(line) for r in riv):
-            return None
-    way = routes.waypoint(here, goal)
-    leg = _segment(here, way)
-    near = [f for f in feats if f.shape.distance(leg) <= routes.step]
-    if not near:
+    if routes.clear(here, goal) and not routes.crossings.meets_river(here, goal):
         return None
+    near = routes.crossings.near_leg(here, routes.waypoint(here, goal), routes.step)
+    if len(near) < 2:
+        return near[0] if near else None     # no distance to weigh between crossings
     return min(near, key=lambda f: (f.shape.distance(Point(here)), f.id))
 
 

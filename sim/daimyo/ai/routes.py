@@ -24,7 +24,7 @@ from shapely.geometry import LineString
 from sim.daimyo import terrain_touch
 from sim.daimyo.ai.crossing_axis import Crossings
 from sim.daimyo.geometry import terrain_kernels
-from sim.daimyo.geometry.ai_kernels import route_field
+from sim.daimyo.geometry.ai_kernels import route_descent, route_field
 from sim.daimyo.geometry.kernels import MARGIN
 from sim.daimyo.tables import tables
 from sim.daimyo.terrain import terrain_map
@@ -79,6 +79,7 @@ class Routes:
         self._open: dict[tuple[int, int], tuple[int, int]] = {}    # cell -> _open_near (the costs never change)
         self._wades: dict[tuple, bool] = {}     # (start cell, goal cell) -> wades
         self._descents: dict[tuple, list] = {}  # (start cell, goal cell) -> _descent (the field never changes)
+        self._centres: dict[tuple, tuple] = {}  # the same -> _way_cells
         self._clear: dict[tuple, bool] = {}     # the ends' coordinates -> clear (the walls never change)
         self._distance: dict[tuple, float] = {}  # the same -> distance
 
@@ -155,16 +156,10 @@ class Routes:
         return got
 
     def _descent(self, c: tuple[int, int], dist: np.ndarray) -> list:
-        """The cells from c down the field to its goal (each step to the cheapest neighbour)."""
-        out = [c]
-        for _ in range(self.nx * self.ny):
-            nxt = min(((c[0] + dx, c[1] + dy) for dx, dy, _ in NEIGHBOURS
-                       if 0 <= c[0] + dx < self.nx and 0 <= c[1] + dy < self.ny), key=lambda n: dist[n])
-            if dist[nxt] >= dist[c]:
-                break
-            c = nxt
-            out.append(c)
-        return out
+        """The cells from c down the field to its goal (each step to the cheapest neighbour,
+        the first of equals in NEIGHBOURS' order), by the compiled walk: 3,350 descents of a
+        hard reference battle cost 1.7 % of it as a Python `min` over neighbours (issue 18)."""
+        return [tuple(p) for p in route_descent(dist, c[0], c[1], MOVES).tolist()]
 
     def _mean_cost(self, a, b) -> float:
         # a line clear of impassable ground (clear()) may still pass a cell marked impassable
@@ -206,24 +201,34 @@ class Routes:
         the end of an obstacle."""
         if self.clear(start, goal):
             return goal
-        path = self._down(self._open_near(self.cell(*start)), self._open_near(self.cell(*goal)), goal)
-        best = self.centre(path[0])
-        ends = [self.centre(c) for c in path[1:]]
-        for p, ok in zip(ends, self._clear_along(start, ends)):
+        best, ends, ends_xy = self._way_cells(self._open_near(self.cell(*start)), self._open_near(self.cell(*goal)), goal)
+        for p, ok in zip(ends, self._clear_along(start, ends, ends_xy)):
             if not ok:
                 break
             best = p
         return best
 
-    def _clear_along(self, a, ends):
-        """clear(a, b) for each b of `ends` in turn (the caller stops at the first False): the
-        kernel tells the lines surely clear in one call, up to the first it cannot (that one
-        is asked as `clear` asks it, then the kernel goes on after it)."""
+    def _way_cells(self, c: tuple[int, int], g: tuple[int, int], goal) -> tuple:
+        """(the first cell's centre, the centres of the cells after it, the same as an (n, 2)
+        array) of the descent from cell c to g, kept: a column's way asks for the same
+        descents' waypoints thousands of times a battle (issue 18)."""
+        got = self._centres.get((c, g))
+        if got is None:
+            path = self._down(c, g, goal)
+            ends = [self.centre(p) for p in path[1:]]
+            got = self._centres[(c, g)] = (self.centre(path[0]), ends, np.array(ends, dtype=float).reshape(-1, 2))
+        return got
+
+    def _clear_along(self, a, ends, ends_xy):
+        """clear(a, b) for each b of `ends` (ends_xy: the same as an array) in turn (the caller
+        stops at the first False): the kernel tells the lines surely clear in one call, up to
+        the first it cannot (that one is asked as `clear` asks it, then the kernel goes on
+        after it)."""
         tris, owner, exact = self._triangles()
         k = 0
         while k < len(ends):
             if exact:
-                sure = terrain_kernels.lines_apart(a[0], a[1], np.array(ends[k:], dtype=float), tris, owner, MARGIN)
+                sure = terrain_kernels.lines_apart(a[0], a[1], ends_xy[k:], tris, owner, MARGIN)
                 for _ in range(sure):
                     yield True
                 k += sure

@@ -5,7 +5,8 @@ arrays in, arrays out, no Python objects inside, compiled once by Numba and cach
 neighbours of each cell). It pops cells in the same order as the Python heap it replaces
 (by distance, then cell index) and adds the same terms in the same order, so every distance is
 the same float as before and no AI decision changes; tests/daimyo/ai/test_ai_kernels.py
-compares it with the plain Python search on random grids.
+compares it with the plain Python search on random grids. `route_descent` walks down such a
+field (routes.Routes._descent) choosing each step's neighbour as Python's `min` chose it.
 """
 from __future__ import annotations
 
@@ -79,6 +80,30 @@ def route_field(cost, gi, gj, step, moves):
     return dist
 
 
+@njit(cache=True)
+def route_descent(dist, ci, cj, moves):
+    """The cells (k, 2) from (ci, cj) down the field `dist` to its goal: each step to the
+    neighbour of least distance, the first of equals in `moves`' order (what Python's `min`
+    over routes.NEIGHBOURS returned), stopping where no neighbour is nearer the goal."""
+    nx, ny = dist.shape
+    out = np.empty((nx * ny + 1, 2), np.int64)
+    out[0, 0], out[0, 1] = ci, cj
+    k = 1
+    for _ in range(nx * ny):
+        bi, bj = -1, -1
+        for m in range(moves.shape[0]):
+            a, b = ci + int(moves[m, 0]), cj + int(moves[m, 1])
+            if 0 <= a < nx and 0 <= b < ny and (bi < 0 or dist[a, b] < dist[bi, bj]):
+                bi, bj = a, b
+        if dist[bi, bj] >= dist[ci, cj]:
+            break
+        ci, cj = bi, bj
+        out[k, 0], out[k, 1] = ci, cj
+        k += 1
+    return out[:k]
+
+
 def warm() -> None:
     """Load (or on a fresh machine compile) the kernels before anything is timed."""
-    route_field(np.ones((2, 2)), 0, 0, 1.0, np.array([[1.0, 0.0, 1.0], [0.0, 1.0, 1.0]]))
+    moves = np.array([[1.0, 0.0, 1.0], [0.0, 1.0, 1.0]])
+    route_descent(route_field(np.ones((2, 2)), 0, 0, 1.0, moves), 1, 1, moves)

@@ -15,6 +15,7 @@ import numpy as np
 from numba import njit
 
 from sim.daimyo.geometry.cut_kernels import convex_gap
+from sim.daimyo.geometry.kernels import segment_quad_distance
 
 MEETS, APART, UNSURE = 1, 0, -1
 
@@ -114,9 +115,22 @@ def lines_apart(ax, ay, ends, tris, owner, tol):
     return len(ends)
 
 
+@njit(cache=True)
+def segment_distances(ax, ay, bx, by, tris, owner, shapes):
+    """The distance from the segment a-b (a point where a == b) to each of `shapes` shapes cut
+    into the triangles `tris` (p, 4, 2: a, b, c, a) of shape owner[j]: the least over its
+    triangles (0 where the segment meets one), inf for a shape with none."""
+    out = np.full(shapes, np.inf)
+    for j in range(len(tris)):
+        o = owner[j]
+        out[o] = min(out[o], segment_quad_distance(ax, ay, bx, by, tris[j]))
+    return out
+
+
 def warm() -> None:
     quad = np.array([[0.0, 1.0], [1.0, 1.0], [1.0, 0.0], [0.0, 0.0]])
     tri = np.array([[[0.5, 0.5], [3.0, 0.5], [0.5, 3.0], [0.5, 0.5]]])
     stands_meet_patches(quad[None], tri, np.array([0], np.int64), 1, 1e-11)
     lines_apart(0.0, 0.0, quad, tri, np.array([0], np.int64), 1e-11)
     hull_meets_patches(quad, tri, np.array([0], np.int64), 1, 1e-11)
+    segment_distances(0.0, 0.0, 1.0, 1.0, tri, np.array([0], np.int64), 1)

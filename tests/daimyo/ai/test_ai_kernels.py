@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings, strategies as stn
 from sim.core.scenario import read_toml
 from sim.daimyo.ai import routes
 from sim.daimyo.game import DaimyoGame
-from sim.daimyo.geometry.ai_kernels import route_field
+from sim.daimyo.geometry.ai_kernels import route_descent, route_field
 from shapely.geometry import LineString, Point
 
 SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -68,6 +68,47 @@ def test_4_3_1_route_fields_of_a_river_table_equal_the_python_search():
         for goal in ((10.0, 10.0), (st.width / 2, st.height / 2), (st.width - 1, st.height - 1)):
             g = r._open_near(r.cell(*goal))
             assert np.array_equal(r.field(goal), python_field(r.cost, g, r.step))
+
+
+def python_descent(c: tuple[int, int], dist: np.ndarray) -> list:
+    """routes.Routes._descent as it was before the kernel (a Python `min` over the neighbours)."""
+    nx, ny = dist.shape
+    out = [c]
+    for _ in range(nx * ny):
+        nxt = min(((c[0] + dx, c[1] + dy) for dx, dy, _ in routes.NEIGHBOURS
+                   if 0 <= c[0] + dx < nx and 0 <= c[1] + dy < ny), key=lambda n: dist[n])
+        if dist[nxt] >= dist[c]:
+            break
+        c = nxt
+        out.append(c)
+    return out
+
+
+@given(grids(), stn.integers(0, 13), stn.integers(0, 13), stn.booleans())
+@SETTINGS
+def test_4_3_1_route_descent_kernel_equals_the_python_walk(grid, si, sj, coarse):
+    """The walk down a field from any cell: the same cells as the Python walk, ties between
+    neighbours (a coarse field has many) broken the same way."""
+    cost, goal, step = grid
+    if cost.shape == (1, 1):
+        return                                   # no neighbour at all: never a table's grid
+    dist = route_field(cost, goal[0], goal[1], step, routes.MOVES)
+    if coarse:
+        dist = np.floor(dist / 2)               # equal distances side by side: the tie rule
+    c = (si % cost.shape[0], sj % cost.shape[1])
+    got = [tuple(p) for p in route_descent(dist, c[0], c[1], routes.MOVES).tolist()]
+    assert got == python_descent(c, dist)
+
+
+def test_4_3_1_route_descents_of_a_river_table_equal_the_python_walk():
+    """Nagashino's stream and fords: the descent from every cell to a few goals."""
+    st = DaimyoGame.new(read_toml("scenarios/daimyo/nagashino.toml"), 1).state
+    r = routes.Routes(st, False, 4)
+    for goal in ((10.0, 10.0), (st.width / 2, st.height / 2)):
+        dist = r.field(goal)
+        for i in range(0, r.nx, 3):
+            for j in range(0, r.ny, 3):
+                assert r._descent((i, j), dist) == python_descent((i, j), dist)
 
 
 def _walled_routes():
