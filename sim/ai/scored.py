@@ -74,6 +74,10 @@ class ScoredPlayer:
         if self.level == "random" or len(actions) == 1:
             return actions[self.dice.choice_index(len(actions))]
         self.scorer.prepare(game, side)
+        more = getattr(self.scorer, "more_orders", None)
+        if more is not None:
+            # a scorer may add legal orders the menu does not list (checked by the rules)
+            actions = actions + more(game, side, actions)
         scored = [(self.scorer.score(a) + self._noise(), i) for i, a in enumerate(actions)]
         scored.sort(key=lambda t: (-t[0], t[1]))
         if self.level == "easy" and not self._easy_plays_best():

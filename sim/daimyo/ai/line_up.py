@@ -48,6 +48,8 @@ def targets(scorer, u) -> list:
     """The enemies u would line up on: its clan plan's aim (engage) or target, and the enemies
     within its charge move that it does not lose to (its matchup edge, 4.6.5) - as the clock
     presses (5.2), also those it loses to by a little - nearest first."""
+    if scorer.commander is None:
+        return _near(scorer, u)
     plan = scorer.plans.get(u.clan)
     if plan is None or plan.state not in STATES:
         return []
@@ -66,6 +68,15 @@ def targets(scorer, u) -> list:
         if eid == aim or e.routing or scorer.mu is None or scorer.mu.att.get((u.id, eid), -math.inf) > bar:
             out.append(e)
     return out
+
+
+def _near(scorer, u) -> list:
+    """Easy (no plan, no matchups): every enemy within u's charge move, nearest first; the
+    charge itself is weighed when it can be made (its exact odds, scorer._score_Charge)."""
+    shape = footprint(u)
+    near = sorted((scorer.enemy_shapes[e.id].distance(shape), e.id) for e in scorer.enemies + scorer.routers
+                  if e.troop is not Troop.HQ)
+    return [scorer.st.units[eid] for d, eid in near if d <= u.move_row.charge]
 
 
 def orders(scorer, st, u) -> list:

@@ -100,6 +100,16 @@ class DaimyoScorer:
         """The movement step weighed lazily (sim/daimyo/ai/shortlist.py); None in other steps."""
         return shortlist.options(self, game, side)
 
+    def more_orders(self, game, side: str, menu: list) -> list:
+        """Easy weighs the whole menu (ScoredPlayer), with the wheel or reform that faces a
+        charge run exactly (line_up.orders) for the units the menu lets move; normal and hard
+        get them in their shortlist."""
+        if self.commander is not None or game.state.phase != "orders":
+            return []
+        st, listed = game.state, set(menu)
+        movers = dict.fromkeys(a.unit for a in menu if isinstance(a, (A.Move, A.Wheel, A.Turn, A.FallBack, A.Reform)))
+        return [a for uid in movers for a in line_up.orders(self, st, st.units[uid]) if a not in listed]
+
     def prepare(self, game, side: str) -> None:
         self.st = game.view(side)["table"]
         self.side = side
@@ -649,7 +659,7 @@ class DaimyoScorer:
         near = self._charge_near("targets", shape, u.move_row.charge, lambda: _within_charge(
             self.enemies + self.routers, self._target_arr, self._targets_group, quads, shape, u.move_row.charge))
         out = []
-        there = _posed(u, shape, x, y, facing) if near and self.commander is not None and facing is not None else None
+        there = _posed(u, shape, x, y, facing) if near and facing is not None else None
         for e, d in near:
             allowance = self.ground.charge_allowance(u, shape, self.enemy_shapes[e.id])
             if there is not None:
@@ -848,6 +858,13 @@ class DaimyoScorer:
                 if self.exact and targets:
                     targets = [e for e in targets if self._can_charge(u, x, y, facing, files, e)]
                     keep = False                          # the charge plan reads friends in the way
+            elif targets and self.commander is None:
+                # easy (no plan, no matchups): the charges the rules' plan (4.4) would allow
+                # from the pose - the turn to face the run, friends and ground in the way - for
+                # it has no finer judgment of which enemy it could charge (docs/ai.md, "Easy
+                # lines up its charges")
+                targets = [e for e in targets if self._can_charge(u, x, y, facing, files, e)]
+                keep = False
             if targets:
                 # a winning matchup makes the target worth more, but never as much as the
                 # charge itself (scored from the exact odds): reach is a means, not the end

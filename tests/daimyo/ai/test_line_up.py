@@ -89,3 +89,41 @@ def test_5_2_the_clock_lines_up_on_an_enemy_lost_to_by_a_little():
         assert -1.0 < s.mu.att[("ls", "ronin")] < line_up.LINE_UP_BAR
         seen[turn] = [e.id for e in line_up.targets(s, g.state.units["ls"])]
     assert seen == {1: ["arq"], 11: ["arq", "ronin"]}
+
+
+def test_4_4_easy_lines_up_its_charge_too():
+    """Easy (no plan) is offered the same exact wheel in its whole menu (DaimyoScorer.more_orders),
+    plays it, and from where it ends the rules' charge plan accepts the charge (docs/ai.md,
+    "Easy lines up its charges")."""
+    from sim.daimyo import make_player
+    g = _table()
+    assert _charge_refused(g.state)
+    player = make_player("east", "easy", 1)
+    player.scorer.prepare(g, "east")
+    menu = g.legal_actions("east")
+    extra = player.scorer.more_orders(g, "east", menu)
+    assert extra and not set(extra) & set(menu)
+    played = player.choose(g, "east")
+    assert played in extra and isinstance(played, A.Wheel)
+    g.apply(played)
+    assert not _charge_refused(g.state)
+
+
+def test_4_4_easy_counts_a_target_only_where_the_rules_would_let_it_charge():
+    """Easy values a pose by the enemies it could charge from it, the turn to face the run
+    counted as the rules count it (4.4): from the samurai's pose the turn costs more than half
+    the charge move, so the spearmen are no target there; after the exact wheel they are."""
+    from sim.daimyo import make_player
+    from sim.daimyo.geometry import footprint
+
+    def targets(g):
+        s = make_player("east", "easy", 1).scorer
+        s.prepare(g, "east")
+        u = g.state.units["sam"]
+        return [e.id for e in s._targets(u, footprint(u), u.x, u.y, u.facing)
+                if s._can_charge(u, u.x, u.y, u.facing, u.files, e)], s
+    g = _table()
+    got, s = targets(g)
+    assert got == []
+    g.apply(next(a for a in s.more_orders(g, "east", g.legal_actions("east")) if isinstance(a, A.Wheel)))
+    assert targets(g)[0] == ["spear"]
