@@ -66,8 +66,7 @@ def _exactly(tris, owner, shapes, n):
 def shape_triangles(shape) -> tuple[np.ndarray, np.ndarray, bool]:
     """One polygonal shape cut into triangles as the patches are, their owner (all 0) and
     whether they stand for it exactly (their areas add up to its own)."""
-    tris, owner = straight_ahead.triangles([shape])
-    tris, owner, exact = _exactly(tris, owner, np.array([shape], dtype=object), 1)
+    tris, owner, exact = shapes_triangles([shape])
     return tris, owner, bool(exact[0])
 
 

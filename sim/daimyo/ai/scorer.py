@@ -852,19 +852,14 @@ class DaimyoScorer:
                 value -= fear * self.p.caution * (1.6 if disordered else 0.3) * (1 + 0.3 * (n - 1)) * min(1.0, n)
             targets = [] if disordered else self._targets(u, shape, x, y, facing, quads)
             if targets and self.mu is not None:
-                # a plan charges only where the unit wins its matchup (4.6.5), and checks
-                # with the rules' charge plan that the charge could be made (4.4, hard)
+                # a plan charges only where the unit wins its matchup (4.6.5)
                 targets = [e for e in targets if e.routing or self.mu.att.get((u.id, e.id), 0.0) > -0.2]
-                if self.exact and targets:
-                    targets = [e for e in targets if self._can_charge(u, x, y, facing, files, e)]
-                    keep = False                          # the charge plan reads friends in the way
-            elif targets and self.commander is None:
-                # easy (no plan, no matchups): the charges the rules' plan (4.4) would allow
-                # from the pose - the turn to face the run, friends and ground in the way - for
-                # it has no finer judgment of which enemy it could charge (docs/ai.md, "Easy
-                # lines up its charges")
+            # hard checks with the rules' charge plan (4.4) that the charge could be made; so
+            # does easy (no plan, no matchups), which has no finer judgment of which enemy it
+            # could charge (docs/ai.md, "Easy lines up its charges")
+            if targets and (self.exact if self.mu is not None else self.commander is None):
                 targets = [e for e in targets if self._can_charge(u, x, y, facing, files, e)]
-                keep = False
+                keep = False                              # the charge plan reads friends in the way
             if targets:
                 # a winning matchup makes the target worth more, but never as much as the
                 # charge itself (scored from the exact odds): reach is a means, not the end
