@@ -22,6 +22,7 @@ from sim.daimyo.odds import MeleeOdds, expected
 
 HORIZON_TURNS = 3     # pairs further apart than this many moves and a charge are not weighed
 ODDS_MAX = 20_000    # pairs' odds kept across turns (all dropped when full)
+ODDS_KEY = "matchup_odds"   # the game's kept odds (st.geometry_cache: derived, never saved)
 
 
 def round_edge(m: MeleeOdds, worth: float = 1.0) -> float:
@@ -37,16 +38,24 @@ def chargers(units: list[Unit]) -> list[Unit]:
     return [u for u in units if u.troop not in (Troop.HQ, Troop.ARTILLERY) and not u.routing]
 
 
+def kept_odds(st) -> Book:
+    """The odds kept with the game (a Book, ai/pose_memo.py) under everything `_edge` reads,
+    so a kept edge is always the one worked out afresh and no matchup depends on which
+    matchups were asked for before (issue 19). Both players share it: a charge's odds read
+    the table, never who asks, and each side weighs every pair both ways (issue 18)."""
+    got = st.geometry_cache.get(ODDS_KEY)
+    if got is None:
+        got = st.geometry_cache[ODDS_KEY] = Book(ODDS_MAX)
+    return got
+
+
 class Matchups:
-    def __init__(self, st, side: str, cache: Book | None = None):
-        """`cache`: odds kept across turns (a Book, ai/pose_memo.py) under everything `_edge`
-        reads, so a kept edge is always the one worked out afresh and no matchup depends on
-        which matchups were asked for before (issue 19)."""
+    def __init__(self, st, side: str):
         self.att: dict[tuple[str, str], float] = {}
         self.dfn: dict[tuple[str, str], float] = {}
         mine = chargers(st.living(side))
         theirs = [e for e in st.living(st.enemy(side)) if not e.routing]
-        cache = Book(ODDS_MAX) if cache is None else cache
+        cache = kept_odds(st)
         table = _Table(st)
         for a in mine:
             here, reach = (a.x, a.y), HORIZON_TURNS * a.move_row.normal + a.move_row.charge
