@@ -24,6 +24,19 @@ def unit_from_spec(u: UnitIn, side: str, clan: str) -> Unit:
                 stand_d=DEPTH["deep"] if deep else DEPTH["infantry"], hatamoto=u.hatamoto)
 
 
+# A clan without a colour of its own takes the next of its army's: the first army's blues,
+# the second's reds, so that two armies never share a colour on the table.
+PALETTES = (((40, 70, 160), (70, 140, 200), (40, 130, 120), (90, 90, 190), (30, 100, 150), (110, 150, 210)),
+            ((180, 45, 40), (205, 140, 35), (160, 60, 110), (200, 90, 50), (150, 40, 70), (210, 170, 60)))
+
+
+def clan_colour(given, side_no: int, clan_no: int) -> tuple[int, int, int]:
+    if given is not None:
+        return tuple(given)
+    palette = PALETTES[side_no % len(PALETTES)]
+    return palette[clan_no % len(palette)]
+
+
 def _rating(value) -> int:
     """0 marks a rating still to be rolled (1.7, 1.8); the game rolls it at set-up so the
     roll is an event like every other."""
@@ -36,7 +49,7 @@ def build_state(sc: ScenarioIn, seed: int) -> DaimyoState:
     units: dict[str, Unit] = {}
     leaders: dict[str, Leader] = {}
     armies: dict[str, Army] = {}
-    for army in sc.armies:
+    for side_no, army in enumerate(sc.armies):
         g = army.general
         gid = f"general-{army.side}"
         leaders[gid] = Leader(gid, g.name, army.side, LeaderKind.GENERAL,
@@ -45,14 +58,14 @@ def build_state(sc: ScenarioIn, seed: int) -> DaimyoState:
         surprise = army.inactive_until
         armies[army.side] = Army(army.side, army.name, gid, army.edge,
                                  general_inactive_until=surprise.turn if surprise else 0)
-        for clan in army.clans:
+        for clan_no, clan in enumerate(army.clans):
             d = clan.daimyo
             did = f"daimyo-{clan.id}"
             leaders[did] = Leader(did, d.name, army.side, LeaderKind.DAIMYO,
                                   _rating(d.rating), clan=clan.id,
                                   mounted=d.mounted, x=d.x, y=d.y, attached_to=d.attach)
             late = [r for r in (surprise, clan.inactive_until) if r is not None]
-            clans[clan.id] = Clan(clan.id, clan.name, army.side, did, tuple(clan.colour),
+            clans[clan.id] = Clan(clan.id, clan.name, army.side, did, clan_colour(clan.colour, side_no, clan_no),
                                   inactive_until=max((r.turn for r in late), default=0),
                                   wake_zone=next((tuple(map(tuple, r.enemy_enters)) for r in reversed(late)
                                                   if r.enemy_enters), ()))

@@ -117,7 +117,7 @@ class UnitIn(_M):
 class ClanIn(_M):
     id: Ident
     name: Label
-    colour: tuple[Byte, Byte, Byte] = (200, 200, 200)
+    colour: tuple[Byte, Byte, Byte] | None = None     # none given: the army's palette (build.py)
     daimyo: LeaderIn
     units: list[UnitIn] = Field(min_length=1, max_length=6)   # 1.5: 1-6 units a clan
     inactive_until: InactiveIn | None = None

@@ -203,3 +203,22 @@ def test_6_2_unknown_start_weather():
 def test_nan_coordinate_is_a_clear_error():
     e = broken(lambda d: east_unit(d).update(x=float("nan")))
     assert e.key == "armies.0.clans.0.units.0.x" and "finite" in e.reason
+
+
+def test_clans_without_colours_take_their_armys_palette():
+    """A clan's colour is optional: one left out takes the next of its army's palette, so the
+    two armies never look alike on the table (the generated reference table has none); a
+    colour given is kept."""
+    data = copy.deepcopy(BASE)
+    for army in data["armies"]:
+        for clan in army["clans"]:
+            clan.pop("colour", None)
+    data["armies"][1]["clans"][1]["colour"] = [1, 2, 3]
+    st = DaimyoGame.new(data, 1).state
+    by_side = {}
+    for clan in st.clans.values():
+        by_side.setdefault(clan.side, []).append(clan.colour)
+    east, west = by_side["east"], by_side["west"]
+    assert len(set(east)) == len(east) and (1, 2, 3) in west
+    assert not set(east) & set(west)
+    assert st.clans[data["armies"][1]["clans"][0]["id"]].colour != (200, 200, 200)
