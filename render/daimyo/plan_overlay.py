@@ -21,6 +21,8 @@ STATE_COLOURS = {
     "pursue": (200, 40, 160), "hold": (200, 200, 200), "reform": (120, 200, 240),
     "rally": (120, 160, 255), "fall_back": (90, 120, 230),
 }
+LABEL_SIZE = 12
+LABEL_BACK = (20, 22, 26, 190)     # a dark box keeps a label legible over water and roads
 
 
 def plan_log(player) -> list:
@@ -59,6 +61,7 @@ class PlanView:
                 latest[(p.side, p.clan)] = p
         clip = target.get_clip()
         target.set_clip(self.camera.viewport)
+        labels, placed = [], []
         for (_, clan), p in sorted(latest.items()):
             units = state.clan_units(clan)
             if not units:
@@ -67,8 +70,13 @@ class PlanView:
             a, b = self.camera.world_to_screen([start, p.objective])
             col = STATE_COLOURS.get(p.state, colour("ui", "accent")[:3])
             _arrow(target, col, a, b)
-            self.painter.draw(target, f"{clan}: {p.state.replace('_', ' ')}", (int(b[0]) + 6, int(b[1]) - 8),
-                              12, col, bold=True)
+            labels.append((f"{clan}: {p.state.replace('_', ' ')}", col, b))
+        for text, col, b in labels:     # after the arrows, on top; clans sharing an objective stack
+            box = self.painter.render(text, LABEL_SIZE, col, True).get_rect(topleft=(int(b[0]) + 6, int(b[1]) - 8))
+            while box.collidelist(placed) >= 0:
+                box.move_ip(0, box.height + 3)
+            placed.append(box.inflate(4, 2))
+            self.painter.draw(target, text, box.topleft, LABEL_SIZE, col, bold=True, back=LABEL_BACK)
         target.set_clip(clip)
 
 

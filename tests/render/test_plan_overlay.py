@@ -30,3 +30,17 @@ def test_plan_overlay_logs_each_change_once_and_draws_an_arrow(game, screen):
     colours = {tuple(screen.get_at((x, y)))[:3] for x in range(0, 930, 3) for y in range(40, 760, 3)}
     assert colours & set(STATE_COLOURS.values())
     assert len(game.actions) > actions and not any("Plan" in e.kind for e in game.events)
+
+
+def test_plan_labels_of_clans_sharing_an_objective_do_not_overlap(game, screen):
+    """Two clans marching on the same crossing: both arrows end there, and their labels stack
+    rather than print over each other."""
+    from types import SimpleNamespace
+    from sim.daimyo.ai.clan_plan import PlanChanged
+    bridge = (60.0, 50.0)
+    log = [PlanChanged(1, "west", clan, "attack", "approach", bridge, "", "march") for clan in ("otani", "shima")]
+    opponent = SimpleNamespace(scorer=SimpleNamespace(plan_log=log))
+    app = App(game, (1280, 800), humans={"east"}, opponents={"west": opponent})
+    app.draw(screen)
+    boxes = [r for t, r in app.painter.drawn if t in ("otani: approach", "shima: approach")]
+    assert len(boxes) == 2 and not boxes[0].colliderect(boxes[1])
