@@ -42,8 +42,12 @@ class Scorer(Protocol):
 
     def score(self, action: Action) -> float: ...
 
-    # Optional: shortlist(game, side) -> list[Option] | None, the decision as options weighed
-    # lazily (None: score the whole legal menu). Used by the LAZY levels.
+    # Optional hooks, each looked up by name (a scorer without one goes without):
+    # - shortlist(game, side) -> list[Option] | None, the decision as options weighed lazily
+    #   (None: score the whole legal menu). Used by the LAZY levels.
+    # - more_orders(game, side, menu) -> list[Action], legal orders the menu does not list
+    #   (DaimyoScorer: easy's exact line-up wheel); the rules check them when applied.
+    # - reading(game), a context manager holding the game read-only while a decision is made.
 
 
 class ScoredPlayer:
