@@ -39,6 +39,7 @@ from shapely.ops import nearest_points
 
 from sim.core.errors import RuleError
 from sim.daimyo.combat import charge as CH
+from sim.daimyo.combat import shooting
 from sim.daimyo.ai.reach import Ground, may_charge_soon
 from sim.daimyo.geometry import footprint, stand_quads
 from sim.daimyo.geometry.kernels import MARGIN
@@ -143,7 +144,7 @@ def step(prev: ClanPlan | None, st, side: str, clan: str, army, mu, routes,
     narrow = routes.for_unit(st, lead, files=1)
     held = _held_crossing(st, side, fighters, enemies, narrow, centre, (goal.x, goal.y))
     if held is None and patient and army.pressure < PATIENCE:
-        held = _held_stream(st, fighters, enemies, centre, (goal.x, goal.y))
+        held = _held_stream(st, fighters, enemies, centre, (goal.x, goal.y), mu)
     if held is not None and posture != "reserve":
         feat, holder = held
         best = _best_strike(st, fighters, enemies, mu)
@@ -241,12 +242,15 @@ def _held_crossing(st, side, fighters, enemies, narrow, centre, goal):
     return None
 
 
-def _held_stream(st, fighters, enemies, centre, goal):
+def _held_stream(st, fighters, enemies, centre, goal, mu):
     """(stream, enemy) when difficult water (a stream, a small river, a river the scenario
     treats as a wide stream: 4.3.1) lies across the straight way from the clan to its goal, no
-    fighting unit of the clan touches it yet (a clan already wading goes on), and an enemy
-    fighting unit stands within a move and a charge of it: the far bank is held. None
-    otherwise."""
+    fighting unit of the clan touches it yet (a clan already wading goes on), and the far bank
+    where the clan would come out is held: an enemy fighting unit within a move and a charge
+    of that stretch of water that wins its charge on one of the clan's units (the matchups'
+    odds, 4.6.5) or shoots at effective range into it (4.5.1, 4.5.4). An enemy that would
+    lose its charge, or stands further along the stream, holds nothing: the clan goes over.
+    None otherwise."""
     if not fighters or any(_in_water(st, u) for u in fighters):
         return None
     path = LineString([centre, goal])
@@ -254,8 +258,24 @@ def _held_stream(st, fighters, enemies, centre, goal):
     if not feats:
         return None
     feat = min(feats, key=lambda f: (f.shape.distance(Point(centre)), f.id))
-    _, holder = _nearest_to(feat, enemies)
+    spread = max(math.dist(centre, (u.x, u.y)) + max(u.width, u.depth) / 2 for u in fighters)
+    where = feat.shape.intersection(path.buffer(spread))
+    holders = [e for e in enemies if _holds(e, where, fighters, mu)]
+    _, holder = _nearest_to(feat, holders)
     return None if holder is None else (feat, holder)
+
+
+def _holds(e, water, fighters, mu) -> bool:
+    """e holds the far bank of `water`: it could charge what wades out at winning odds (4.4,
+    4.6.5; a pair the matchups did not weigh counts as won) or shoot into it at effective
+    range (4.5.4)."""
+    if e.troop in (Troop.HQ, Troop.ARTILLERY) or e.routing:
+        return False
+    gap = water.distance(footprint(e))
+    if e.missile and gap <= shooting.ranges(e)[0]:
+        return True
+    return gap <= e.move_row.normal + e.move_row.charge and any(
+        mu.dfn.get((u.id, e.id), -1.0) < 0 for u in fighters)
 
 
 def is_water(f) -> bool:
