@@ -39,7 +39,6 @@ from shapely.ops import nearest_points
 
 from sim.core.errors import RuleError
 from sim.daimyo.combat import charge as CH
-from sim.daimyo.combat import shooting
 from sim.daimyo.ai.reach import Ground, may_charge_soon
 from sim.daimyo.geometry import footprint, stand_quads
 from sim.daimyo.geometry.kernels import MARGIN
@@ -260,22 +259,23 @@ def _held_stream(st, fighters, enemies, centre, goal, mu):
     feat = min(feats, key=lambda f: (f.shape.distance(Point(centre)), f.id))
     spread = max(math.dist(centre, (u.x, u.y)) + max(u.width, u.depth) / 2 for u in fighters)
     where = feat.shape.intersection(path.buffer(spread))
-    holders = [e for e in enemies if _holds(e, where, fighters, mu)]
+    holders = [e for e in fighting(enemies)
+               if where.distance(footprint(e)) <= e.move_row.normal + e.move_row.charge]
+    if not holders or _wins_at_water(fighters, holders, mu) > 0:
+        return None
     _, holder = _nearest_to(feat, holders)
     return None if holder is None else (feat, holder)
 
 
-def _holds(e, water, fighters, mu) -> bool:
-    """e holds the far bank of `water`: it could charge what wades out at winning odds (4.4,
-    4.6.5; a pair the matchups did not weigh counts as won) or shoot into it at effective
-    range (4.5.4)."""
-    if e.troop in (Troop.HQ, Troop.ARTILLERY) or e.routing:
-        return False
-    gap = water.distance(footprint(e))
-    if e.missile and gap <= shooting.ranges(e)[0]:
-        return True
-    return gap <= e.move_row.normal + e.move_row.charge and any(
-        mu.dfn.get((u.id, e.id), -1.0) < 0 for u in fighters)
+def _wins_at_water(fighters, holders, mu) -> float:
+    """The clan's balance against the enemy holding the far bank (as the army plan weighs a
+    sector, 4.6.5): the mean of its units' best charging edges on those enemies less the mean
+    of those enemies' best charging edges on its units, each no worse than -1."""
+    ids = [e.id for e in holders]
+    ours = [max(mu.best_target(u, ids)[1], -1.0) for u in fighters]
+    theirs = [max(max((-mu.dfn.get((u.id, e.id), -1.0) for u in fighters), default=-1.0), -1.0)
+              for e in holders]
+    return sum(ours) / len(ours) - sum(theirs) / len(theirs)
 
 
 def is_water(f) -> bool:
