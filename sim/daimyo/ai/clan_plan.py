@@ -15,10 +15,11 @@ States, checked in this order each time the clan's plan is stepped:
   can charge at winning odds); the side nearer the crossing goes over, so two columns do
   not meet head on where one stand a side fights (4.6.1);
 - receive (hard, `patient`): a stream (difficult water, 4.3.1) lies across its way to the
-  enemy, no unit of the clan is in it yet, and an enemy fighting unit holds the far bank (it
-  stands within a move and a charge of the water): a unit wading over is disordered (4.3.1,
-  4.2.1: it may not charge, cavalry may not charge out of it at all) and comes out within
-  the enemy's reach and fire, so the clan lines up on its own bank, within its own charge of
+  enemy, no unit of the clan is in it yet, and the enemy holds the far bank where the clan
+  would come out (within a move and a charge of that stretch it shoots into the water at
+  effective range, 4.5.4, or wins the fight by the matchups, 4.6.5): a unit wading over is
+  disordered (4.3.1, 4.2.1: it may not charge, cavalry may not charge out of it at all) and
+  comes out within the enemy's reach and fire, so the clan lines up on its own bank, within its own charge of
   the water, and charges what comes out disordered - until the clock (PATIENCE) says a draw is
   near and it goes over after all;
 - approach: still more than a move beyond the form-up band; its objective is the next
@@ -246,10 +247,11 @@ def _held_stream(st, fighters, enemies, centre, goal, mu):
     """(stream, enemy) when difficult water (a stream, a small river, a river the scenario
     treats as a wide stream: 4.3.1) lies across the straight way from the clan to its goal, no
     fighting unit of the clan touches it yet (a clan already wading goes on), and the far bank
-    where the clan would come out is held: an enemy fighting unit within a move and a charge
-    of that stretch of water that wins its charge on one of the clan's units (the matchups'
-    odds, 4.6.5) or shoots at effective range into it (4.5.1, 4.5.4). An enemy that would
-    lose its charge, or stands further along the stream, holds nothing: the clan goes over.
+    where the clan would come out is held against it: of the enemy fighting units within a
+    move and a charge of that stretch of water, a missile unit shoots into it at effective
+    range (4.5.1, 4.5.4: waders lose stands before they can close), or they win the fight
+    there by the matchups' odds (`_wins_at_water` not positive, 4.6.5). An enemy that stands
+    further along the stream, or that the clan beats, holds nothing: the clan goes over.
     None otherwise."""
     if not fighters or any(_in_water(st, u) for u in fighters):
         return None

@@ -116,3 +116,23 @@ def test_4_3_1_an_enemy_at_the_water_far_along_the_stream_holds_nothing_where_th
     p = step(g)
     assert p.state != "receive" and p.crossing == ""
     assert p.target == "foe"
+
+
+def test_4_5_4_arquebusiers_at_the_water_hold_it_though_the_samurai_beat_them():
+    """The samurai beat the arquebusiers charging and being charged (4.6.5), but the
+    arquebusiers, 2 cm beyond the stream, shoot into the water at effective range (4.5.1,
+    4.5.4): waders would lose stands before they could close, so the clan receives."""
+    g = _table()
+    mu = Matchups(g.state, "east")
+    assert mu.att[("sam", "arq")] > 0 and mu.dfn[("sam", "arq")] > 0
+    assert step(g).state == "receive"
+
+
+def test_4_6_5_a_patient_clan_receives_where_the_enemy_at_the_water_wins_the_fight():
+    """Veteran samurai (no missiles) stand 2 cm beyond the stream and beat the raw spearmen
+    either way by the matchups' odds (4.6.5): the spearmen's clan receives on its bank."""
+    g = table([unit("spear", 100, 40, 90, **RAW)], [unit("sam", 100, 66, 270, **SAM)], terrain=[STREAM])
+    mu = Matchups(g.state, "east")
+    assert mu.att[("spear", "sam")] < 0 and mu.dfn[("spear", "sam")] < 0
+    p = step(g)
+    assert (p.state, p.crossing, p.target) == ("receive", "stream", "sam")
