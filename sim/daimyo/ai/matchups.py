@@ -19,7 +19,7 @@ from sim.daimyo.combat import charge as CH
 from sim.daimyo.charge_odds import charges_into_disorder, head_on
 from sim.daimyo.geometry.shapes import CONTACT_TOLERANCE
 from sim.daimyo.model import Troop, Unit
-from sim.daimyo.surroundings import enemies_in_contact
+from sim.daimyo.surroundings import enemies_in_contact, reach as circle
 from sim.daimyo.odds import MeleeOdds, expected
 
 HORIZON_TURNS = 3     # pairs further apart than this many moves and a charge are not weighed
@@ -91,8 +91,8 @@ class _Table:
     movement bookkeeping, which no melee rule reads (`_UNREAD`), the weather and the turn's
     random event (4.6.3, 5.3), and every other living unit that could touch either of the two
     where the charge puts them (their contacts decide the fighting stands, 4.6.1): within the
-    defender's half diagonal, the charger's diagonal and its own half diagonal of the
-    defender's centre. That key is cheap; where it is new, `contact` names the units really
+    defender's bounding circle's radius, the charger's diagonal and its own radius of the
+    defender's circle's centre (`surroundings.reach`). That key is cheap; where it is new, `contact` names the units really
     touching either of the two instead, and only where both are new does head_on run."""
 
     def __init__(self, st, cache: Book):
@@ -101,7 +101,9 @@ class _Table:
         self.serials = st.geometry_cache.setdefault(SERIALS_KEY, _Serials())
         self.leaders = {u.id: tuple((l.id, l.kind) for l in st.attached(u.id)) for u in st.living()}
         self.keys = {u.id: self.serials.of(_READ(unit_key(u)) + (self.leaders[u.id],)) for u in st.living()}
-        self.places = [(u, u.x, u.y, _diagonal(u) / 2) for u in st.living()]
+        # bounding circles (centre, radius), not front-edge centres: a deep column's rear
+        # corners lie beyond half its diagonal of its front edge
+        self.places = {u.id: circle(u) for u in st.living()}
         self.weather = (st.weather, st.event, st.heroic_unit)
         self._near: dict[tuple, tuple] = {}
         self._charger: dict[str, int] = {}
@@ -151,10 +153,11 @@ class _Table:
     def near(self, e: Unit, reach: float) -> tuple:
         got = self._near.get((e.id, reach))
         if got is None:
-            half, here = _diagonal(e) / 2 + reach + CONTACT_TOLERANCE, (e.x, e.y)
+            ex, ey, er = self.places[e.id]
+            half = er + reach + CONTACT_TOLERANCE
             got = self._near[(e.id, reach)] = (self.weather,) + tuple(
-                self.keys[v.id] for v, x, y, r in self.places
-                if v is not e and math.dist((x, y), here) <= half + r)
+                self.keys[v] for v, (x, y, r) in self.places.items()
+                if v != e.id and math.hypot(x - ex, y - ey) <= half + r)
         return got
 
 
