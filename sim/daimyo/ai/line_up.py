@@ -36,6 +36,7 @@ LINE_UP_CLOCK = 1.5     # how far the clock's pressure (0..1, 5.2) lowers that b
 MIN_RUN = 0.5           # cm: a shorter move to a crossing's start is not worth an order
 OFF_WAY = 20.0          # degrees: a column facing further than this off its way to a crossing re-faces
 STUCK_CM = 1.0          # cm: a column whose longest straight move is shorter is stuck
+SETTLE = 3              # easy: tries at facing the run from where a line-up order ends
 
 
 def run_facing(u, t) -> float:
@@ -102,12 +103,36 @@ def orders(scorer, st, u) -> list:
         if not u.moved:
             tries.append(A.Reform(u.side, u.id, u.files, round(facing, 1)))
         for a in tries:
-            plan = _plan(st, a)
-            if plan is None or isinstance(a, A.Wheel) and plan.disorder:
-                continue                  # refused, or wheeling in difficult ground disorders (4.3.1)
-            if _charges(st, u, t, *plan.path[-1], plan.files or u.files):
-                out.append(a)
+            # easy: the order moves the unit's front centre (a reform turns about the centre,
+            # ruling D-38; a wheel about a front corner, 4.3.5.1), so the run from where it
+            # ends points a little off: face the run from there, a few times over
+            for _ in range(SETTLE if scorer.commander is None else 1):
+                plan = _plan(st, a)
+                if plan is None or isinstance(a, A.Wheel) and plan.disorder:
+                    break                 # refused, or wheeling in difficult ground disorders (4.3.1)
+                if _charges(st, u, t, *plan.path[-1], plan.files or u.files):
+                    out.append(a)
+                    break
+                a = _resettled(u, t, a, plan)
+                if a is None:
+                    break
     return list(dict.fromkeys(out))
+
+
+def _resettled(u, t, a, plan):
+    """The order `a` changed by the angle between the facing it ends at and the run at t from
+    there (None if that run cannot be found)."""
+    there = copy.copy(u)
+    there.x, there.y, there.facing = plan.path[-1]
+    try:
+        off = (run_facing(there, t) - there.facing + 180) % 360 - 180
+    except (RuleError, ValueError):
+        return None
+    if abs(off) < 0.05:
+        return None
+    if isinstance(a, A.Wheel):
+        return A.Wheel(a.side, a.unit, round(a.angle + off, 1))
+    return A.Reform(a.side, a.unit, a.files, round((a.facing + off) % 360, 1))
 
 
 def room(scorer, st, units) -> tuple[dict, dict]:

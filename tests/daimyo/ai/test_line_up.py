@@ -207,3 +207,24 @@ def test_4_3_5_3_easy_falls_back_to_line_up_a_charge_it_cannot_line_up_in_place(
     sam = g.state.units["sam"]
     later = give_orders(game(scenario([unit("sam", sam.x, sam.y, sam.facing, **SAM)], [spear], east_daimyo=(100, 30))))
     assert not _charge_refused(later.state)
+
+
+def test_4_4_easy_faces_the_run_from_where_its_reform_ends():
+    """4.3.5.4, ruling D-38: a reform turns the samurai about its centre, so its front centre
+    moves and the charge run from there points off the facing the run had from where it stood
+    (here by more than half the charge move allows turning, 4.4). Easy faces the run again from
+    where the reform ends (line_up.SETTLE) and is offered that reform; from it the rules' charge
+    plan accepts the charge."""
+    from sim.daimyo import make_player
+    g = give_orders(game(scenario([unit("sam", 100, 40, 90, **SAM)], [unit("spear", 114, 48, 255, stands=2, files=2)],
+                                  east_daimyo=(100, 30))))
+    st = g.state
+    sam, spear = st.units["sam"], st.units["spear"]
+    first = A.Reform("east", "sam", 4, round(line_up.run_facing(sam, spear), 1))
+    assert not line_up._charges(st, sam, spear, *line_up._plan(st, first).path[-1], 4)
+    s = make_player("east", "easy", 1).scorer
+    s.prepare(g, "east")
+    lined = [a for a in s.more_orders(g, "east", g.legal_actions("east")) if isinstance(a, A.Reform)]
+    assert lined and first not in lined
+    g.apply(lined[0])
+    assert not _charge_refused(g.state)
