@@ -88,7 +88,6 @@ class DaimyoScorer:
         self._near: dict = {}          # prefetch: the enemies within a charge of a decision's poses
         self._aheads: dict = {}
         self._room: dict = {}          # easy: friends to make room for a line-up (more_orders)
-        self._back: dict = {}          # easy: units whose fall back opens a line-up (more_orders)
 
     @property
     def plan_log(self):
@@ -111,7 +110,7 @@ class DaimyoScorer:
             return []
         st, listed = game.state, set(menu)
         movers = dict.fromkeys(a.unit for a in menu if isinstance(a, (A.Move, A.Wheel, A.Turn, A.FallBack, A.Reform)))
-        self._room, self._back = line_up.room(self, st, [st.units[uid] for uid in movers])
+        self._room = line_up.room(self, st, [st.units[uid] for uid in movers])
         return [a for uid in movers for a in line_up.orders(self, st, st.units[uid]) if a not in listed]
 
     def prepare(self, game, side: str) -> None:
@@ -132,7 +131,6 @@ class DaimyoScorer:
             self.objectives.update(self._breakers(side))
         self._values: dict[str, float] = {}
         self._room: dict = {}          # easy: friends to make room for a line-up (more_orders)
-        self._back: dict = {}          # easy: units whose fall back opens a line-up (more_orders)
         self._near: dict = {}          # the enemies within a charge of this decision's poses (prefetch)
         self._aheads: dict = {}        # _ahead's poses this decision
         self._contexts: dict[str, tuple] = {}
@@ -447,32 +445,15 @@ class DaimyoScorer:
             # unless the clan engages: then it commits, the reform turn is in its approach
             before += 0.5 * self.p.caution
         after = self.pose_value(u, x, y, f, plan.files or u.files, disorder, turned=abs(f - u.facing) > 1e-6)
-        if isinstance(a, A.Reform) and u.disordered and self.commander is None:
-            after += self._reform_opens(u, x, y, f, plan.files or u.files)
         if u.id in self._room:
             after += self._room_made(u, x, y, f, plan.files or u.files)
-        if isinstance(a, A.FallBack) and u.id in self._back:
-            # the line-up a turn later, the charge the turn after (4.3.5.3, 4.3.5.4)
-            after += LOOKAHEAD * TARGET_PULL * self.p.aggression * self._target_worth(self._back[u.id])
         return after - before - self._spoiled(u, plan.passed)
 
     def _room_made(self, u: Unit, x: float, y: float, facing: float, files: int) -> float:
         """Easy: a friend's line-up this pose makes room for (line_up.room; 4.3.2), worth the
-        charge it opens, as its own reform's would be (_reform_opens)."""
+        charge it opens, as a pose that may charge that target is (_value_part)."""
         shape = footprint(u, x=x, y=y, facing=facing, files=files)
         worth = [self._target_worth(t) for there, t in self._room[u.id] if shape.intersection(there).area <= C.OVERLAP]
-        return TARGET_PULL * self.p.aggression * max(worth, default=0.0)
-
-    def _reform_opens(self, u: Unit, x: float, y: float, facing: float, files: int) -> float:
-        """Easy: the charge a disordered unit's reform opens for its next activation (4.2.2: it
-        stands this turn, so the pose is weighed disordered; 4.2.1: in good order after it may
-        charge), by the rules' charge plan (4.4) from the reformed pose."""
-        if u.troop in (Troop.HQ, Troop.ARTILLERY) or u.missile and not u.cavalry:
-            return 0.0
-        shape = footprint(u, x=x, y=y, facing=facing, files=files)
-        quads = stand_quads(u, x=x, y=y, facing=facing, files=files)
-        worth = [self._target_worth(e) for e in self._targets(u, shape, x, y, facing, quads)
-                 if self._can_charge(u, x, y, facing, files, e)]
         return TARGET_PULL * self.p.aggression * max(worth, default=0.0)
 
     def _spoiled(self, u: Unit, passed: list[str]) -> float:
