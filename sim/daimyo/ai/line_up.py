@@ -83,7 +83,7 @@ def orders(scorer, st, u) -> list:
     """The wheels and reforms the rules accept that face u's charge run at one of its targets
     and after which the rules' charge plan (4.4) would let it charge that target (were the
     target to stand still): a line-up for a charge it cannot make yet."""
-    if not _lines_up(u):
+    if u.troop in (Troop.HQ, Troop.ARTILLERY) or u.routing or u.in_melee_with or u.missile and not u.cavalry:
         return []
     out = []
     for t in targets(scorer, u):
@@ -107,72 +107,6 @@ def orders(scorer, st, u) -> list:
             if _charges(st, u, t, *plan.path[-1], plan.files or u.files):
                 out.append(a)
     return list(dict.fromkeys(out))
-
-
-def room(scorer, st, units) -> dict:
-    """Friends pressed against a unit that block the reform facing its charge run (4.3.2: a
-    reform may not end inside a friend; docs/ai.md "Easy makes room"): {friend id: [(the
-    reformed unit's footprint, the target)]} for each reform the rules refuse now and whose
-    pose, the friends in it gone, is clear of the enemy by the 3 cm of 4.4 (ruling D-39) and
-    from which the rules' charge plan would accept the charge. The scorer credits a friend's
-    order that leaves that footprint."""
-    out: dict = {}
-    for u in units:
-        if u.moved or not _lines_up(u):
-            continue
-        for t in targets(scorer, u):
-            if _charges(st, u, t, u.x, u.y, u.facing, u.files):
-                continue
-            try:
-                facing = run_facing(u, t)
-            except (RuleError, ValueError):
-                continue
-            if _plan(st, A.Reform(u.side, u.id, u.files, round(facing, 1))) is not None:
-                continue                  # the rules accept it now: orders() offers it
-            shape = _reformed(u, facing)
-            in_way = [f.id for f in st.living(u.side) if f.id != u.id and
-                      footprint(f).intersection(shape).area > C.OVERLAP]
-            if in_way and _clear(st, t.side, shape) and \
-                    _charges(_Without(st, in_way), u, t, *_reformed_pose(u, facing), u.files):
-                for fid in in_way:
-                    out.setdefault(fid, []).append((shape, t))
-    return out
-
-
-def _clear(st, foe: str, shape) -> bool:
-    """4.4, ruling D-39: no closer than 3 cm to an enemy."""
-    return min((footprint(e).distance(shape) for e in st.living(foe)), default=math.inf) >= 3.0 - 1e-6
-
-
-def _reformed(u, facing: float):
-    """u's footprint reformed to `facing` (_reformed_pose)."""
-    return footprint(u, **dict(zip(("x", "y", "facing"), _reformed_pose(u, facing))))
-
-
-def _reformed_pose(u, facing: float) -> tuple[float, float, float]:
-    """u's pose reformed to `facing` in its own formation (4.3.5.4: about its centre, ruling
-    D-38; movement._plan_reform)."""
-    f0, f1 = direction(u.facing), direction(facing)
-    return u.x - f0[0] * u.depth / 2 + f1[0] * u.depth / 2, u.y - f0[1] * u.depth / 2 + f1[1] * u.depth / 2, facing
-
-
-class _Without:
-    """The state read with some units taken away (the charge plan once the friends pressed
-    against a unit have moved off)."""
-    def __init__(self, st, ids):
-        self._st, self._ids = st, set(ids)
-
-    def living(self, side=None):
-        return [v for v in self._st.living(side) if v.id not in self._ids]
-
-    def __getattr__(self, name):
-        return getattr(self._st, name)
-
-
-def _lines_up(u) -> bool:
-    """Units that line up a charge: fighting units, not routing or in melee (missile cavalry
-    too, 4.4)."""
-    return not (u.troop in (Troop.HQ, Troop.ARTILLERY) or u.routing or u.in_melee_with or u.missile and not u.cavalry)
 
 
 def _charges(st, u, t, x: float, y: float, facing: float, files: int) -> bool:

@@ -59,7 +59,6 @@ LEASH = 0.3          # points for a General closing the whole 1.7 range on his h
 BLOCKING = 1.0       # points a line standing across a bridge's or ford's end loses (crossing_axis.blocks)
 BALKED = 0.5         # edge a charge loses when the charger fails its test to charge (5.1 reason 4)
 LANE_CM = 8.0        # the lane ahead a friend must leave clear (4.4 charges, 4.5.2 shooting)
-TARGET_PULL = 0.8    # share of a target's worth (times aggression) in a pose that may charge it
 
 
 class DaimyoScorer:
@@ -87,7 +86,6 @@ class DaimyoScorer:
         self._enemy_kept: tuple | None = None   # the enemy's side as `_enemy_side` last made it
         self._near: dict = {}          # prefetch: the enemies within a charge of a decision's poses
         self._aheads: dict = {}
-        self._room: dict = {}          # easy: friends to make room for a line-up (more_orders)
 
     @property
     def plan_log(self):
@@ -110,7 +108,6 @@ class DaimyoScorer:
             return []
         st, listed = game.state, set(menu)
         movers = dict.fromkeys(a.unit for a in menu if isinstance(a, (A.Move, A.Wheel, A.Turn, A.FallBack, A.Reform)))
-        self._room = line_up.room(self, st, [st.units[uid] for uid in movers])
         return [a for uid in movers for a in line_up.orders(self, st, st.units[uid]) if a not in listed]
 
     def prepare(self, game, side: str) -> None:
@@ -130,7 +127,6 @@ class DaimyoScorer:
         if self.commander is not None:
             self.objectives.update(self._breakers(side))
         self._values: dict[str, float] = {}
-        self._room: dict = {}          # easy: friends to make room for a line-up (more_orders)
         self._near: dict = {}          # the enemies within a charge of this decision's poses (prefetch)
         self._aheads: dict = {}        # _ahead's poses this decision
         self._contexts: dict[str, tuple] = {}
@@ -445,16 +441,7 @@ class DaimyoScorer:
             # unless the clan engages: then it commits, the reform turn is in its approach
             before += 0.5 * self.p.caution
         after = self.pose_value(u, x, y, f, plan.files or u.files, disorder, turned=abs(f - u.facing) > 1e-6)
-        if u.id in self._room:
-            after += self._room_made(u, x, y, f, plan.files or u.files)
         return after - before - self._spoiled(u, plan.passed)
-
-    def _room_made(self, u: Unit, x: float, y: float, facing: float, files: int) -> float:
-        """Easy: a friend's line-up this pose makes room for (line_up.room; 4.3.2), worth the
-        charge it opens, as a pose that may charge that target is (_value_part)."""
-        shape = footprint(u, x=x, y=y, facing=facing, files=files)
-        worth = [self._target_worth(t) for there, t in self._room[u.id] if shape.intersection(there).area <= C.OVERLAP]
-        return TARGET_PULL * self.p.aggression * max(worth, default=0.0)
 
     def _spoiled(self, u: Unit, passed: list[str]) -> float:
         """4.3.2: each friend in good order a move passes through is disordered too (not one
@@ -878,7 +865,7 @@ class DaimyoScorer:
                 # charge itself (scored from the exact odds): reach is a means, not the end
                 best = max(self._target_worth(e) * (1 + 0.3 * max(0.0, self.mu.att.get((u.id, e.id), 0.0) if self.mu else 0.0))
                            for e in targets)
-                value += TARGET_PULL * self.p.aggression * best
+                value += 0.8 * self.p.aggression * best
             # 4.5.1, 4.5.4: waiting in front of enemy shooters costs stands; less so on the
             # way to a charge that will reach them next turn
             danger = self.fire.danger(u, shape, self._first_weight, self.ground.box(shape))

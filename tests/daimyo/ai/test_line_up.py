@@ -127,31 +127,3 @@ def test_4_4_easy_counts_a_target_only_where_the_rules_would_let_it_charge():
     assert got == []
     g.apply(next(a for a in s.more_orders(g, "east", g.legal_actions("east")) if isinstance(a, A.Wheel)))
     assert targets(g)[0] == ["spear"]
-
-
-def test_4_3_2_easy_makes_room_for_a_friends_line_up():
-    """4.3.2: a reform may not end inside a friend. Spearmen with a friend pressed behind them
-    may not reform to face the run at the enemy at their side (nor wheel: 20 degrees of a 16 cm
-    regular line cost more than its move, 4.3.5.1); easy credits the friend's fall back that leaves the reformed
-    pose (line_up.room), and once it has fallen back the reform is accepted and from it the
-    rules' charge plan (4.4) lets the spearmen charge."""
-    from sim.daimyo import make_player
-    spear = dict(troop="ashigaru", quality="regular", weapons=["long_spear"], armour="light")
-    g = give_orders(game(scenario([unit("front", 100, 40, 90, **spear), unit("ash", 100, 38.5, 90, stands=2, files=2)],
-                                  [unit("spear", 110, 48, 250, stands=2, files=2)], east_daimyo=(100, 30))))
-    st = g.state
-    front = st.units["front"]
-    facing = round(line_up.run_facing(front, st.units["spear"]), 1)
-    refused = A.Reform("east", "front", 4, facing)
-    assert line_up._plan(st, refused) is None
-    s = make_player("east", "easy", 1).scorer
-    s.prepare(g, "east")
-    assert not [a for a in s.more_orders(g, "east", g.legal_actions("east")) if a.unit == "front"]
-    assert [t.id for _, t in s._room["ash"]] == ["spear"]
-    back = A.FallBack("east", "ash", 3.0)
-    assert s.score(back) > s.score(A.Hold("east", "ash"))
-    assert s._room_made(st.units["ash"], *line_up._plan(st, back).path[-1], 2) > 0
-    assert s._room_made(st.units["ash"], st.units["ash"].x, st.units["ash"].y, 90.0, 2) == 0
-    g.apply(back)
-    s.prepare(g, "east")
-    assert refused in s.more_orders(g, "east", g.legal_actions("east"))
