@@ -40,7 +40,7 @@ from shapely.ops import nearest_points
 
 from sim.core.errors import RuleError
 from sim.daimyo.combat import charge as CH
-from sim.daimyo.ai.fire import FireZones
+from sim.daimyo.combat import shooting
 from sim.daimyo.ai.reach import Ground, may_charge_soon
 from sim.daimyo.geometry import footprint, stand_quads
 from sim.daimyo.geometry.kernels import MARGIN
@@ -264,7 +264,7 @@ def _held_stream(st, fighters, enemies, centre, goal, mu):
     where = feat.shape.intersection(path.buffer(spread))
     holders = [e for e in fighting(enemies)
                if where.distance(footprint(e)) <= e.move_row.normal + e.move_row.charge]
-    shot = any(eff.intersects(where) for _, eff, *_ in FireZones(st, [e for e in holders if e.missile]).zones)
+    shot = any(e.missile and where.distance(footprint(e)) <= shooting.ranges(e)[0] for e in holders)
     if not holders or not shot and _wins_at_water(fighters, holders, mu) > 0:
         return None
     _, holder = _nearest_to(feat, holders)
