@@ -9,7 +9,7 @@ import numpy as np
 
 from sim.daimyo.geometry import CONTACT_TOLERANCE, direction
 from sim.daimyo.geometry import footprint as _footprint, stand_quads
-from sim.daimyo.geometry import kernels
+from sim.daimyo.geometry import kernels, unit_groups
 from sim.daimyo.geometry.table import arrays, contacts, contacts_of
 from sim.daimyo.model import Unit
 from sim.daimyo.state import DaimyoState
@@ -96,11 +96,28 @@ def enemies_in_contact(st: DaimyoState, u: Unit) -> list[Unit]:
     """Enemy units within the contact tolerance of u (ruling D-3), from the table's contact
     matrix (geometry.table.contacts; Shapely decides pairs at the tolerance)."""
     if st.units.get(u.id) is not u or not u.alive:
-        # a unit as it would stand (charge odds, what-ifs) or one gone: asked directly
-        fp, near = footprint(u), reach(u)
-        return [v for v in st.living() if v.side != u.side and not far_apart(near, reach(v), CONTACT_TOLERANCE)
-                and fp.distance(footprint(v)) <= CONTACT_TOLERANCE]
+        return _touching_as_placed(st, u)
     return [st.units[v] for v in contacts_of(st, u.id, footprint_distance)]
+
+
+def _touching_as_placed(st: DaimyoState, u: Unit) -> list[Unit]:
+    """enemies_in_contact of a unit as it would stand (charge odds, what-ifs) or one gone: the
+    kernel's distances from its stands to the table's units set aside the enemies surely
+    further than the tolerance and take those surely nearer (by kernels.MARGIN); Shapely's
+    footprint distance decides the rest, in table order."""
+    t, far = arrays(st), CONTACT_TOLERANCE + kernels.MARGIN
+    dd = unit_groups.quads_to_units(stand_quads(u), t.read_only_corners(), t.start, t.count, t.unit_boxes(), far)
+    out, fp = [], None
+    for vid, d in zip(t.ids, dd.tolist()):
+        v = st.units[vid]
+        if v.side == u.side or d > far:
+            continue
+        if d >= CONTACT_TOLERANCE - kernels.MARGIN:
+            fp = footprint(u) if fp is None else fp
+            if fp.distance(footprint(v)) > CONTACT_TOLERANCE:
+                continue
+        out.append(v)
+    return out
 
 
 def contact_ids(st: DaimyoState) -> dict[str, list[str]]:

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from sim.daimyo.ai import clan_plan, planner
 from sim.daimyo.ai.clan_plan import ClanPlan, PlanChanged
-from sim.daimyo.ai.matchups import ODDS_MAX, Matchups
-from sim.daimyo.ai.pose_memo import Book
+from sim.daimyo.ai.matchups import Matchups
 from sim.daimyo.ai.reach import Ground
 from sim.daimyo.ai.routes import RouteBook
 
@@ -25,7 +24,6 @@ class Commander:
         self.clans: dict[str, ClanPlan] = {}
         self.aims: dict[str, str] = {}        # unit -> the enemy it goes for once engaged
         self.log: list[PlanChanged] = []
-        self.odds = Book(ODDS_MAX)          # matchup odds under all they read (matchups.py)
         self._stepped: dict[str, tuple] = {}  # clan -> (turn, activation) its plan was last stepped at
         self._key: tuple = ()
         self._ground: Ground | None = None    # the terrain's answers, kept a game (reach.py)
@@ -36,13 +34,13 @@ class Commander:
         key = (id(st), st.turn)
         if key != self._key:
             self._key = key
-            self.matchups = Matchups(st, side, self.odds)
+            self.matchups = Matchups(st, side)
             self.army = planner.plan_army(st, side, self.matchups, self.army)
             for clan in sorted({u.clan for u in st.living(side)}):
                 self._step(st, side, clan, "turn")
         active = st.active_clan if st.to_move == side else ""
         if active and self._stepped.get(active) != (st.turn, "active"):
-            self.matchups = Matchups(st, side, self.odds)
+            self.matchups = Matchups(st, side)
             self._step(st, side, active, "active")
 
     def _step(self, st, side: str, clan: str, when: str) -> None:

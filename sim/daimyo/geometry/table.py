@@ -97,6 +97,22 @@ class TableArrays:
         self.derived = {}
         return True
 
+    def unit_boxes(self) -> np.ndarray:
+        """Each unit's axis box (units, 4: min x, min y, max x, max y), as unit_groups' kernels
+        take them; kept until the arrays change."""
+        got = self.derived.get("unit boxes")
+        if got is None:
+            got = self.derived["unit boxes"] = np.concatenate(
+                [np.minimum.reduceat(self.boxes[:, :2], self.start), np.maximum.reduceat(self.boxes[:, 2:], self.start)],
+                axis=1) if len(self.start) else np.empty((0, 4))
+        return got
+
+    def read_only_corners(self) -> np.ndarray:
+        """The stands' corners as a read-only view (unit_groups' kernels are compiled for those)."""
+        view = self.corners.view()
+        view.flags.writeable = False
+        return view
+
     def stands_of(self, uid: str) -> slice:
         i = self.row[uid]
         return slice(int(self.start[i]), int(self.start[i] + self.count[i]))

@@ -1,5 +1,5 @@
 """Issue 19: a decision of the scripted opponent depends on the seed and the table alone, not
-on what its scorer was asked before it. The commander keeps matchup odds across turns
+on what its scorer was asked before it. The game keeps matchup odds across turns
 (ai/matchups.py); they were kept under the two units' rounded poses, so a kept edge could be
 one worked out with the enemy a few cm away, off the hill it now stands on (4.6.3), and a
 probe of the scorer between decisions changed the battle that followed."""
@@ -7,6 +7,7 @@ from sim.batch.spec import derive_seed
 from sim.core.players import play_out
 from sim.core.scenario import open_game
 from sim.daimyo import make_player
+from sim.daimyo.ai.matchups import kept_odds
 
 SCENARIO = "scenarios/daimyo/training.toml"
 
@@ -40,7 +41,6 @@ def test_4_6_1_every_kept_matchup_equals_a_fresh_one():
     every unit that could touch either where the round puts them, 4.6.1, 4.6.3)."""
     g = open_game(SCENARIO, seed=3, max_turns=8)
     players = {s: make_player(s, "normal", 30 + i) for i, s in enumerate(g.sides())}
-    for p in players.values():
-        p.scorer.commander.odds.check = True
+    kept_odds(g.state).check = True       # the odds both players share (ai/matchups.py)
     play_out(g, players, max_actions=3000)
     assert g.state.turn >= 8
