@@ -51,7 +51,7 @@ STATES = ("approach", "form_up", "hold", "reform", "receive", "engage", "pursue"
 BAND_CM = 2.0            # how far outside the enemy's charge reach a line forms up
 TIE_CM = 1.0             # nearer a crossing than the enemy by less than this is a tie
 CROSSINGS = ("bridge", "ford")
-PATIENCE = 0.75          # clock pressure (5.2) up to which a patient clan receives at a stream
+PATIENCE = 0.6           # clock pressure (5.2) up to which a patient clan receives at a stream
 
 
 @dataclass(frozen=True)
