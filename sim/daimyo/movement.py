@@ -152,6 +152,11 @@ class _Others:
         src, dst = pieces.near(self.friend_boxes, 0.0)
         if len(src) == 0:
             return src, np.empty(0, dtype=object)
+        coords, first, verts, unsure = pieces.rings(src)
+        if not unsure.any():            # the kernel reads the pieces' rings: no polygons made
+            found, ids = self._overlapping(coords, first, verts, np.arange(len(src)), dst,
+                                           lambda rows: pieces.at(src[rows]))
+            return src[found], ids
         # only the pieces near a friend become polygons (one per pair, in the pairs' order)
         found, ids = self._overlaps_of(pieces.at(src), np.arange(len(src)), dst)
         return src[found], ids
@@ -488,12 +493,12 @@ def _plan_motion(st: DaimyoState, u: Unit, action, motion: Motion, how: str, fac
     pieces = _swept(motion, corners)
     _check_enemies(st, u, others, pieces)
     tmap = terrain_map(st, u.cavalry, u.stands)
-    entered = tmap.entering(pieces).any(axis=0)
+    entered = terrain_touch.pieces_meet(st, tmap, pieces, "entering")
     for i, patch in enumerate(tmap.patches):
         if entered[i] and patch.effect == "impassable":
             raise _err("4.3.1", f"{patch.id} ({patch.kind}) is impassable to {u.id}")
     if u.troop is Troop.ARTILLERY and how == "move" and tmap.patches:
-        rough = tmap.touching(pieces).any(axis=0)
+        rough = terrain_touch.pieces_meet(st, tmap, pieces, "touching")
         if any(rough[i] and p.effect != "road" for i, p in enumerate(tmap.patches)):
             raise _err("6.1", f"guns move on clear terrain only; {u.id} would touch rough ground")
 
@@ -607,21 +612,20 @@ def leaders_contacted(st: DaimyoState, u: Unit, pieces) -> list[str]:
 
 
 def _swept(motion: Motion, corners: np.ndarray) -> Swept:
-    """The ground the stands cover along the motion (polygons made where asked for): a turn or
-    reform only its end pose; a straight move one hull per stand from start to end (a
-    translated rectangle sweeps exactly that hull); a wheel one hull per stand between
-    consecutive sampled poses."""
+    """The ground the stands cover along the motion (polygons made where asked for; the
+    terrain's and friends' questions read the kernel's rings and make none): a turn or reform
+    only its end pose; a straight move one hull per stand from start to end (a translated
+    rectangle sweeps exactly that hull); a wheel one hull per stand between consecutive
+    sampled poses."""
     if motion.kind == "jump":
         return Swept(corners[-1:])
-    if motion.kind == "straight":       # a few long pieces, nearly always asked about: made now
-        return Swept(corners[[0, -1]], eager=True)
-    return Swept(corners)
+    return Swept(corners[[0, -1]] if motion.kind == "straight" else corners)
 
 
 def _terrain_cost(st, u: Unit, motion: Motion, s, corners, tmap, entered, factor, free_terrain, pieces):
     te = tables().terrain_effects
     k = u.stands
-    swept = tmap.touching(pieces).any(axis=0) if tmap.patches and motion.kind != "jump" else None
+    swept = terrain_touch.pieces_meet(st, tmap, pieces, "touching") if tmap.patches and motion.kind != "jump" else None
     if not tmap.patches or (swept is not None and not swept.any()):
         touch = np.zeros((len(s), len(tmap.patches)), bool)   # no sampled pose can touch what the sweep misses
     else:
@@ -665,7 +669,8 @@ def _terrain_cost(st, u: Unit, motion: Motion, s, corners, tmap, entered, factor
     mult = te.difficult_cavalry_factor if u.cavalry else te.difficult_infantry_factor
     road: list[tuple[float, float]] = []
     # a sampled stand lies inside the swept pieces: if they miss the road, so does every pose
-    if u.formation is Formation.COLUMN and motion.kind != "jump" and tmap.meets_road(pieces):
+    if u.formation is Formation.COLUMN and motion.kind != "jump" and tmap.road is not None \
+            and terrain_touch.pieces_meet(st, tmap, pieces, "road")[0]:
         on = terrain_touch.stands_on_road(st, tmap, corners.reshape(-1, 4, 2)).reshape(len(s), k).all(axis=1)
         road_shape = tmap.road_zone
 

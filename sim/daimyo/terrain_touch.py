@@ -54,6 +54,46 @@ def stands_on_road(st, tmap, quads: np.ndarray) -> np.ndarray:
     return out
 
 
+def pieces_meet(st, tmap, pieces, what: str) -> np.ndarray:
+    """Whether any of a motion's swept pieces (geometry.shapes.Swept) meets each patch
+    (`what` "touching": `tmap.touching(pieces).any(axis=0)`; "entering": their interiors,
+    `tmap.entering`) or, "road", the road zone (one flag, `tmap.meets_road`; the map has a
+    road), without making the pieces' polygons: the kernel on the shapes' triangles answers
+    the pairs whose boxes meet where it is sure, Shapely's own predicate the rest (a piece
+    whose hull only GEOS makes, a shape its triangles do not stand for exactly)."""
+    if what == "road":
+        shapes, boxes, asked = np.array([tmap.road_zone], dtype=object), tmap._road_box, tmap._road_probe
+    else:
+        shapes = tmap.shapes if what == "touching" else tmap.interiors
+        boxes, asked = tmap.boxes, None
+    out = np.zeros(len(shapes), dtype=bool)
+    if len(shapes) == 0 or len(pieces) == 0:
+        return out
+    src, dst = pieces.near(boxes, 0.0)
+    if len(src) == 0:
+        return out
+    tris, owner, exact = _triangles(st, tmap, what)
+    coords, first, verts, unsure = pieces.rings(src)
+    state = terrain_kernels.pieces_meet_shapes(coords, first, np.where(unsure, 0, verts), dst, tris, owner, exact,
+                                               cut_kernels.TOL)
+    out[dst[state == terrain_kernels.MEETS]] = True
+    ask = state == terrain_kernels.UNSURE
+    ask &= ~out[dst]                          # a shape already met needs no more asking
+    if ask.any():
+        polys = pieces.at(src[ask])
+        hit = shapely.intersects(asked, polys) if asked is not None else shapely.intersects(polys, shapes[dst[ask]])
+        out[dst[ask][hit]] = True
+    return out
+
+
+def _triangles(st, tmap, what: str):
+    if what == "touching":
+        return patch_triangles(st, tmap)
+    if what == "entering":
+        return _once(st, tmap, "terrain_touch interiors", lambda: shapes_triangles(list(tmap.interiors)))
+    return _once(st, tmap, "terrain_touch road zone", lambda: shapes_triangles([tmap.road_zone]))
+
+
 def _exactly(tris, owner, shapes, n):
     """The triangles, their owners, and which shapes they stand for exactly: a polygon or
     multipolygon whose triangles' areas add up to its own."""

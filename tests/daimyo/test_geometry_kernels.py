@@ -2,6 +2,8 @@
 edge-to-edge distance, unit distances and the contact matrix (ruling D-3), the 4.5 fire arc
 prefilter (ruling D-2) and the 4.5.2 sight-lane box filter (ruling D-21), on random poses and
 formations; and the table arrays kept in step with the state through whole games."""
+import copy
+
 import numpy as np
 import shapely
 from hypothesis import HealthCheck, given, settings, strategies as stn
@@ -325,3 +327,27 @@ def test_4_3_2_slid_overlaps_equal_overlap_areas(a, b, dx, dy, d, n, overlap):
     assert unsure == bool((np.abs(area - overlap) <= tol).any())
     if not unsure:
         assert np.array_equal(hit, (area > overlap).any(axis=1))
+
+
+@given(units("a"), stn.sampled_from([0.0, 1e-12, -1e-12, 1e-7, -1e-7, 0.5]), stn.floats(-6, 6),
+       stn.sampled_from([0.0, 90.0, 180.0, 270.0, 0.3]), stn.floats(0.1, 12), stn.integers(2, 9))
+@SETTINGS
+def test_4_3_2_slid_overlaps_set_aside_by_boxes_as_overlap_areas(a, gap, along, turn, d, n):
+    """slid_overlaps works out no area for a pair whose boxes lie apart: a friend flush beside
+    the path, a hair off or a hair in (boxes touching, apart by 1e-12, overlapping), gives the
+    same samples over the threshold and the same 'on the threshold' as overlap_areas of every
+    pair."""
+    a.facing = 90.0
+    b = copy.copy(a)
+    b.x, b.y, b.facing = a.x + a.width + gap, a.y + along, 90.0 + turn
+    start, quads = stand_corners(a), np.ascontiguousarray(stand_corners(b))
+    s = np.linspace(0.0, 1.0, n)
+    poses = start[None] + (s * d)[:, None, None, None] * np.array([0.0, 1.0])
+    k, m = len(start), len(quads)
+    src, dst = np.repeat(np.arange(n * k), m), np.tile(np.arange(m), n * k)
+    area = kernels.overlap_areas(poses.reshape(-1, 2), np.arange(n * k) * 4, np.full(n * k, 4), src, quads,
+                                 dst).reshape(n, -1)
+    hit, unsure = kernels.slid_overlaps(start, 0.0, 1.0, s * d, quads, 1e-6, 1e-9)
+    assert unsure == bool((np.abs(area - 1e-6) <= 1e-9).any())
+    if not unsure:
+        assert np.array_equal(hit, (area > 1e-6).any(axis=1))

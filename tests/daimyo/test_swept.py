@@ -8,8 +8,10 @@ import numpy as np
 import shapely
 from hypothesis import HealthCheck, given, settings, strategies as stn
 
-from sim.daimyo.geometry import direction, swept_pieces
+from sim.daimyo.geometry import direction, stand_corners, swept_pieces
+from sim.daimyo.geometry.kernels import group_boxes
 from sim.daimyo.geometry.shapes import Swept, quad_polygons
+from sim.daimyo.movement import OVERLAP, _Others
 from sim.daimyo.sweep import Motion
 from sim.daimyo.terrain import Feature, TerrainMap
 from tests.daimyo.test_geometry_kernels import units
@@ -25,6 +27,13 @@ def _motion(u, kind: str, amount: float) -> Motion:
     pivot = np.array([u.x, u.y]) + right * side * (u.width / 2)
     return Motion(u, "wheel", (u.x, u.y, u.facing), length=math.radians(abs(amount)) * u.width, angle=amount,
                   pivot=(float(pivot[0]), float(pivot[1])))
+
+
+def pieces_of(corners: np.ndarray, kind: str) -> Swept:
+    """A motion's pieces as movement makes them ("stands": each sampled stand alone)."""
+    if kind == "stands":
+        return Swept.of_quads(corners.reshape(-1, 4, 2))
+    return Swept(corners) if kind == "wheel" else Swept(corners[[0, -1]])
 
 
 def _same(a: np.ndarray, b: np.ndarray) -> bool:
@@ -88,3 +97,24 @@ def test_4_3_group_boxes_are_numpys_min_and_max(points):
     pts = np.array(points[:len(points) // 4 * 4]).reshape(-1, 4, 2)
     want = np.concatenate([pts.min(axis=1), pts.max(axis=1)], axis=1)
     assert np.array_equal(kernels.group_boxes(pts), want)
+
+
+@given(units("a"), stn.lists(units("f"), min_size=1, max_size=4), stn.sampled_from(["straight", "wheel", "stands"]),
+       stn.floats(-90, 90).filter(lambda v: abs(v) > 1))
+@SETTINGS
+def test_4_3_2_swept_pieces_overlapping_friends_equal_shapely(a, friends, kind, amount):
+    """movement._Others.friend_overlaps, read from the pieces' rings by the kernel (Shapely near
+    the threshold), against Shapely's intersection areas of the pieces' polygons."""
+    motion = _motion(a, "wheel" if kind == "wheel" else "straight", amount)
+    corners = motion.corners(motion.samples())
+
+    def pieces():
+        return pieces_of(corners, kind)
+    quads = np.concatenate([stand_corners(f) for f in friends])
+    others = _Others.__new__(_Others)
+    others.friend_ids = np.array([f"f{i}" for i, f in enumerate(friends) for _ in range(f.stands)], dtype=object)
+    others.friend_corners, others.friend_boxes, others._friend_polys = quads, group_boxes(quads), None
+    src, ids = others.friend_overlaps(pieces())
+    area = shapely.area(shapely.intersection(pieces().all()[:, None], quad_polygons(quads)[None, :]))
+    i, j = np.nonzero(area > OVERLAP)
+    assert sorted(zip(src.tolist(), ids.tolist())) == sorted(zip(i.tolist(), others.friend_ids[j].tolist()))

@@ -2,7 +2,8 @@
 triangles (sim/daimyo/geometry/terrain_kernels.py, sim/daimyo/terrain_touch.py) against
 Shapely, the oracle: the kernel's sure answers are Shapely's intersects, and the whole answer
 equals TerrainMap.touching, on random stands and terrain (roads cut out of woods, a fence
-strip, a hill), flush and right-angled poses included."""
+strip, a hill), flush and right-angled poses included; likewise a motion's swept pieces
+against the patches, their interiors and the road zone (terrain_touch.pieces_meet)."""
 from types import SimpleNamespace
 
 import numpy as np
@@ -11,10 +12,10 @@ from hypothesis import HealthCheck, given, settings, strategies as stn
 
 from sim.daimyo import terrain_touch
 from sim.daimyo.geometry import cut_kernels, stand_corners, terrain_kernels
-from sim.daimyo.geometry.shapes import quad_polygons
+from sim.daimyo.geometry.shapes import Swept, quad_polygons
 from sim.daimyo.terrain import TerrainMap
 from tests.daimyo.test_geometry_kernels import units
-from tests.daimyo.test_swept import _features, xy
+from tests.daimyo.test_swept import _features, _motion, pieces_of, xy
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -57,3 +58,33 @@ def test_4_3_stands_on_the_road_equal_shapely_covers(us, where, along):
         u.x, u.y, u.facing = rx + 20 * along + k, ry + 15 * along + 2, 36.87
     quads = np.concatenate([stand_corners(u) for u in us])
     assert np.array_equal(terrain_touch.stands_on_road(st, tmap, quads), tmap.on_road(quad_polygons(quads)))
+
+
+@given(units("a"), stn.sampled_from(["straight", "wheel", "stands"]), stn.floats(-90, 90).filter(lambda v: abs(v) > 1),
+       stn.tuples(xy, xy))
+@SETTINGS
+def test_4_3_1_swept_pieces_meeting_terrain_equal_shapely(a, kind, amount, where):
+    """terrain_touch.pieces_meet (the kernel on the shapes' triangles, Shapely where unsure)
+    against Shapely's predicates on the pieces' polygons, each answer's every shape."""
+    a.x, a.y = where[0][0] + amount / 3, where[0][1] + amount / 5      # near the wood and the hill
+    tmap = TerrainMap(_features(where), cavalry=False, stands=a.stands)
+    st = SimpleNamespace(geometry_cache={})
+    motion = _motion(a, "wheel" if kind == "wheel" else "straight", amount)
+    corners = motion.corners(motion.samples())
+
+    def pieces():
+        return pieces_of(corners, kind)
+    polys = pieces().all()
+    assert np.array_equal(terrain_touch.pieces_meet(st, tmap, pieces(), "touching"), tmap.touching(polys).any(axis=0))
+    assert np.array_equal(terrain_touch.pieces_meet(st, tmap, pieces(), "entering"), tmap.entering(polys).any(axis=0))
+    assert terrain_touch.pieces_meet(st, tmap, pieces(), "road")[0] == tmap.meets_road(polys)
+
+
+def test_4_3_1_a_piece_flush_with_a_patch_is_asked_of_shapely():
+    tmap = TerrainMap(_features(((10.0, 10.0), (80.0, 80.0))), cavalry=False, stands=4)
+    st = SimpleNamespace(geometry_cache={})
+    x0, y0, x1, y1 = tmap.patches[[p.id for p in tmap.patches].index("h")].shape.bounds
+    flush = np.array([[[x1, y0], [x1 + 4, y0], [x1 + 4, y0 + 3], [x1, y0 + 3]]])    # its edge on the hill's
+    got = terrain_touch.pieces_meet(st, tmap, Swept.of_quads(flush), "touching")
+    assert np.array_equal(got, tmap.touching(quad_polygons(flush)).any(axis=0))
+    assert got.any()

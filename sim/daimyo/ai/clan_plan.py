@@ -15,10 +15,11 @@ States, checked in this order each time the clan's plan is stepped:
   can charge at winning odds); the side nearer the crossing goes over, so two columns do
   not meet head on where one stand a side fights (4.6.1);
 - receive (hard, `patient`): a stream (difficult water, 4.3.1) lies across its way to the
-  enemy, no unit of the clan is in it yet, and an enemy fighting unit holds the far bank (it
-  stands within a move and a charge of the water): a unit wading over is disordered (4.3.1,
-  4.2.1: it may not charge, cavalry may not charge out of it at all) and comes out within
-  the enemy's reach and fire, so the clan lines up on its own bank, within its own charge of
+  enemy, no unit of the clan is in it yet, and the enemy holds the far bank where the clan
+  would come out (within a move and a charge of that stretch it shoots into the water at
+  effective range, 4.5.4, or wins the fight by the matchups, 4.6.5): a unit wading over is
+  disordered (4.3.1, 4.2.1: it may not charge, cavalry may not charge out of it at all) and
+  comes out within the enemy's reach and fire, so the clan lines up on its own bank, within its own charge of
   the water, and charges what comes out disordered - until the clock (PATIENCE) says a draw is
   near and it goes over after all;
 - approach: still more than a move beyond the form-up band; its objective is the next
@@ -39,6 +40,7 @@ from shapely.ops import nearest_points
 
 from sim.core.errors import RuleError
 from sim.daimyo.combat import charge as CH
+from sim.daimyo.combat import shooting
 from sim.daimyo.ai.reach import Ground, may_charge_soon
 from sim.daimyo.geometry import footprint, stand_quads
 from sim.daimyo.geometry.kernels import MARGIN
@@ -49,7 +51,7 @@ STATES = ("approach", "form_up", "hold", "reform", "receive", "engage", "pursue"
 BAND_CM = 2.0            # how far outside the enemy's charge reach a line forms up
 TIE_CM = 1.0             # nearer a crossing than the enemy by less than this is a tie
 CROSSINGS = ("bridge", "ford")
-PATIENCE = 0.75          # clock pressure (5.2) up to which a patient clan receives at a stream
+PATIENCE = 0.6           # clock pressure (5.2) up to which a patient clan receives at a stream
 
 
 @dataclass(frozen=True)
@@ -143,7 +145,7 @@ def step(prev: ClanPlan | None, st, side: str, clan: str, army, mu, routes,
     narrow = routes.for_unit(st, lead, files=1)
     held = _held_crossing(st, side, fighters, enemies, narrow, centre, (goal.x, goal.y))
     if held is None and patient and army.pressure < PATIENCE:
-        held = _held_stream(st, fighters, enemies, centre, (goal.x, goal.y))
+        held = _held_stream(st, fighters, enemies, centre, (goal.x, goal.y), mu)
     if held is not None and posture != "reserve":
         feat, holder = held
         best = _best_strike(st, fighters, enemies, mu)
@@ -241,12 +243,16 @@ def _held_crossing(st, side, fighters, enemies, narrow, centre, goal):
     return None
 
 
-def _held_stream(st, fighters, enemies, centre, goal):
+def _held_stream(st, fighters, enemies, centre, goal, mu):
     """(stream, enemy) when difficult water (a stream, a small river, a river the scenario
     treats as a wide stream: 4.3.1) lies across the straight way from the clan to its goal, no
-    fighting unit of the clan touches it yet (a clan already wading goes on), and an enemy
-    fighting unit stands within a move and a charge of it: the far bank is held. None
-    otherwise."""
+    fighting unit of the clan touches it yet (a clan already wading goes on), and the far bank
+    where the clan would come out is held against it: of the enemy fighting units within a
+    move and a charge of that stretch of water, a missile unit shoots into it at effective
+    range (4.5.1, 4.5.4: waders lose stands before they can close), or they win the fight
+    there by the matchups' odds (`_wins_at_water` not positive, 4.6.5). An enemy that stands
+    further along the stream, or that the clan beats, holds nothing: the clan goes over.
+    None otherwise."""
     if not fighters or any(_in_water(st, u) for u in fighters):
         return None
     path = LineString([centre, goal])
@@ -254,8 +260,26 @@ def _held_stream(st, fighters, enemies, centre, goal):
     if not feats:
         return None
     feat = min(feats, key=lambda f: (f.shape.distance(Point(centre)), f.id))
-    _, holder = _nearest_to(feat, enemies)
+    spread = max(math.dist(centre, (u.x, u.y)) + max(u.width, u.depth) / 2 for u in fighters)
+    where = feat.shape.intersection(path.buffer(spread))
+    holders = [e for e in fighting(enemies)
+               if where.distance(footprint(e)) <= e.move_row.normal + e.move_row.charge]
+    shot = any(e.missile and where.distance(footprint(e)) <= shooting.ranges(e)[0] for e in holders)
+    if not holders or not shot and _wins_at_water(fighters, holders, mu) > 0:
+        return None
+    _, holder = _nearest_to(feat, holders)
     return None if holder is None else (feat, holder)
+
+
+def _wins_at_water(fighters, holders, mu) -> float:
+    """The clan's balance against the enemy holding the far bank (as the army plan weighs a
+    sector, 4.6.5): the mean of its units' best charging edges on those enemies less the mean
+    of those enemies' best charging edges on its units, each no worse than -1."""
+    ids = [e.id for e in holders]
+    ours = [max(mu.best_target(u, ids)[1], -1.0) for u in fighters]
+    theirs = [max(max((-mu.dfn.get((u.id, e.id), -1.0) for u in fighters), default=-1.0), -1.0)
+              for e in holders]
+    return sum(ours) / len(ours) - sum(theirs) / len(theirs)
 
 
 def is_water(f) -> bool:

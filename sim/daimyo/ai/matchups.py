@@ -19,13 +19,14 @@ from sim.daimyo.combat import charge as CH
 from sim.daimyo.charge_odds import charges_into_disorder, head_on
 from sim.daimyo.geometry.shapes import CONTACT_TOLERANCE
 from sim.daimyo.model import Troop, Unit
-from sim.daimyo.surroundings import enemies_in_contact
+from sim.daimyo.surroundings import enemies_in_contact, reach as circle
 from sim.daimyo.odds import MeleeOdds, expected
 
 HORIZON_TURNS = 3     # pairs further apart than this many moves and a charge are not weighed
 ODDS_MAX = 20_000    # pairs' odds kept across turns (all dropped when full)
 ODDS_KEY = "matchup_odds"   # the game's kept odds (st.geometry_cache: derived, never saved)
 POSES_KEY = "matchup_poses"  # the game's kept charge slots (_Table.front)
+SERIALS_KEY = "matchup_units"  # the game's numbers for unit keys (_Serials)
 
 
 def round_edge(m: MeleeOdds, worth: float = 1.0) -> float:
@@ -90,19 +91,22 @@ class _Table:
     movement bookkeeping, which no melee rule reads (`_UNREAD`), the weather and the turn's
     random event (4.6.3, 5.3), and every other living unit that could touch either of the two
     where the charge puts them (their contacts decide the fighting stands, 4.6.1): within the
-    defender's half diagonal, the charger's diagonal and its own half diagonal of the
-    defender's centre. That key is cheap; where it is new, `contact` names the units really
+    defender's bounding circle's radius, the charger's diagonal and its own radius of the
+    defender's circle's centre (`surroundings.reach`). That key is cheap; where it is new, `contact` names the units really
     touching either of the two instead, and only where both are new does head_on run."""
 
     def __init__(self, st, cache: Book):
         self.st, self.cache = st, cache
         self.poses = st.geometry_cache.setdefault(POSES_KEY, {})
-        self.keys = {u.id: _READ(unit_key(u)) + (tuple((l.id, l.kind) for l in st.attached(u.id)),)
-                     for u in st.living()}
-        self.places = [(u, u.x, u.y, _diagonal(u) / 2) for u in st.living()]
+        self.serials = st.geometry_cache.setdefault(SERIALS_KEY, _Serials())
+        self.leaders = {u.id: tuple((l.id, l.kind) for l in st.attached(u.id)) for u in st.living()}
+        self.keys = {u.id: self.serials.of(_READ(unit_key(u)) + (self.leaders[u.id],)) for u in st.living()}
+        # bounding circles (centre, radius), not front-edge centres: a deep column's rear
+        # corners lie beyond half its diagonal of its front edge
+        self.places = {u.id: circle(u) for u in st.living()}
         self.weather = (st.weather, st.event, st.heroic_unit)
         self._near: dict[tuple, tuple] = {}
-        self._charger: dict[str, tuple] = {}
+        self._charger: dict[str, int] = {}
 
     def edge(self, a: Unit, e: Unit) -> float:
         """_edge(a, e), kept under `charge`'s key and, where that one is new, under `contact`'s."""
@@ -111,20 +115,22 @@ class _Table:
 
     def charge(self, a: Unit, e: Unit) -> tuple:
         """The key of a charging e head on (charge_odds.head_on, charges_into_disorder)."""
-        return self._charging(a) + self.front(a, e) + self.keys[e.id] + self.near(e, _diagonal(a))
+        return (self._charging(a),) + self.front(a, e) + (self.keys[e.id],) + self.near(e, _diagonal(a))
 
     def contact(self, a: Unit, e: Unit) -> tuple:
         """`charge`'s key with, instead of every unit near, only those head_on reads: the
         enemies touching the charger where the charge puts it and those touching e, but for the
         two themselves (4.6.1: whether either is also engaged to its front or rear, melee.py);
         a neighbour that moved but touches neither changes no odds. Worked out only where
-        `charge`'s key is new (a neighbour or either unit changed)."""
+        `charge`'s key is new (a neighbour or either unit changed). Of those it reads only
+        which edges they touch (melee.edge_contacts): their stands' layout and pose."""
         pose = self.front(a, e)
         placed = copy.copy(a)
         placed.x, placed.y, placed.facing = pose
-        return ("contact",) + self._charging(a) + pose + self.keys[e.id] + (self.weather,) + (
-            tuple(self.keys[v.id] for v in enemies_in_contact(self.st, placed) if v.id != e.id),
-            tuple(self.keys[v.id] for v in enemies_in_contact(self.st, e) if v.id != a.id))
+        return ("contact", self._charging(a)) + pose + (
+            self.keys[e.id], self.weather,
+            tuple(map(_PLACED, (v for v in enemies_in_contact(self.st, placed) if v.id != e.id))),
+            tuple(map(_PLACED, (v for v in enemies_in_contact(self.st, e) if v.id != a.id))))
 
     def front(self, a: Unit, e: Unit) -> tuple[float, float, float]:
         """CH.final_pose(a, e, "front"), kept with the game under all it reads (both units'
@@ -138,28 +144,51 @@ class _Table:
             got = self.poses[key] = CH.final_pose(a, e, "front")
         return got
 
-    def _charging(self, a: Unit) -> tuple:
+    def _charging(self, a: Unit) -> int:
         got = self._charger.get(a.id)
         if got is None:
-            got = self._charger[a.id] = _CHARGER(unit_key(a)) + self.keys[a.id][2:]
+            got = self._charger[a.id] = self.serials.of(("charging",) + _CHARGER(unit_key(a)) + (self.leaders[a.id],))
         return got
 
     def near(self, e: Unit, reach: float) -> tuple:
         got = self._near.get((e.id, reach))
         if got is None:
-            half, here = _diagonal(e) / 2 + reach + CONTACT_TOLERANCE, (e.x, e.y)
+            ex, ey, er = self.places[e.id]
+            half = er + reach + CONTACT_TOLERANCE
             got = self._near[(e.id, reach)] = (self.weather,) + tuple(
-                self.keys[v.id] for v, x, y, r in self.places
-                if v is not e and math.dist((x, y), here) <= half + r)
+                self.keys[v] for v, (x, y, r) in self.places.items()
+                if v != e.id and math.hypot(x - ex, y - ey) <= half + r)
+        return got
+
+
+class _Serials:
+    """Numbers standing for unit keys in the kept odds' keys, kept with the game: hashing every
+    near unit's whole key (enums and all) at each look-up was most of a look-up's cost. A
+    number stands for one key only and is never given again (not even when the book is
+    emptied), so a key of numbers names all that the key of unit keys named."""
+
+    def __init__(self):
+        self._of: dict[tuple, int] = {}
+        self._next = 0
+
+    def of(self, key: tuple) -> int:
+        got = self._of.get(key)
+        if got is None:
+            if len(self._of) >= ODDS_MAX:
+                self._of.clear()
+            got = self._of[key] = self._next
+            self._next += 1
         return got
 
 
 _POSE = ("x", "y", "facing")     # the charger's pose: head_on puts it at the enemy's front
-# the turn's movement and shooting bookkeeping (4.3, 4.5, 1.9), which no melee modifier,
-# fighting stand or contact reads (combat/melee.py, charge_odds.py, surroundings.py)
+# the turn's movement, shooting and morale bookkeeping (4.3, 4.5, 1.9; reforming 4.2.2, shot
+# at 4.2.2.1, the morale test's reasons 5.1), which no melee modifier, fighting stand or
+# contact reads (combat/melee.py, charge_odds.py, surroundings.py)
 _UNREAD = ("activated", "moved", "shot", "fought", "move_used", "obedience", "move_allowance",
            "turned_deg", "terrain_paid", "blocked", "passed_by_missile", "fell_back", "shoot_from",
-           "hits_this_turn", "mounting")
+           "hits_this_turn", "mounting", "reforming", "hit_by_shooting", "morale_reasons")
+_PLACED = operator.attrgetter("id", "stands", "files", "stand_w", "stand_d", "x", "y", "facing")
 
 
 def _reader(unread: tuple):

@@ -286,12 +286,17 @@ def box_gaps(boxes, lo_x, lo_y, hi_x, hi_y):
 def _clip_area(subject, n, clip):
     """Area of convex polygon `subject` (its first n vertices) inside convex quadrilateral `clip`
     (Sutherland-Hodgman: the subject cut by each of clip's edges in turn)."""
+    return _clip_area_in(subject, n, clip, np.empty((n + 8, 2)), np.empty((n + 8, 2)))
+
+
+@njit(cache=True)
+def _clip_area_in(subject, n, clip, cur, nxt):
+    """_clip_area with its two work arrays (at least n + 8 rows) given: a caller clipping many
+    pairs makes them once."""
     signed = 0.0
     for k in range(4):
         signed += clip[k, 0] * clip[(k + 1) % 4, 1] - clip[(k + 1) % 4, 0] * clip[k, 1]
     turn = 1.0 if signed >= 0.0 else -1.0            # inside is left of each edge for CCW
-    cur = np.empty((n + 8, 2))
-    nxt = np.empty((n + 8, 2))
     for m in range(n):
         cur[m, 0], cur[m, 1] = subject[m, 0], subject[m, 1]
     size = n
@@ -338,17 +343,25 @@ def slid_overlaps(start, vx, vy, steps, quads, overlap, tol):
     quadrilateral `quads` (m, 4, 2) by `_clip_area`, as `overlap_areas` of the slid corners
     (start + step * v, the same sums): whether some stand shares more than `overlap` cm2 with
     one of them at each step, and whether any area lies within `tol` of `overlap` (the caller
-    then asks the plan). Stops at the first such area (4.3.2, straight_ahead.Reach)."""
+    then asks the plan). Stops at the first such area (4.3.2, straight_ahead.Reach). A pair
+    whose boxes lie apart shares no area, and its clipped area (0 up to rounding, far below
+    any `overlap` - `tol` a caller gives) is not worked out."""
     n, k, m = len(steps), start.shape[0], quads.shape[0]
     hit = np.zeros(n, np.bool_)
     pose = np.empty((4, 2))
+    cur, nxt = np.empty((12, 2)), np.empty((12, 2))
+    box = group_boxes(quads)
     for i in range(n):
         for j in range(k):
             for c in range(4):
                 pose[c, 0] = start[j, c, 0] + steps[i] * vx
                 pose[c, 1] = start[j, c, 1] + steps[i] * vy
+            lo_x, lo_y = pose[:, 0].min(), pose[:, 1].min()
+            hi_x, hi_y = pose[:, 0].max(), pose[:, 1].max()
             for q in range(m):
-                area = _clip_area(pose, 4, quads[q])
+                if hi_x < box[q, 0] or box[q, 2] < lo_x or hi_y < box[q, 1] or box[q, 3] < lo_y:
+                    continue
+                area = _clip_area_in(pose, 4, quads[q], cur, nxt)
                 if abs(area - overlap) <= tol:
                     return hit, True
                 if area > overlap:

@@ -423,7 +423,7 @@ class Swept:
     of a move meet nothing, and are never asked about). `at(rows)` holds the very polygons
     `swept_pieces` returns."""
 
-    def __init__(self, corners: np.ndarray, eager: bool = False):
+    def __init__(self, corners: np.ndarray):
         if len(corners) == 1:                          # a turn or reform: the stands at its end
             self._quads(corners[0])
             return
@@ -439,8 +439,6 @@ class Swept:
         # a hull's box is its points' box: its extreme points are vertices (exactly so for
         # GEOS's hulls; its box is only ever used grown by kernels.MARGIN)
         self.bounds = kernels.group_boxes(pairs)
-        if eager:
-            self.all()
 
     @classmethod
     def of_quads(cls, quads: np.ndarray) -> "Swept":
@@ -491,6 +489,12 @@ class Swept:
 
     def all(self) -> np.ndarray:
         return self.at(np.arange(len(self)))
+
+    def rings(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """The pieces `rows` as the kernel's rings, without making polygons: the packed
+        coordinates, each ring's first row and vertex count (unclosed), and which pieces have
+        no ring here (GEOS's own hull: only `at` holds them)."""
+        return self._coords, self._first[rows], self._size[rows] - 1, self._unsure[rows]
 
     def near(self, boxes: np.ndarray, grow: float) -> tuple[np.ndarray, np.ndarray]:
         """Pairs (piece, box) whose axis boxes come within `grow` (+ kernels.MARGIN): a superset

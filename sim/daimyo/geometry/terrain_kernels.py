@@ -43,6 +43,25 @@ def hull_meets_patches(points, tris, owner, patches, tol):
 
 
 @njit(cache=True)
+def pieces_meet_shapes(coords, first, verts, shape, tris, owner, exact, tol):
+    """MEETS, APART or UNSURE for each pair (convex ring i, shape[i]), as stands_meet_patches:
+    ring i is coords[first[i]:first[i] + verts[i]] (ring order, unclosed; a unit's swept
+    pieces, geometry.shapes.Swept.rings); UNSURE where the ring has fewer than 3 corners (none
+    here) or the shape is not `exact`ly its triangles."""
+    out = np.full(len(first), UNSURE, np.int8)
+    tbox = _boxes(tris)
+    row = np.zeros(len(exact), np.int8)
+    for i in range(len(first)):
+        o = shape[i]
+        if verts[i] < 3 or not exact[o]:
+            continue
+        row[o] = APART
+        _polygon_meets(coords[first[i]:first[i] + verts[i]], verts[i], tris, tbox, owner, tol, row, o)
+        out[i] = row[o]
+    return out
+
+
+@njit(cache=True)
 def _boxes(tris):
     tbox = np.empty((len(tris), 4))
     for j in range(len(tris)):
@@ -54,15 +73,16 @@ def _boxes(tris):
 
 
 @njit(cache=True)
-def _polygon_meets(q, n, tris, tbox, owner, tol, row):
-    """One convex polygon q[:n] (ring order) against the triangles, into row[patch]."""
+def _polygon_meets(q, n, tris, tbox, owner, tol, row, only=-1):
+    """One convex polygon q[:n] (ring order) against the triangles (of patch `only` alone
+    where given), into row[patch]."""
     x0, y0, x1, y1 = q[0, 0], q[0, 1], q[0, 0], q[0, 1]
     for k in range(1, n):
         x0, y0 = min(x0, q[k, 0]), min(y0, q[k, 1])
         x1, y1 = max(x1, q[k, 0]), max(y1, q[k, 1])
     for j in range(len(tris)):
         o = owner[j]
-        if row[o] == MEETS:
+        if row[o] == MEETS or (only >= 0 and o != only):
             continue
         if x0 > tbox[j, 2] + tol or x1 < tbox[j, 0] - tol or y0 > tbox[j, 3] + tol or y1 < tbox[j, 1] - tol:
             continue
@@ -133,4 +153,6 @@ def warm() -> None:
     stands_meet_patches(quad[None], tri, np.array([0], np.int64), 1, 1e-11)
     lines_apart(0.0, 0.0, quad, tri, np.array([0], np.int64), 1e-11)
     hull_meets_patches(quad, tri, np.array([0], np.int64), 1, 1e-11)
+    pieces_meet_shapes(quad, np.array([0], np.int64), np.array([4], np.int64), np.array([0], np.int64), tri,
+                       np.array([0], np.int64), np.array([True]), 1e-11)
     segment_distances(0.0, 0.0, 1.0, 1.0, tri, np.array([0], np.int64), 1)

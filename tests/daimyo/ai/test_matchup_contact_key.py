@@ -44,3 +44,15 @@ def test_4_6_1_a_neighbour_coming_into_contact_is_weighed_afresh():
     w3, e1 = st.units["w3"], st.units["e1"]
     w3.x, w3.y, w3.facing = 60 - 8 - 4.0, 80 - 6.0, 0.0     # beside the charger's slot, facing it
     assert _odds(st)[("e1", "w1")] == _edge(st, e1, st.units["w1"])
+
+
+def test_4_6_1_a_unit_keys_number_is_never_given_to_another_key():
+    """The kept odds name units by numbers (matchups._Serials): emptied when full, it gives
+    the keys it meets again new numbers, never an old number to a new key."""
+    from sim.daimyo.ai.matchups import ODDS_MAX, _Serials
+    serials = _Serials()
+    first = serials.of(("a",))
+    assert serials.of(("a",)) == first
+    numbers = {serials.of((k,)) for k in range(ODDS_MAX)}          # fills it: emptied once
+    again = serials.of(("a",))
+    assert again != first and again not in numbers and len(numbers) == ODDS_MAX

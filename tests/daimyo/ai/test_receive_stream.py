@@ -92,3 +92,47 @@ def test_4_2_1_a_charge_on_a_disordered_enemy_need_not_beat_being_charged_by_it(
     assert 0 < mu.att[("sam", "arq")] < mu.dfn[("sam", "arq")]
     p = step(g, patient=False)
     assert (p.state, p.target) == ("engage", "arq")
+
+
+RAW = dict(troop="ashigaru", quality="raw", weapons=["long_spear"], armour="light")    # charge 11 cm
+
+
+def test_4_6_5_a_patient_clan_goes_over_where_the_enemy_at_the_water_loses_its_charge():
+    """Raw spearmen stand 2 cm beyond the stream, within a move and a charge of it, but by the
+    matchups' odds they lose a charge on the veteran samurai (4.6.5) and shoot nothing (4.5.4):
+    they hold nothing, so the samurai go over rather than wait for them."""
+    g = table([unit("sam", 100, 40, 90, **SAM)], [unit("spear", 100, 66, 270, **RAW)], terrain=[STREAM])
+    assert Matchups(g.state, "east").dfn[("sam", "spear")] > 0
+    p = step(g)
+    assert p.state != "receive" and p.crossing == ""
+
+
+def test_4_3_1_an_enemy_at_the_water_far_along_the_stream_holds_nothing_where_the_clan_wades():
+    """The arquebusiers stand 2 cm beyond the stream but 150 cm along it from where the samurai
+    would wade to their goal (samurai 46 cm beyond the water, out of a move and a charge of
+    it): nothing holds that stretch of the far bank, so the clan goes over."""
+    g = table([unit("sam", 20, 40, 90, **SAM)],
+              [unit("foe", 20, 110, 270, **SAM), unit("arq", 170, 66, 270, **ARQ)], terrain=[STREAM])
+    p = step(g)
+    assert p.state != "receive" and p.crossing == ""
+    assert p.target == "foe"
+
+
+def test_4_5_4_arquebusiers_at_the_water_hold_it_though_the_samurai_beat_them():
+    """The samurai beat the arquebusiers charging and being charged (4.6.5), but the
+    arquebusiers, 2 cm beyond the stream, shoot into the water at effective range (4.5.1,
+    4.5.4): waders would lose stands before they could close, so the clan receives."""
+    g = _table()
+    mu = Matchups(g.state, "east")
+    assert mu.att[("sam", "arq")] > 0 and mu.dfn[("sam", "arq")] > 0
+    assert step(g).state == "receive"
+
+
+def test_4_6_5_a_patient_clan_receives_where_the_enemy_at_the_water_wins_the_fight():
+    """Veteran samurai (no missiles) stand 2 cm beyond the stream and beat the raw spearmen
+    either way by the matchups' odds (4.6.5): the spearmen's clan receives on its bank."""
+    g = table([unit("spear", 100, 40, 90, **RAW)], [unit("sam", 100, 66, 270, **SAM)], terrain=[STREAM])
+    mu = Matchups(g.state, "east")
+    assert mu.att[("spear", "sam")] < 0 and mu.dfn[("spear", "sam")] < 0
+    p = step(g)
+    assert (p.state, p.crossing, p.target) == ("receive", "stream", "sam")
