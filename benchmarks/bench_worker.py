@@ -21,6 +21,17 @@ def _digest(obj) -> str:
     return hashlib.sha1(json.dumps(encode(obj), sort_keys=True).encode()).hexdigest()[:16]
 
 
+def _state_digest(state) -> str:
+    """The final state's digest without the clans' colours: presentation no rule reads, which
+    engines before e1664f6 left grey where a scenario gives none (the generated tables), so
+    that the bench compares what the rules made against older engines too."""
+    from sim.core.codec import encode
+    data = encode(state)
+    for clan in data.get("clans", {}).get("__dict", {}).values():
+        clan.pop("colour", None)
+    return hashlib.sha1(json.dumps(data, sort_keys=True).encode()).hexdigest()[:16]
+
+
 def _warm() -> float:
     """Load the compiled kernels first where the engine has them (their one-off load or
     compile cost is reported apart, not inside the timings)."""
@@ -59,7 +70,7 @@ def main(argv: list[str]) -> None:
             game.apply(a)
         cpu = time.process_time() - start
     print(json.dumps({"cpu": cpu, "warm": warm, "actions": len(game.actions),
-                      "events": _digest(game.events), "state": _digest(game.state)}))
+                      "events": _digest(game.events), "state": _state_digest(game.state)}))
 
 
 if __name__ == "__main__":
