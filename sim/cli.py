@@ -113,7 +113,8 @@ def _cmd_bench(args) -> int:
     if args.level not in LEVELS:
         raise KassenError(f"--level {clip(repr(args.level))}: expected one of {', '.join(LEVELS)}")
     if args.against:
-        return run_against(args.against, args.level, args.turn_scale, replay_only=args.replay_only)
+        return run_against(args.against, args.level, args.turn_scale, replay_only=args.replay_only,
+                           repeat=args.repeat)
     return run_bench(args.battles, args.scenario, args.turn_limit, args.level)
 
 
@@ -293,6 +294,8 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--replay-only", action="store_true",
                    help="with --against: time only the rules-alone replays (each battle is played once, by "
                    "this tree's AI, for its orders)")
+    c.add_argument("--repeat", type=check.count, default=1, metavar="N",
+                   help="with --against: time each replay N times and keep the least (default 1)")
 
     c = command(sub, "completion", "print the shell hook for tab completion",
                 ['eval "$(kassen completion bash)"   # add to ~/.bashrc',

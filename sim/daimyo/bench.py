@@ -191,22 +191,24 @@ def _old_job(old: Path, what: str, *args) -> dict | None:
 def _line(what: str, old: dict, new: dict) -> str:
     same = "same events and final state" if (old["events"], old["state"]) == (new["events"], new["state"]) \
         else "DIFFERENT events or final state"
-    return (f"{what:<44} {old['cpu']:7.2f} s {new['cpu']:7.2f} s {old['cpu'] / new['cpu']:6.1f}x  "
+    return (f"{what:<44} {old['cpu']:7.3f} s {new['cpu']:7.3f} s {old['cpu'] / new['cpu']:6.2f}x  "
             f"{new['actions']} actions, {same}")
 
 
 def run_against(commit: str, level: str = "hard", turn_scale: float = 1.0, sizes=SIZES,
-                size_turns: int = 6, replay_only: bool = False) -> int:
+                size_turns: int = 6, replay_only: bool = False, repeat: int = 1) -> int:
     """`kassen bench --against COMMIT`: the rules-alone replay and a whole AI battle of the
     reference, Nagashino and training tables, old engine against this one, in one run, as CPU
     seconds and their ratio; then replays of random battles on 50-, 150- and 300-stand tables
     with the fitted exponent of cost against stands. `replay_only`: the battles are played
-    once, by this tree, only for their orders, and not timed."""
+    once, by this tree, only for their orders, and not timed. `repeat`: each replay is timed
+    that many times in its process and the least CPU time counts (a replay of a few tenths of
+    a second is otherwise too short to show a step of a few per cent)."""
     work = Path(tempfile.mkdtemp(prefix="kassen-bench-"))
     try:
         old = frozen_tree(commit, work)
         try:
-            return _compare(old, work, commit, level, turn_scale, sizes, size_turns, replay_only)
+            return _compare(old, work, commit, level, turn_scale, sizes, size_turns, replay_only, repeat)
         finally:
             drop_tree(old)
     finally:
@@ -214,10 +216,11 @@ def run_against(commit: str, level: str = "hard", turn_scale: float = 1.0, sizes
 
 
 def _compare(old: Path, work: Path, commit: str, level: str, turn_scale: float, sizes, size_turns: int,
-             replay_only: bool) -> int:
+             replay_only: bool, repeat: int) -> int:
     from benchmarks.make_reference import table_text
     new = Path(__file__).resolve().parents[2]
-    print(f"old engine: {commit} ({old}); new: {new}; CPU seconds (process time), one run each, "
+    runs = "one run each" if repeat == 1 else f"battles one run each, replays the least of {repeat}"
+    print(f"old engine: {commit} ({old}); new: {new}; CPU seconds (process time), {runs}, "
           f"{level} vs {level}, seed 1")
     print(f"{'':<44} {'old':>9} {'new':>9} {'ratio':>7}")
     warm = None
@@ -231,9 +234,9 @@ def _compare(old: Path, work: Path, commit: str, level: str, turn_scale: float, 
         warm = b_new["warm"]
         # the old tree first, then the new: a shared machine's load falls on both alike
         replay = f"{name}, {turns} turns: rules alone (replay)"
-        r_old = _old_job(old, replay, "replay", path, 1, turns, acts)
+        r_old = _old_job(old, replay, "replay", path, 1, turns, acts, repeat)
         if r_old is not None:
-            print(_line(replay, r_old, _job(new, "replay", path, 1, turns, acts)))
+            print(_line(replay, r_old, _job(new, "replay", path, 1, turns, acts, repeat)))
         if b_old is None:
             continue
         same_play = (work / f"{name}-old.json").read_text() == acts.read_text()
@@ -246,9 +249,9 @@ def _compare(old: Path, work: Path, commit: str, level: str, turn_scale: float, 
         acts = work / f"table{n}.json"
         _job(new, "battle", path, 1, size_turns, "random", acts)
         what = f"{n} stands, {size_turns} turns random: replay"
-        r_old = _old_job(old, what, "replay", path, 1, size_turns, acts)
+        r_old = _old_job(old, what, "replay", path, 1, size_turns, acts, repeat)
         if r_old is not None:
-            r_new = _job(new, "replay", path, 1, size_turns, acts)
+            r_new = _job(new, "replay", path, 1, size_turns, acts, repeat)
             times.append((n, r_old["cpu"], r_new["cpu"]))
             print(_line(what, r_old, r_new))
     if len(times) > 1:

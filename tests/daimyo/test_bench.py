@@ -45,6 +45,21 @@ def test_issue18_bench_worker_replays_in_a_given_tree(tmp_path):
     replay = _job(root, "replay", "scenarios/daimyo/training.toml", 1, 1, acts)
     assert battle["actions"] == replay["actions"] > 0
     assert (battle["events"], battle["state"]) == (replay["events"], replay["state"])
+    again = _job(root, "replay", "scenarios/daimyo/training.toml", 1, 1, acts, 3)   # --repeat 3
+    assert (again["actions"], again["events"], again["state"]) == (replay["actions"], replay["events"], replay["state"])
+
+
+def test_issue18_bench_state_digest_leaves_out_clan_colours_only():
+    """The bench compares what the rules made: a clan's colour (presentation, grey in engines
+    before the palette where a scenario gives none) does not count; a unit's pose does."""
+    from benchmarks.bench_worker import _state_digest
+    from sim.core.scenario import open_game
+    game = open_game("scenarios/daimyo/training.toml", seed=1)
+    before = _state_digest(game.state)
+    game.state.clans["honda"].colour = (200, 200, 200)
+    assert _state_digest(game.state) == before
+    game.state.units["honda-yari"].x += 1.0
+    assert _state_digest(game.state) != before
 
 
 def test_issue18_bench_frozen_tree_is_the_runs_own_and_removed_after(tmp_path):
