@@ -113,19 +113,18 @@ def orderable_units(st: DaimyoState) -> list[Unit]:
     the unit he is with and his hatamoto, 4.1/1.7) that have not acted this turn. The
     hatamoto acts only with its General, never with the clan it is listed under (1.7, ruling
     D-44)."""
-    side = st.to_move
-    out = []
-    for u in st.living(side):
-        if u.troop is Troop.HQ or u.routing or u.activated or u.obedience == "failed" or u.blocked:
-            continue
-        if u.halted_turns > 0 and not may_about_face(u):
-            continue
-        if st.active_general == side:
-            if u.hatamoto or _general_with(st, side, u):
-                out.append(u)
-        elif st.active_clan and u.clan == st.active_clan and not u.hatamoto:
-            out.append(u)
-    return out
+    return [u for u in st.living(st.to_move) if _orderable(st, u)]
+
+
+def _orderable(st: DaimyoState, u: Unit) -> bool:
+    """Whether u, a living unit of the side to move, may receive orders now (orderable_units)."""
+    if u.troop is Troop.HQ or u.routing or u.activated or u.obedience == "failed" or u.blocked:
+        return False
+    if u.halted_turns > 0 and not may_about_face(u):
+        return False
+    if st.active_general == u.side:
+        return u.hatamoto or _general_with(st, u.side, u)
+    return bool(st.active_clan) and u.clan == st.active_clan and not u.hatamoto
 
 
 def may_about_face(u: Unit) -> bool:
@@ -153,7 +152,7 @@ def check_orderable(st: DaimyoState, unit_id: str) -> None:
     # what keeps the unit still comes first, so a preview can say why on any side's turn
     if u.side != st.to_move:
         raise RuleError("4.1", f"{unit_id} is not your unit", SYSTEM)
-    if u not in orderable_units(st):
+    if not _orderable(st, u):
         raise RuleError("4.1", f"{unit_id} is not part of the active clan or has already acted this turn", SYSTEM)
 
 
