@@ -47,9 +47,14 @@ def kept_odds(st) -> Book:
     so a kept edge is always the one worked out afresh and no matchup depends on which
     matchups were asked for before (issue 19). Both players share it: a charge's odds read
     the table, never who asks, and each side weighs every pair both ways (issue 18)."""
-    got = st.geometry_cache.get(ODDS_KEY)
+    return _kept(st, ODDS_KEY, lambda: Book(ODDS_MAX))
+
+
+def _kept(st, key: str, make):
+    """What the game keeps under `key` (st.geometry_cache: derived, never saved), made once."""
+    got = st.geometry_cache.get(key)
     if got is None:
-        got = st.geometry_cache[ODDS_KEY] = Book(ODDS_MAX)
+        got = st.geometry_cache[key] = make()
     return got
 
 
@@ -92,13 +97,14 @@ class _Table:
     random event (4.6.3, 5.3), and every other living unit that could touch either of the two
     where the charge puts them (their contacts decide the fighting stands, 4.6.1): within the
     defender's bounding circle's radius, the charger's diagonal and its own radius of the
-    defender's circle's centre (`surroundings.reach`). That key is cheap; where it is new, `contact` names the units really
-    touching either of the two instead, and only where both are new does head_on run."""
+    defender's circle's centre (`surroundings.reach`). That key is cheap; where it is new,
+    `contact` names the units really touching either of the two instead, and only where both
+    are new does head_on run."""
 
     def __init__(self, st, cache: Book):
         self.st, self.cache = st, cache
-        self.poses = st.geometry_cache.setdefault(POSES_KEY, {})
-        self.serials = st.geometry_cache.setdefault(SERIALS_KEY, _Serials())
+        self.poses = _kept(st, POSES_KEY, lambda: Book(ODDS_MAX))
+        self.serials = _kept(st, SERIALS_KEY, _Serials)
         self.leaders = {u.id: tuple((l.id, l.kind) for l in st.attached(u.id)) for u in st.living()}
         self.keys = {u.id: self.serials.of(_READ(unit_key(u)) + (self.leaders[u.id],)) for u in st.living()}
         # bounding circles (centre, radius), not front-edge centres: a deep column's rear
@@ -136,13 +142,8 @@ class _Table:
         """CH.final_pose(a, e, "front"), kept with the game under all it reads (both units'
         widths, a's stand width, where a stands and e's pose): most pairs are asked again at
         every clan's activation with neither moved."""
-        key = (a.x, a.y, a.files, a.stand_w, e.x, e.y, e.facing, e.files, e.stand_w)
-        got = self.poses.get(key)
-        if got is None:
-            if len(self.poses) >= ODDS_MAX:
-                self.poses.clear()
-            got = self.poses[key] = CH.final_pose(a, e, "front")
-        return got
+        return self.poses.recall((a.x, a.y, a.files, a.stand_w, e.x, e.y, e.facing, e.files, e.stand_w),
+                                 lambda: CH.final_pose(a, e, "front"))
 
     def _charging(self, a: Unit) -> int:
         got = self._charger.get(a.id)
