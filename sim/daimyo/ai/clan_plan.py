@@ -19,9 +19,9 @@ States, checked in this order each time the clan's plan is stepped:
   would come out (within a move and a charge of that stretch it shoots into the water at
   effective range, 4.5.4, or wins the fight by the matchups, 4.6.5): a unit wading over is
   disordered (4.3.1, 4.2.1: it may not charge, cavalry may not charge out of it at all) and
-  comes out within the enemy's reach and fire, so the clan lines up on its own bank, within its own charge of
-  the water, and charges what comes out disordered - until the clock (PATIENCE) says a draw is
-  near and it goes over after all;
+  comes out within the enemy's reach and fire, so the clan lines up on its own bank, within
+  its own charge of the water, and charges what comes out disordered - until the clock
+  (PATIENCE) says a draw is near and it goes over after all;
 - approach: still more than a move beyond the form-up band; its objective is the next
   waypoint on the way to the enemy in its sector (routes.py: fords, bridges, gaps);
 - form_up: in the band just outside the enemy's charge reach, the clan lines up;
@@ -262,9 +262,10 @@ def _held_stream(st, fighters, enemies, centre, goal, mu):
     feat = min(feats, key=lambda f: (f.shape.distance(Point(centre)), f.id))
     spread = max(math.dist(centre, (u.x, u.y)) + max(u.width, u.depth) / 2 for u in fighters)
     where = feat.shape.intersection(path.buffer(spread))
-    holders = [e for e in fighting(enemies)
-               if where.distance(footprint(e)) <= e.move_row.normal + e.move_row.charge]
-    shot = any(e.missile and where.distance(footprint(e)) <= shooting.ranges(e)[0] for e in holders)
+    foes = fighting(enemies)
+    off = {e.id: where.distance(footprint(e)) for e in foes}
+    holders = [e for e in foes if off[e.id] <= e.move_row.normal + e.move_row.charge]
+    shot = any(e.missile and off[e.id] <= shooting.ranges(e)[0] for e in holders)
     if not holders or not shot and _wins_at_water(fighters, holders, mu) > 0:
         return None
     _, holder = _nearest_to(feat, holders)
