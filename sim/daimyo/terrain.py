@@ -136,11 +136,12 @@ class TerrainMap:
         return None if self.road is None else self.road.buffer(INTERIOR)
 
     @cached_property
-    def _road_box(self) -> np.ndarray:
+    def road_box(self) -> np.ndarray:
+        """The road zone's axis box, (1, 4), as swept pieces' `near` takes boxes."""
         return shapely.bounds(self.road_zone)[None, :]
 
     @cached_property
-    def _road_probe(self):
+    def road_probe(self):
         """A prepared copy of the road zone, only to ask whether anything meets it at all."""
         probe = shapely.from_wkb(shapely.to_wkb(self.road_zone))
         shapely.prepare(probe)
@@ -152,8 +153,8 @@ class TerrainMap:
         if self.road is None:
             return False
         if not isinstance(polys, np.ndarray):       # only pieces whose boxes meet the zone's
-            polys = polys.at(polys.near(self._road_box, 0.0)[0])
-        return bool(shapely.intersects(self._road_probe, polys).any())
+            polys = polys.at(polys.near(self.road_box, 0.0)[0])
+        return bool(shapely.intersects(self.road_probe, polys).any())
 
     def on_road(self, polys) -> np.ndarray:
         """Per polygon (or swept piece, as for `touching`): wholly on road or bridge (4.3:
@@ -163,7 +164,7 @@ class TerrainMap:
         if isinstance(polys, np.ndarray):
             return shapely.covers(self.road_zone, polys)
         out = np.zeros(len(polys), dtype=bool)        # only pieces whose boxes meet the zone's
-        rows = polys.near(self._road_box, 0.0)[0]     # (one box: each piece once)
+        rows = polys.near(self.road_box, 0.0)[0]     # (one box: each piece once)
         out[rows] = shapely.covers(self.road_zone, polys.at(rows))
         return out
 

@@ -62,7 +62,7 @@ def pieces_meet(st, tmap, pieces, what: str) -> np.ndarray:
     the pairs whose boxes meet where it is sure, Shapely's own predicate the rest (a piece
     whose hull only GEOS makes, a shape its triangles do not stand for exactly)."""
     if what == "road":
-        shapes, boxes, asked = np.array([tmap.road_zone], dtype=object), tmap._road_box, tmap._road_probe
+        shapes, boxes, asked = np.array([tmap.road_zone], dtype=object), tmap.road_box, tmap.road_probe
     else:
         shapes = tmap.shapes if what == "touching" else tmap.interiors
         boxes, asked = tmap.boxes, None
