@@ -20,7 +20,11 @@ import time
 
 def _digest(obj) -> str:
     from sim.core.codec import encode
-    return hashlib.sha1(json.dumps(encode(obj), sort_keys=True).encode()).hexdigest()[:16]
+    return _sha(encode(obj))
+
+
+def _sha(data) -> str:
+    return hashlib.sha1(json.dumps(data, sort_keys=True).encode()).hexdigest()[:16]
 
 
 def _state_digest(state) -> str:
@@ -31,7 +35,7 @@ def _state_digest(state) -> str:
     data = encode(state)
     for clan in data.get("clans", {}).get("__dict", {}).values():
         clan.pop("colour", None)
-    return hashlib.sha1(json.dumps(data, sort_keys=True).encode()).hexdigest()[:16]
+    return _sha(data)
 
 
 def _warm() -> float:
