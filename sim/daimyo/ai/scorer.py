@@ -25,6 +25,7 @@ from sim.daimyo import actions as A
 from sim.daimyo.ai import crossing_axis, guns, line_up
 from sim.daimyo.ai.fire import FireZones
 from sim.daimyo.ai import pose_batch, shortlist
+from sim.daimyo.ai.backtrack import Backtrack
 from sim.daimyo.ai.clan_plan import BAND_CM, CROSSINGS
 from sim.daimyo.ai.commander import Commander
 from sim.daimyo.ai.matchups import round_edge
@@ -86,6 +87,7 @@ class DaimyoScorer:
         self._enemy_kept: tuple | None = None   # the enemy's side as `_enemy_side` last made it
         self._near: dict = {}          # prefetch: the enemies within a charge of a decision's poses
         self._aheads: dict = {}
+        self.backtrack = Backtrack()
 
     @property
     def plan_log(self):
@@ -118,6 +120,7 @@ class DaimyoScorer:
         army = tuple(unit_key(e) for e in self.st.living(foe))
         self._enemy_side(foe, army)
         self.memo.begin(self.st, side)
+        self.backtrack.see(self.st)
         if self.ground is None or self.ground.st is not self.st:
             self.ground = Ground(self.st, self.routes, self.memo.check)     # the terrain: once a game
         if self.commander is not None:
@@ -430,6 +433,8 @@ class DaimyoScorer:
         x, y, f = plan.path[-1]
         if plan.leaves_table:
             return -50.0
+        if self.backtrack.back(u.id, x, y, f, plan.files or u.files):
+            return -100.0           # an order undone: move and turning spent for nothing (4.3)
         before = self._values.get(u.id)
         if before is None:
             before = self._values[u.id] = self._value(u, u.x, u.y, u.facing, u.files, u.disordered)
