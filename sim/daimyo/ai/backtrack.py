@@ -38,5 +38,7 @@ class Backtrack:
         self._now = now
 
     def back(self, uid: str, x: float, y: float, facing: float, files: int) -> bool:
-        """Whether a pose is one the unit held since anything else last moved."""
-        return pose_key(x, y, facing, files) in self._held.get(uid, ())
+        """Whether a pose is one the unit held since anything else last moved, other than the
+        one it holds now (a reform in place, 4.2.2, changes its order, not its pose)."""
+        key = pose_key(x, y, facing, files)
+        return key != self._now.get(uid) and key in self._held.get(uid, ())

@@ -72,3 +72,15 @@ def test_4_3_5_2_the_duel_turns_no_unit_and_back():
     _play(spec, g, seed, seat_levels(spec, tuple(g.sides()), 0))
     assert any(isinstance(a, A.Turn) for a in g.actions)
     assert _undone_turns(g.actions) == []
+
+
+def test_4_2_2_a_disordered_unit_may_reform_where_it_stands():
+    """A reform in place keeps the unit's pose: it is not an order undone."""
+    g = _table()
+    g.state.units["e1"].disordered = True          # the position: e1 came out of a wood
+    s = DaimyoScorer(planning=True)
+    s.prepare(g, "east")
+    s.prepare(g, "east")
+    reform = A.Reform("east", "e1", g.state.units["e1"].files, g.state.units["e1"].facing)
+    assert reform in g.legal_actions("east")
+    assert s.score(reform) > REFUSED / 2        # nothing near -100 in it
