@@ -51,7 +51,6 @@ STATES = ("approach", "form_up", "hold", "reform", "receive", "engage", "pursue"
 BAND_CM = 2.0            # how far outside the enemy's charge reach a line forms up
 TIE_CM = 1.0             # nearer a crossing than the enemy by less than this is a tie
 CROSSINGS = ("bridge", "ford")
-WADING_EDGE = 1.5        # edge a horse's aim loses for each turn the water keeps it from charging (4.3.1)
 PATIENCE = 0.6           # clock pressure (5.2) up to which a patient clan receives at a stream
 
 
@@ -181,7 +180,7 @@ def aims(st, side: str, clan: str, mu, ground) -> dict[str, str]:
     """Each fighting unit's own target once its clan engages: the enemy it beats best (the
     matchup edge, 4.6.5), less a quarter point a move of the real way there (4.3.1), and less
     for cavalry an enemy standing in difficult ground (cavalry may not charge out of it and
-    charge only a third as far into it, 4.3.1) or a shooter it must wade to reach (4.5.4)."""
+    charge only a third as far into it, 4.3.1)."""
     enemies = [e for e in st.living(st.enemy(side)) if not e.routing]
     out = {}
     for u in fighting(st.clan_units(clan)):
@@ -191,15 +190,10 @@ def aims(st, side: str, clan: str, mu, ground) -> dict[str, str]:
             if edge is None or edge == -math.inf:
                 continue
             target = footprint(e)
-            way, wades = ground.approach(u, shape, target)
+            way, _ = ground.approach(u, shape, target)
             edge -= 0.25 * way / u.move_row.normal
             if u.cavalry and "difficult" in ground.effects(u, target):
-                edge -= WADING_EDGE
-            if u.cavalry and wades and e.missile:
-                # nor a shooter beyond water: the horse wades in disordered, may not charge out
-                # of it (4.3.1) and stands to reform (4.2.2) in the shooter's fire (4.5.4): a
-                # turn for each
-                edge -= 2 * WADING_EDGE
+                edge -= 1.5
             best = max(best, (edge, e.id))
         if best[1]:
             out[u.id] = best[1]

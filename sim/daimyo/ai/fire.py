@@ -13,20 +13,6 @@ from shapely.ops import unary_union
 from sim.daimyo.combat import shooting
 from sim.daimyo.geometry import all_round_arc, boxes_apart, fire_arc, stand_corners
 from sim.daimyo.model import Unit, Weapon
-from sim.daimyo.combat.victory import points
-from sim.daimyo.odds import HITS_PER_STAND, hit_chance
-
-FIRE_SCALE = 4.0     # points_lost to the scorer's scale: twice the rough `danger`'s for a usual unit
-FIRE_ROUT = 0.25     # share of a unit's points a stand lost to fire risks in its morale test (5.1)
-
-
-def points_lost(u: Unit, hits: float) -> float:
-    """What `hits` of enemy fire cost u, on the scorer's scale: the stands they take (3 hits a
-    stand, 4.5.5), each its share of the unit's 5.2 points (the hatamoto counts 2: its two
-    stands are worth eight of a line unit's four), and the morale test each lost stand brings,
-    which may rout the whole unit (5.1 reason 1). FIRE_SCALE makes a four-stand unit in light
-    armour at effective range of four arquebus stands weigh twice the 1 of `FireZones.danger`."""
-    return FIRE_SCALE * hits / HITS_PER_STAND * points(u) * (1.0 / max(1, u.stands) + FIRE_ROUT)
 
 ZONES_MAX = 4096     # shooter zones kept per game (st.geometry_cache["ai_fire_zones"])
 
@@ -42,7 +28,7 @@ class FireZones:
             idx = shooting.shooting_stands(st, e)
             eff, long_ = shooting.ranges(e)
             eff_zone, long_zone = self._arc(kept, e, corners, idx, eff), self._arc(kept, e, corners, idx, long_)
-            self.zones.append((e, eff_zone, long_zone, eff_zone.bounds, long_zone.bounds, len(idx)))
+            self.zones.append((e, eff_zone, long_zone, eff_zone.bounds, long_zone.bounds))
 
     @staticmethod
     def _arc(kept: dict, e: Unit, corners, idx, rng):
@@ -58,36 +44,17 @@ class FireZones:
                                            else fire_arc(corners[i], e.facing, rng) for i in idx])
         return got
 
-    def _bands(self, shape, box):
-        """(shooter, its stands that shoot, True at effective range / False at long range) for
-        each shooter whose arcs reach `shape` (`box`: its axis box)."""
-        for e, eff, long_, eff_box, long_box, n in self.zones:
-            # a zone whose box misses the shape cannot touch it
-            if not boxes_apart(eff_box, box) and eff.intersects(shape):
-                yield e, n, True
-            elif not boxes_apart(long_box, box) and long_.intersects(shape):
-                yield e, n, False
-
     def danger(self, u: Unit, shape, weight=None, box=None) -> float:
         """Rough hits-to-come weight: 1 per shooter with `shape` at effective range (+1 to
         hit, 4.5.4), 0.4 at long range; an arquebus against cavalry counts half again (+1);
         each shooter times `weight(shooter)` if given (`box`: the shape's axis box, if the
         caller has it)."""
         total = 0.0
-        for e, _, effective in self._bands(shape, shape.bounds if box is None else box):
-            w = 1.0 if effective else 0.4
-            if u.cavalry and Weapon.ARQUEBUS in e.weapons:
+        box = shape.bounds if box is None else box      # a zone whose box misses it cannot touch it
+        for e, eff, long_, eff_box, long_box in self.zones:
+            w = 1.0 if not boxes_apart(eff_box, box) and eff.intersects(shape) else \
+                0.4 if not boxes_apart(long_box, box) and long_.intersects(shape) else 0.0
+            if w and u.cavalry and Weapon.ARQUEBUS in e.weapons:
                 w *= 1.5
-            total += w * (weight(e) if weight is not None else 1.0)
-        return total
-
-    def hits(self, st, there: Unit, shape, weight=None, box=None) -> float:
-        """Expected hits on `there` (the unit at the pose weighed, `shape` its footprint) from
-        the shooters whose arcs reach it: each shooting stand hits on 2d6 + the rules' own
-        4.5.4 modifiers >= 8 (4.5.3) - so a column (+1), light armour (+1), cavalry before
-        arquebuses (+1) and effective range (+1) all count; each shooter times `weight`."""
-        total = 0.0
-        for e, n, effective in self._bands(shape, shape.bounds if box is None else box):
-            mod = sum(m[1] for m in shooting.modifiers(st, e, there, effective))
-            total += n * float(hit_chance(mod)) * (weight(e) if weight is not None else 1.0)
+            total += w * (weight(e) if w and weight is not None else 1.0)
         return total

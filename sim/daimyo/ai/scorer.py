@@ -23,7 +23,7 @@ from sim.ai.scored import Personality
 from sim.core.errors import RuleError
 from sim.daimyo import actions as A
 from sim.daimyo.ai import crossing_axis, guns, line_up
-from sim.daimyo.ai.fire import FireZones, points_lost
+from sim.daimyo.ai.fire import FireZones
 from sim.daimyo.ai import pose_batch, shortlist
 from sim.daimyo.ai.clan_plan import BAND_CM, CROSSINGS
 from sim.daimyo.ai.commander import Commander
@@ -133,8 +133,7 @@ class DaimyoScorer:
         self.memo.begin_values((self.ground, army,
                                 tuple((c.id, c.attempted, c.active) for c in self.st.clans.values() if c.side == foe),
                                 foe in self.st.general_used_sides, tuple(self.objectives.items()),
-                                tuple((e.id, eff, long_) for e, eff, long_, *_ in self.fire.zones),
-                                tuple(sorted(self.st.first_shot_done))))    # 4.5.4's +2 (_fire_cost)
+                                tuple((e.id, eff, long_) for e, eff, long_, *_ in self.fire.zones)))
         friends = [u for u in self.st.living(side) if u.troop is not Troop.HQ and not u.routing]
         self.friend_shapes = {u.id: footprint(u) for u in friends}
         self._friend_ids = [u.id for u in friends]
@@ -679,14 +678,6 @@ class DaimyoScorer:
         except RuleError:
             return False
 
-    def _fire_cost(self, u: Unit, x: float, y: float, facing: float, files: int, shape, box) -> float:
-        """With a plan, the enemy fire a pose stands in (4.5) as the points it may cost
-        (`fire.points_lost`): the expected hits at the pose in its formation (a column is hit at
-        +1, 4.5.4)."""
-        there = _posed(u, shape, x, y, facing)
-        there.files = files
-        return points_lost(u, self.fire.hits(self.st, there, shape, self._first_weight, box))
-
     def _target_worth(self, e: Unit) -> float:
         """4.2.1: a disordered target fights with one rank at -1; 5.1: a charge that reaches
         routers destroys them; 5.2: the hatamoto counts 2 points, the HQ 3; a scenario
@@ -877,9 +868,7 @@ class DaimyoScorer:
                 value += 0.8 * self.p.aggression * best
             # 4.5.1, 4.5.4: waiting in front of enemy shooters costs stands; less so on the
             # way to a charge that will reach them next turn
-            box = self.ground.box(shape)
-            danger = self.fire.danger(u, shape, self._first_weight, box) if self.commander is None else \
-                self._fire_cost(u, x, y, facing, files, shape, box)
+            danger = self.fire.danger(u, shape, self._first_weight, self.ground.box(shape))
             value -= self.p.caution * (0.1 if targets else 0.25) * danger
         if disordered:
             # still to reform (4.2.2): dear with the enemy close by; further off a fighting
