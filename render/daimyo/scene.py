@@ -49,6 +49,7 @@ class Scene:
         self._badges: list[pygame.Rect] = []
         self._leader_labels: list = []
         self._clan_colour: dict = {}
+        self._label_area: pygame.Rect | None = None   # where labels may go: the table in view
 
     # -- sizes that follow the zoom, within readable bounds --------------------------------
     @property
@@ -218,6 +219,7 @@ class Scene:
         if part != "moving":
             self.unit_screen = {}
             self._taken = []
+            self._label_area = self._table_in_view(state)
         self.unit_screen_view = self.camera.key     # hit tests trust it only for this view
         units = [u for u in state.units.values() if (u.alive or u.id in ghosts or u.gun_on_table)
                  and (part == "all" or (u.id in poses) == (part == "moving"))]
@@ -314,14 +316,22 @@ class Scene:
         if clan is not None:           # the clan's colour at the label's edge, as on the stands
             pygame.draw.rect(target, clan, (rect.x - 5, rect.y, 4, rect.height))
 
+    def _table_in_view(self, state) -> pygame.Rect:
+        """The table's part of the picture: a leader at the table's edge keeps his name on the
+        cloth, not out in the margin or against the side panel."""
+        view = pygame.Rect(self.camera.viewport)
+        corners = [(0, 0), (state.width, 0), (state.width, state.height), (0, state.height)]
+        table = pygame.Rect(_bounds(px(self.camera.world_to_screen(corners)))).clip(view)
+        return table if table.width > 0 and table.height > 0 else view
+
     def _free_spot(self, candidates: list[pygame.Rect], direction: int) -> pygame.Rect:
         """The first candidate spot that overlaps nothing placed yet; failing that, of the
         candidates and the first one slid along `direction` (screen y), the least covered."""
         tried = list(candidates)
         step = candidates[0].height // 2 + 1
         tried += [candidates[0].move(0, direction * step * k) for k in range(1, 7)]
-        view = pygame.Rect(self.camera.viewport)
-        tried = [r.clamp(view) for r in tried]      # never off the picture or under the panel
+        area = self._label_area or pygame.Rect(self.camera.viewport)
+        tried = [r.clamp(area) for r in tried]      # never off the table, the picture or under the panel
         best, best_cover = None, None
         for r in tried:
             hits = r.inflate(4, 0).collidelistall(self._taken)

@@ -8,6 +8,7 @@ from shapely.geometry import Point
 from sim.core.errors import RuleError
 from sim.daimyo.events import ObedienceTest
 from sim.daimyo.geometry import CONTACT_TOLERANCE, footprint, kernels, stand_corners
+from sim.daimyo.geometry.table import arrays
 from sim.daimyo.model import Leader, Troop, Unit
 from sim.daimyo.state import DaimyoState
 from sim.daimyo.tables import tables
@@ -170,10 +171,19 @@ def in_command(st: DaimyoState, u: Unit) -> bool:
     if leader.attached_to == u.id:
         return True
     x, y = leader_spot(st, leader)
-    d = kernels.point_quads_distance(stand_corners(u), x, y)
+    d = kernels.point_quads_distance(_corners(st, u), x, y)
     if abs(d - rng) > kernels.MARGIN:         # the kernel's distance decides clear of the range
         return d <= rng
     return footprint(u).distance(Point(x, y)) <= rng
+
+
+def _corners(st: DaimyoState, u: Unit):
+    """The unit's stands' corners: the table arrays' (placed when it last moved), else placed now."""
+    t = arrays(st)
+    i = t.row.get(u.id)
+    if i is None:
+        return stand_corners(u)
+    return t.corners[t.start[i]:t.start[i] + t.count[i]]
 
 
 def command_range(st: DaimyoState) -> float:

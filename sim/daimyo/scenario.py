@@ -165,7 +165,7 @@ def parse(data: dict, where: str) -> ScenarioIn:
 def _check_semantics(sc: ScenarioIn, where: str) -> None:
     from sim.daimyo.build import unit_from_spec  # late: build imports this module's models
     from sim.daimyo.geometry import footprint
-    from sim.daimyo.terrain import Feature, TerrainMap
+    from sim.daimyo.terrain import Feature, TerrainMap, TerrainParts
 
     t = tables()
     table = shapely.box(0, 0, sc.table.width, sc.table.height)
@@ -193,6 +193,7 @@ def _check_semantics(sc: ScenarioIn, where: str) -> None:
             raise ScenarioError(where, f"{key}.points", "the feature lies wholly off the table")
 
     features = [Feature(f.id, f.kind, tuple(map(tuple, f.points)), f.name, f.wide_stream) for f in sc.terrain]
+    parts = TerrainParts(features)        # every unit's map below shares the features' ground
     sides = [a.side for a in sc.armies]
     if len(set(sides)) != 2:
         raise ScenarioError(where, "armies", f"the two armies need different sides (got {sides})")
@@ -261,7 +262,7 @@ def _check_semantics(sc: ScenarioIn, where: str) -> None:
                         raise ScenarioError(where, ukey, f"unit {u.id!r} overlaps unit {other_id!r}")
                 if u.hatamoto and shape.distance(general_at) > t.command.hatamoto_range_cm:
                     raise ScenarioError(where, ukey, "1.7: the hatamoto must start within 20 cm of the General")
-                for patch in TerrainMap(features, unit.cavalry, unit.stands).patches:
+                for patch in TerrainMap(features, unit.cavalry, unit.stands, parts).patches:
                     # 4.3.1: ground the unit could never enter (river, cliff, a house too small...)
                     if patch.effect == "impassable" and shapely.intersects(patch.interior, shape):
                         raise ScenarioError(where, ukey, f"unit {u.id!r} stands on impassable terrain {patch.id!r} "

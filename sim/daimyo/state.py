@@ -63,11 +63,15 @@ class DaimyoState:
     victory_conditions: list[dict] = field(default_factory=list)   # 5.2 scenario conditions
 
     # -- queries used everywhere ---------------------------------------------------------
+    # `not u.gone` is `u.alive` without the property's call: these scans run about 1,700 times
+    # in a replay of the reference battle
     def living(self, side: str | None = None) -> list[Unit]:
-        return [u for u in self.units.values() if u.alive and (side is None or u.side == side)]
+        if side is None:
+            return [u for u in self.units.values() if not u.gone]
+        return [u for u in self.units.values() if not u.gone and u.side == side]
 
     def clan_units(self, clan: str) -> list[Unit]:
-        return [u for u in self.units.values() if u.alive and u.clan == clan]
+        return [u for u in self.units.values() if not u.gone and u.clan == clan]
 
     def enemy(self, side: str) -> str:
         return next(s for s in self.armies if s != side)

@@ -362,8 +362,9 @@ def _pieces(st, tmap):
     key = ("straight_pieces", id(tmap))
     got = st.geometry_cache.get(key)
     if got is None or got[0] is not tmap:
-        whole = triangles([p.shape for p in tmap.patches])
-        inner = triangles([p.interior if p.effect == "impassable" else None for p in tmap.patches])
+        memo = triangle_memo(st)
+        whole = triangles([p.shape for p in tmap.patches], memo)
+        inner = triangles([p.interior if p.effect == "impassable" else None for p in tmap.patches], memo)
         got = st.geometry_cache[key] = (tmap, *whole, *inner)
     return got[1:]
 
@@ -386,22 +387,45 @@ def _off_road(st, tmap):
     got = st.geometry_cache.get(key)
     if got is None or got[0] is not tmap:
         outside = shapely.difference(shapely.box(-1.0, -1.0, st.width + 1.0, st.height + 1.0), tmap.road_zone)
-        got = st.geometry_cache[key] = (tmap, *triangles([outside]))
+        got = st.geometry_cache[key] = (tmap, *triangles([outside], triangle_memo(st)))
     return got[1:]
 
 
-def triangles(shapes) -> tuple[np.ndarray, np.ndarray]:
+def triangles(shapes, memo: dict | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Polygonal shapes cut into triangles (quadrilaterals with a corner repeated) and the index
-    of the shape each belongs to (the patches here; the AI's route walls in terrain_touch)."""
+    of the shape each belongs to (the patches here; the AI's route walls in terrain_touch).
+    `memo` (a game's `triangle_memo`): each shape's triangles kept under its WKB, so the same
+    ground in several movers' terrain maps is cut once."""
     quads, owner = [np.empty((0, 4, 2))], [np.empty(0, dtype=np.int64)]
     for i, shape in enumerate(shapes):
         if shape is None or shape.is_empty:
             continue
-        for part in shapely.get_parts(shape):
-            if part.geom_type != "Polygon":
-                continue
-            tri = shapely.get_parts(shapely.constrained_delaunay_triangles(part))
-            c = shapely.get_coordinates(tri).reshape(-1, 4, 2)       # closed rings: a, b, c, a
-            quads.append(c)
-            owner.append(np.full(len(c), i, dtype=np.int64))
+        if memo is None:
+            c = _cut(shape)
+        else:
+            key = shapely.to_wkb(shape)
+            c = memo.get(key)
+            if c is None:
+                c = memo[key] = _cut(shape)
+        quads.append(c)
+        owner.append(np.full(len(c), i, dtype=np.int64))
     return np.concatenate(quads), np.concatenate(owner)
+
+
+def triangle_memo(st) -> dict:
+    """The game's shapes' triangles by WKB (`triangles`), never saved."""
+    return st.geometry_cache.setdefault("triangles", {})
+
+
+def _cut(shape) -> np.ndarray:
+    """One shape's polygons cut into triangles, (n, 4, 2) closed rings a, b, c, a (read-only:
+    a memo shares it)."""
+    out = [np.empty((0, 4, 2))]
+    for part in shapely.get_parts(shape):
+        if part.geom_type != "Polygon":
+            continue
+        tri = shapely.get_parts(shapely.constrained_delaunay_triangles(part))
+        out.append(shapely.get_coordinates(tri).reshape(-1, 4, 2))
+    c = np.concatenate(out)
+    c.flags.writeable = False
+    return c

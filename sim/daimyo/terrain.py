@@ -73,31 +73,24 @@ class TerrainMap:
     to cavalry, are impassable to whom they say (ruling D-22); a house is impassable to units
     of more than 4 stands (4.3.1)."""
 
-    def __init__(self, features: list[Feature], cavalry: bool, stands: int):
+    def __init__(self, features: list[Feature], cavalry: bool, stands: int, parts: TerrainParts | None = None):
         te = tables().terrain_effects
-        roads = [f.shape for f in features if f.row.effect == "road"]
-        self.road = shapely.union_all(roads) if roads else None
-        fords = [f.shape for f in features if f.kind == "ford"]
-        crossings = shapely.union_all(roads + fords) if roads or fords else None
+        parts = TerrainParts(features) if parts is None else parts
+        self.road = parts.road
         patches = []
-        for f in features:
+        for i, f in enumerate(features):
             row = f.row
             effect = row.effect
             if effect in ("road", "open"):
                 continue
-            shape = f.shape
             if effect == "river":
                 effect = "difficult" if f.wide_stream else "impassable"
-                cut = self.road if f.wide_stream else crossings
-            else:
-                cut = self.road
             if f.impassable_for(cavalry) or (row.building and stands > te.house_max_stands):
                 effect = "impassable"
-            if cut is not None:
-                shape = shape.difference(cut)
-            if shape.is_empty:
+            ground = parts.ground(i)
+            if ground is None:
                 continue
-            patches.append(Patch(f.id, f.kind, effect, shape, shape.buffer(-INTERIOR)))
+            patches.append(Patch(f.id, f.kind, effect, *ground))
         self.patches = patches
         self.shapes = np.array([p.shape for p in patches], dtype=object)
         self.interiors = np.array([p.interior for p in patches], dtype=object)
@@ -169,11 +162,39 @@ class TerrainMap:
         return out
 
 
+class TerrainParts:
+    """What every mover's TerrainMap of the same features shares, worked out once: the roads,
+    and each feature's ground with roads and bridges cut out (a river's crossings, fords too,
+    unless it is a wide stream) and its interior, or None where nothing is left."""
+
+    def __init__(self, features: list[Feature]):
+        self.features = features
+        roads = [f.shape for f in features if f.row.effect == "road"]
+        self.road = shapely.union_all(roads) if roads else None
+        fords = [f.shape for f in features if f.kind == "ford"]
+        self._crossings = shapely.union_all(roads + fords) if roads or fords else None
+        self._ground: dict[int, tuple | None] = {}
+
+    def ground(self, i: int) -> tuple | None:
+        """(shape, interior) of feature i as it acts on movement (not for roads or open ground)."""
+        if i not in self._ground:
+            f = self.features[i]
+            shape = f.shape
+            cut = self._crossings if f.row.effect == "river" and not f.wide_stream else self.road
+            if cut is not None:
+                shape = shape.difference(cut)
+            self._ground[i] = None if shape.is_empty else (shape, shape.buffer(-INTERIOR))
+        return self._ground[i]
+
+
 def terrain_map(st, cavalry: bool, stands: int) -> TerrainMap:
     """The TerrainMap of a state's features for one kind of mover, cached on the state."""
     big = stands > tables().terrain_effects.house_max_stands
     key = (cavalry, big)
     cache = st.geometry_cache
     if key not in cache:
-        cache[key] = TerrainMap(st.terrain, cavalry, stands)
+        parts = cache.get("terrain parts")
+        if parts is None:
+            parts = cache["terrain parts"] = TerrainParts(st.terrain)
+        cache[key] = TerrainMap(st.terrain, cavalry, stands, parts)
     return cache[key]

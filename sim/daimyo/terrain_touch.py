@@ -90,8 +90,10 @@ def _triangles(st, tmap, what: str):
     if what == "touching":
         return patch_triangles(st, tmap)
     if what == "entering":
-        return _once(st, tmap, "terrain_touch interiors", lambda: shapes_triangles(list(tmap.interiors)))
-    return _once(st, tmap, "terrain_touch road zone", lambda: shapes_triangles([tmap.road_zone]))
+        return _once(st, tmap, "terrain_touch interiors",
+                     lambda: shapes_triangles(list(tmap.interiors), straight_ahead.triangle_memo(st)))
+    return _once(st, tmap, "terrain_touch road zone",
+                 lambda: shapes_triangles([tmap.road_zone], straight_ahead.triangle_memo(st)))
 
 
 def _exactly(tris, owner, shapes, n):
@@ -110,10 +112,10 @@ def shape_triangles(shape) -> tuple[np.ndarray, np.ndarray, bool]:
     return tris, owner, bool(exact[0])
 
 
-def shapes_triangles(shapes: list) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def shapes_triangles(shapes: list, memo: dict | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Polygonal shapes cut into triangles as the patches are, each triangle's shape index and
-    which shapes they stand for exactly (a bool per shape)."""
-    tris, owner = straight_ahead.triangles(shapes)
+    which shapes they stand for exactly (a bool per shape); `memo` as straight_ahead.triangles."""
+    tris, owner = straight_ahead.triangles(shapes, memo)
     return _exactly(tris, owner, np.array(shapes, dtype=object), len(shapes))
 
 

@@ -76,3 +76,38 @@ def test_touching_versus_entering():
     polys = np.array([edge, inside], dtype=object)
     assert tm.touching(polys)[:, 0].tolist() == [True, True]
     assert tm.entering(polys)[:, 0].tolist() == [False, True]
+
+
+def _shared_table():
+    return [box("w", "wood", 0, 0, 20, 20), box("r", "road", 8, -5, 12, 25), box("h", "house", 30, 30, 34, 34),
+            box("river", "river", 0, 40, 100, 50), box("f", "ford", 40, 38, 50, 52),
+            box("s", "river", 0, 70, 100, 75, wide_stream=True), box("c", "impassable", 60, 0, 70, 10),
+            Feature("p", "palisade", ((0, 90), (50, 90)))]
+
+
+@pytest.mark.parametrize("cavalry,stands", [(False, 4), (False, 6), (True, 4)])
+def test_4_3_1_shared_terrain_parts_give_each_movers_own_map(cavalry, stands):
+    """A game's movers share the features' ground (TerrainParts): every map is the one made
+    alone, patch for patch, shapes and interiors to the coordinate."""
+    from sim.daimyo.terrain import TerrainParts
+    feats = _shared_table()
+    parts = TerrainParts(feats)
+    TerrainMap(feats, not cavalry, 9 - stands, parts)          # another mover's map first
+    shared, alone = TerrainMap(feats, cavalry, stands, parts), TerrainMap(feats, cavalry, stands)
+    assert [(p.id, p.effect) for p in shared.patches] == [(p.id, p.effect) for p in alone.patches]
+    for a, b in zip(shared.patches, alone.patches):
+        assert shapely.to_wkb(a.shape) == shapely.to_wkb(b.shape)
+        assert shapely.to_wkb(a.interior) == shapely.to_wkb(b.interior)
+
+
+def test_4_3_1_triangles_kept_by_shape_are_those_cut_afresh():
+    """straight_ahead.triangles with a game's memo: the same triangles and owners as without,
+    a shape met again (another mover's map) read from the memo."""
+    from sim.daimyo.straight_ahead import triangles
+    maps = [TerrainMap(_shared_table(), cav, n) for cav, n in ((False, 4), (True, 4), (False, 6))]
+    memo: dict = {}
+    for tm in maps:
+        for shapes in (list(tm.shapes), list(tm.interiors), [None] + list(tm.shapes)):
+            kept, fresh = triangles(shapes, memo), triangles(shapes)
+            assert np.array_equal(kept[0], fresh[0]) and np.array_equal(kept[1], fresh[1])
+    assert len(memo) == len({shapely.to_wkb(s) for tm in maps for s in [*tm.shapes, *tm.interiors]})

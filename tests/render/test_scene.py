@@ -163,3 +163,20 @@ def test_deep_zoom_paints_terrain_per_view(game):
     assert view.scene._static.get_size() == (1280, 800)
     assert _pixel(surf, view.camera, (29.0, 43.0)) == terrain_colours("wood")[0]
     assert _pixel(surf, view.camera, (40.0, 45.3)) == terrain_colours("stream")[0]
+
+
+def test_leader_names_stay_on_the_table_at_its_edge():
+    """The reference table's Generals stand at its right edge: their names go on the cloth,
+    not out over the margin toward the side panel."""
+    import os
+    from sim.core.scenario import open_game
+    ref = os.path.join(os.path.dirname(__file__), "..", "..", "scenarios", "daimyo", "reference.toml")
+    game = open_game(ref, seed=1)
+    view, _ = _draw(game)
+    st = game.state
+    corners = view.camera.world_to_screen([(0, 0), (st.width, st.height)])
+    left, right = sorted((corners[0][0], corners[1][0]))
+    generals = [r for text, r in view.painter.drawn if text == "General"]
+    assert len(generals) == 2
+    for r in generals:
+        assert left - 1 <= r.left and r.right <= right + 1, r

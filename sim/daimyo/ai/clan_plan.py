@@ -41,6 +41,7 @@ from shapely.ops import nearest_points
 from sim.core.errors import RuleError
 from sim.daimyo.combat import charge as CH
 from sim.daimyo.combat import shooting
+from sim.daimyo.ai.matchups import chargers
 from sim.daimyo.ai.reach import Ground, may_charge_soon
 from sim.daimyo.geometry import footprint, stand_quads
 from sim.daimyo.geometry.kernels import MARGIN
@@ -79,10 +80,6 @@ class ClanPlan:
     crossing: str = ""            # receive: the bridge or ford (terrain feature id) it faces
 
 
-def fighting(units):
-    return [u for u in units if u.troop not in (Troop.HQ, Troop.ARTILLERY) and not u.routing]
-
-
 def step(prev: ClanPlan | None, st, side: str, clan: str, army, mu, routes,
          patient: bool = False) -> ClanPlan | None:
     """The clan's plan now, from its last one (None at first) and the table; `patient` (hard)
@@ -93,7 +90,7 @@ def step(prev: ClanPlan | None, st, side: str, clan: str, army, mu, routes,
     posture = army.posture(clan)
     enemies = [e for e in st.living(st.enemy(side)) if not e.routing]
     routers = [e for e in st.living(st.enemy(side)) if e.routing]
-    fighters = fighting(units)
+    fighters = chargers(units)
 
     def plan(state, objective, why, target="", crossing=""):
         since = prev.since if prev is not None and prev.state == state else st.turn
@@ -183,7 +180,7 @@ def aims(st, side: str, clan: str, mu, ground) -> dict[str, str]:
     charge only a third as far into it, 4.3.1)."""
     enemies = [e for e in st.living(st.enemy(side)) if not e.routing]
     out = {}
-    for u in fighting(st.clan_units(clan)):
+    for u in chargers(st.clan_units(clan)):
         shape, best = footprint(u), (-math.inf, "")
         for e in enemies:
             edge = mu.att.get((u.id, e.id))
@@ -262,7 +259,7 @@ def _held_stream(st, fighters, enemies, centre, goal, mu):
     feat = min(feats, key=lambda f: (f.shape.distance(Point(centre)), f.id))
     spread = max(math.dist(centre, (u.x, u.y)) + max(u.width, u.depth) / 2 for u in fighters)
     where = feat.shape.intersection(path.buffer(spread))
-    foes = fighting(enemies)
+    foes = chargers(enemies)
     off = {e.id: where.distance(footprint(e)) for e in foes}
     holders = [e for e in foes if off[e.id] <= e.move_row.normal + e.move_row.charge]
     shot = any(e.missile and off[e.id] <= shooting.ranges(e)[0] for e in holders)

@@ -67,7 +67,9 @@ def final_pose(u: Unit, t: Unit, edge: str, aligned: bool = True) -> tuple[float
             lim = abs(t.width - u.width) / 2
             base = (u.width - t.width) / 2
             b = min(max(rel[1], -lim), lim)
-            b = base + math.floor((b - base) / sw + 0.5) * sw
+            # ruling D-116: exactly half a stand off goes to the target's right; the epsilon
+            # keeps a tie from falling either way on the float noise of the facing's sine
+            b = base + math.floor((b - base) / sw + 0.5 + 1e-9) * sw
         else:              # the run: straight on while at least one stand overlaps
             lim = (t.width + u.width) / 2 - sw
             b = min(max(rel[1], -lim), lim)

@@ -11,7 +11,8 @@ Answers derived from the arrays (who touches whom) are kept until the arrays cha
 from __future__ import annotations
 
 import math
-from operator import attrgetter
+from itertools import compress
+from operator import attrgetter, ne
 from contextlib import contextmanager
 
 import numpy as np
@@ -77,7 +78,7 @@ class TableArrays:
 
     def _move_in_place(self, units: list[Unit], keys: list[tuple]) -> bool:
         """The same units, some moved or turned but none with a stand fewer: rewrite their rows."""
-        changed = [i for i, (k, old) in enumerate(zip(keys, self.keys)) if k != old]
+        changed = list(compress(range(len(keys)), map(ne, keys, self.keys)))     # one or two, of all
         if any(keys[i][4] != self.keys[i][4] for i in changed):     # a stand fewer
             return False
         for i in changed:
