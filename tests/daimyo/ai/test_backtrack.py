@@ -20,35 +20,33 @@ def _table():
                                      [unit("w1", 80, 100, facing=270)])))
 
 
-@pytest.mark.parametrize("planning", [False, True])
-def test_4_3_5_2_a_turn_then_its_undoing_is_refused(planning):
+def _turned(planning: bool = True):
+    """e1 has turned 90 degrees left, each decision seen by the scorer."""
     g = _table()
     s = DaimyoScorer(planning=planning)
     s.prepare(g, "east")
     assert s.score(A.Turn("east", "e1", -90)) > REFUSED
     g.apply(A.Turn("east", "e1", 90))
     s.prepare(g, "east")
+    return g, s
+
+
+@pytest.mark.parametrize("planning", [False, True])
+def test_4_3_5_2_a_turn_then_its_undoing_is_refused(planning):
+    g, s = _turned(planning)
     assert s.score(A.Turn("east", "e1", -90)) == REFUSED        # back where it stood
     assert s.score(A.Turn("east", "e1", 90)) > REFUSED          # on to face the rear: a new pose
 
 
 def test_4_3_2_a_unit_may_come_back_once_a_friend_has_moved():
-    g = _table()
-    s = DaimyoScorer(planning=True)
-    s.prepare(g, "east")
-    g.apply(A.Turn("east", "e1", 90))
-    s.prepare(g, "east")
+    g, s = _turned()
     g.apply(A.Move("east", "e2", 4.0))
     s.prepare(g, "east")
     assert s.score(A.Turn("east", "e1", -90)) > REFUSED
 
 
 def test_4_3_the_memory_ends_with_the_turn():
-    g = _table()
-    s = DaimyoScorer(planning=True)
-    s.prepare(g, "east")
-    g.apply(A.Turn("east", "e1", 90))
-    s.prepare(g, "east")
+    g, s = _turned()
     g.state.turn += 1                  # a new turn: yesterday's poses are not this turn's
     s.prepare(g, "east")
     assert s.score(A.Turn("east", "e1", -90)) > REFUSED
