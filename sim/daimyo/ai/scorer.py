@@ -129,7 +129,7 @@ class DaimyoScorer:
         self.objectives = self._objectives(side)
         if self.commander is not None:
             self.objectives.update(self._breakers(side))
-        self._values: dict[str, float] = {}
+        self._values: dict[tuple, float] = {}
         self._near: dict = {}          # the enemies within a charge of this decision's poses (prefetch)
         self._aheads: dict = {}        # _ahead's poses this decision
         self._contexts: dict[str, tuple] = {}
@@ -435,9 +435,8 @@ class DaimyoScorer:
             return -50.0
         if self.backtrack.back(u.id, x, y, f, plan.files or u.files):
             return -100.0           # an order undone: move and turning spent for nothing (4.3)
-        before = self._values.get(u.id)
-        if before is None:
-            before = self._values[u.id] = self._value(u, u.x, u.y, u.facing, u.files, u.disordered)
+        turned = abs(f - u.facing) > 1e-6
+        before = self._present(u, turned)
         disorder = bool(plan.disorder) or u.disordered
         if plan.disorder and not u.disordered and self.commander is not None and \
                 _unit_mode(u, self.plans.get(u.clan)) != "engage":
@@ -445,8 +444,19 @@ class DaimyoScorer:
             # a move that disorders (wading, passing a friend, 4.3.1, 4.3.2) must earn it -
             # unless the clan engages: then it commits, the reform turn is in its approach
             before += 0.5 * self.p.caution
-        after = self.pose_value(u, x, y, f, plan.files or u.files, disorder, turned=abs(f - u.facing) > 1e-6)
+        after = self.pose_value(u, x, y, f, plan.files or u.files, disorder, turned=turned)
         return after - before - self._spoiled(u, plan.passed)
+
+    def _present(self, u: Unit, turned: bool) -> float:
+        """The value of the pose the unit holds, kept for the decision. Against a turn or wheel
+        it counts, as the turned pose does (`pose_value`), the move straight ahead it opens:
+        standing already opens one (4.3). Without it every turn toward a better move looked
+        better than the facing held, and a unit turned one way at one activation and back at
+        the next, spending a quarter or half its move each time (4.3.5.2; issue 19)."""
+        key = (u.id, turned)
+        if key not in self._values:
+            self._values[key] = self.pose_value(u, u.x, u.y, u.facing, u.files, u.disordered, turned=turned)
+        return self._values[key]
 
     def _spoiled(self, u: Unit, passed: list[str]) -> float:
         """4.3.2: each friend in good order a move passes through is disordered too (not one
