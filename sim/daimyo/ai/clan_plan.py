@@ -173,18 +173,12 @@ def step(prev: ClanPlan | None, st, side: str, clan: str, army, mu, routes,
     return plan("hold", (nearest.x, nearest.y), f"{posture} sector: hold outside {nearest.id}'s reach, charge only to win", nearest.id)
 
 
-def aims(st, side: str, clan: str, mu, ground, army=None) -> dict[str, str]:
+def aims(st, side: str, clan: str, mu, ground) -> dict[str, str]:
     """Each fighting unit's own target once its clan engages: the enemy it beats best (the
     matchup edge, 4.6.5), less a quarter point a move of the real way there (4.3.1), and less
-    for cavalry an enemy standing in difficult ground or reached only by wading (cavalry may
-    not charge out of it and charge only a third as far into it, 4.3.1). Only enemies in the
-    clan's sector count while any stand there (`army`): a unit goes with its clan's plan, not
-    across the front to another clan's (issue 19: the west hatamoto rode into the arquebusiers
-    of the next sector)."""
+    for cavalry an enemy standing in difficult ground (cavalry may not charge out of it and
+    charge only a third as far into it, 4.3.1)."""
     enemies = [e for e in st.living(st.enemy(side)) if not e.routing]
-    sector = army.clan_sector.get(clan) if army is not None else None
-    mine = [e for e in enemies if sector is not None and army.sector_of(e.x, e.y) == sector]
-    enemies = mine or enemies
     out = {}
     for u in chargers(st.clan_units(clan)):
         shape, best = footprint(u), (-math.inf, "")
@@ -193,9 +187,9 @@ def aims(st, side: str, clan: str, mu, ground, army=None) -> dict[str, str]:
             if edge is None or edge == -math.inf:
                 continue
             target = footprint(e)
-            way, wades = ground.approach(u, shape, target)
+            way, _ = ground.approach(u, shape, target)
             edge -= 0.25 * way / u.move_row.normal
-            if u.cavalry and (wades or "difficult" in ground.effects(u, target)):
+            if u.cavalry and "difficult" in ground.effects(u, target):
                 edge -= 1.5
             best = max(best, (edge, e.id))
         if best[1]:

@@ -35,7 +35,7 @@ from sim.daimyo.ai.reach import Ground, may_charge_soon
 from sim.daimyo.ai.routes import RouteBook
 from sim.daimyo.combat import charge as CH
 from sim.daimyo.combat import common as C
-from sim.daimyo.combat import morale, shooting
+from sim.daimyo.combat import morale
 from sim.daimyo.combat.reactions import must_test_to_charge
 from sim.daimyo import command, movement
 from sim.daimyo.command import leader_point, leader_spot
@@ -844,11 +844,6 @@ class DaimyoScorer:
                 off = enemy.move_row.charge + BAND_CM if may_charge_soon(enemy) else 3.0
                 if mode == "fall_back":
                     off += u.move_row.normal
-                if wades and enemy.missile and not enemy.cavalry and u.cavalry:
-                    # across difficult ground a horse may not charge out of (4.3.1: a stream)
-                    # the shooter is out of its reach, not it out of the shooter's: stand off
-                    # its long range (4.5.1), measured straight, not on the way's cost (issue 19)
-                    eff, off = dist, max(off, shooting.ranges(enemy)[1] + BAND_CM)
                 # the turn to face (4.3.5.2, 4.4) is in eff: the distance from charging. It lets a
                 # badly facing pose too close look nearer the band; judging the band on the real
                 # distance cost charges and decisive games (docs/ai.md, "Band turn as a cost")

@@ -225,31 +225,3 @@ def test_easy_has_no_army_plan():
     assert make_player("east", "easy", 1).scorer.plan_log == []
     assert make_player("east", "easy", 1).scorer.commander is None
     assert make_player("east", "normal", 1).scorer.commander is not None
-
-
-def test_4_6_5_a_unit_aims_within_its_clans_sector():
-    """Issue 19: the horse stands beside light arquebusiers (its best edge) but its clan's
-    sector is the samurai's: it aims there, with its clan, not across the front."""
-    east = [unit("horse", 160, 30, 90, **CAV), unit("spear", 185, 30, 90), unit("spear2", 140, 30, 90)]
-    west = [unit("sam", 165, 70, 270, **SAM), unit("arq", 110, 60, 270, **ARQ), unit("foe", 45, 70, 270)]
-    st = table(east, west).state
-    mu = Matchups(st, "east")
-    army = plan_army(st, "east", mu)
-    assert army.sector_of(165, 70) == army.clan_sector["east-clan"] != army.sector_of(110, 60)
-    assert mu.att[("horse", "arq")] > mu.att[("horse", "sam")] > 0
-    ground = Ground(st, RouteBook())
-    assert clan_plan.aims(st, "east", "east-clan", mu, ground)["horse"] == "arq"        # no plan: the best edge
-    assert clan_plan.aims(st, "east", "east-clan", mu, ground, army)["horse"] == "sam"
-
-
-def test_4_3_1_a_horse_does_not_aim_at_shooters_it_reaches_only_by_wading():
-    """Cavalry may not charge out of difficult water (4.3.1): the arquebusiers over the stream
-    are a better matchup than the raw bowmen on this bank, but the horse aims at the bowmen."""
-    stream = {"id": "stream", "kind": "stream", "points": [[0, 44], [200, 44], [200, 48], [0, 48]]}
-    east = [unit("horse", 100, 30, 90, **CAV)]
-    west = [unit("arq", 100, 55, 270, **ARQ),
-            unit("foe", 140, 36, 180, stands=2, files=2, quality="raw", weapons=["bow"])]
-    st = table(east, west, terrain=[stream]).state
-    mu = Matchups(st, "east")
-    assert mu.att[("horse", "arq")] > mu.att[("horse", "foe")]
-    assert clan_plan.aims(st, "east", "east-clan", mu, Ground(st, RouteBook())) == {"horse": "foe"}
