@@ -180,10 +180,7 @@ def in_command(st: DaimyoState, u: Unit) -> bool:
 def _corners(st: DaimyoState, u: Unit):
     """The unit's stands' corners: the table arrays' (placed when it last moved), else placed now."""
     t = arrays(st)
-    i = t.row.get(u.id)
-    if i is None:
-        return stand_corners(u)
-    return t.corners[t.start[i]:t.start[i] + t.count[i]]
+    return t.corners[t.stands_of(u.id)] if u.id in t.row else stand_corners(u)
 
 
 def command_range(st: DaimyoState) -> float:
