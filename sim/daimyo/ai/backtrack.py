@@ -30,8 +30,9 @@ class Backtrack:
         now = {u.id: pose_key(u.x, u.y, u.facing, u.files) for u in st.living()}
         moved = {uid for uid, key in now.items() if self._now.get(uid) != key}
         moved |= self._now.keys() - now.keys()            # a unit gone changes the table too
+        mover = next(iter(moved)) if len(moved) == 1 else None     # the one unit that moved
         for uid, key in now.items():
-            if moved - {uid}:
+            if moved and uid != mover:                   # something else moved: start again
                 self._held[uid] = {key}
             else:
                 self._held.setdefault(uid, set()).add(key)
