@@ -94,8 +94,7 @@ class Scene:
 
     def _paint_static(self, surf: pygame.Surface, st, cam: Camera) -> None:
         surf.fill(colour("table", "background"))
-        corners = [(0, 0), (st.width, 0), (st.width, st.height), (0, st.height)]
-        table_px = px(cam.world_to_screen(corners))
+        table_px = _table_px(st, cam)
         pygame.draw.polygon(surf, colour("table", "cloth"), table_px)
         if self.grid:
             self._paint_grid(surf, st, cam)
@@ -320,8 +319,7 @@ class Scene:
         """The table's part of the picture: a leader at the table's edge keeps his name on the
         cloth, not out in the margin or against the side panel."""
         view = pygame.Rect(self.camera.viewport)
-        corners = [(0, 0), (state.width, 0), (state.width, state.height), (0, state.height)]
-        table = pygame.Rect(_bounds(px(self.camera.world_to_screen(corners)))).clip(view)
+        table = pygame.Rect(_bounds(_table_px(state, self.camera))).clip(view)
         return table if table.width > 0 and table.height > 0 else view
 
     def _free_spot(self, candidates: list[pygame.Rect], direction: int) -> pygame.Rect:
@@ -441,6 +439,11 @@ def _label_point(shape, troops, w: float, h: float) -> tuple[float, float]:
         if covered == 0:
             break
     return best.x, best.y
+
+
+def _table_px(st, cam: Camera) -> list[tuple[int, int]]:
+    """The table's four corners on the screen."""
+    return px(cam.world_to_screen([(0, 0), (st.width, 0), (st.width, st.height), (0, st.height)]))
 
 
 def _bounds(points) -> tuple[int, int, int, int]:
