@@ -1,0 +1,73 @@
+"""What a motion's sweep comes near (Daimyo 4.3.1-4.3.4, 4.4), from axis boxes in one kernel
+call: most moves pass far from every friend, enemy, terrain patch and loose leader, and then
+each of a movement plan's questions about them (friends overlapped on the way or at the end,
+4.3.2; enemies within the approach, 4.4; terrain entered or touched, 4.3.1; leaders contacted,
+4.3.3) would answer "none" after its own box test. This asks those box tests at once, each no
+finer than the one it stands for: a stand's box over every sampled pose holds each of its
+swept pieces' boxes, and the comparisons are the same (`kernels.box_pairs`, grown by MARGIN),
+so a kind not near here is one whose question finds no candidate.
+
+Numba, `cache=True`, floats only.
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from sim.daimyo.geometry.kernels import MARGIN
+
+
+FRIENDS, ENEMIES, TERRAIN, LEADERS = 1, 2, 4, 8      # what a sweep comes near: bits of `near`
+
+
+@njit(cache=True)
+def near(corners, boxes, side, mine, own_lo, own_hi, enemy_grow, shapes, leaders, reach):
+    """`corners` (n, k, 4, 2): k stands at n sampled poses. Which of FRIENDS, ENEMIES, TERRAIN,
+    LEADERS the stands' boxes over the poses come near: a friend's box (`boxes`, (m, 4), of the
+    stands whose `side` is `mine`, but for its own rows own_lo to own_hi) or a shape's
+    (`shapes`) within MARGIN, an enemy's within `enemy_grow` + MARGIN, a leader (l, 2) within
+    `reach` of the box round them all (movement.leaders_contacted's test)."""
+    k = corners.shape[1]
+    own = np.empty((k, 4))
+    for j in range(k):
+        x0, y0 = corners[0, j, 0, 0], corners[0, j, 0, 1]
+        x1, y1 = x0, y0
+        for i in range(corners.shape[0]):
+            for c in range(4):
+                x, y = corners[i, j, c, 0], corners[i, j, c, 1]
+                x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x), max(y1, y)
+        own[j, 0], own[j, 1], own[j, 2], own[j, 3] = x0, y0, x1, y1
+    g = 0.0 + MARGIN
+    out = 0
+    for m in range(len(shapes)):
+        if _box_near(own, shapes[m], g):
+            out |= TERRAIN
+            break
+    for m in range(len(boxes)):
+        if side[m] != mine:
+            if not out & ENEMIES and _box_near(own, boxes[m], enemy_grow + MARGIN):
+                out |= ENEMIES
+        elif not out & FRIENDS and (m < own_lo or m >= own_hi) and _box_near(own, boxes[m], g):
+            out |= FRIENDS
+    x0, y0, x1, y1 = own[:, 0].min(), own[:, 1].min(), own[:, 2].max(), own[:, 3].max()
+    for m in range(len(leaders)):
+        if x0 - reach <= leaders[m, 0] <= x1 + reach and y0 - reach <= leaders[m, 1] <= y1 + reach:
+            out |= LEADERS
+            break
+    return out
+
+
+@njit(cache=True)
+def _box_near(a, b, g):
+    """Whether some a[i] and the box b pass `kernels.box_pairs`' test."""
+    for i in range(len(a)):
+        if a[i, 0] <= b[2] + g and b[0] <= a[i, 2] + g and a[i, 1] <= b[3] + g and b[1] <= a[i, 3] + g:
+            return True
+    return False
+
+
+def warm() -> None:
+    """Load (or compile) the kernel before anything is timed (kernels.warm calls this)."""
+    quad = np.array([[[[0.0, 1.0], [1.0, 1.0], [1.0, 0.0], [0.0, 0.0]]]])
+    box = np.array([[5.0, 5.0, 6.0, 6.0]])
+    near(quad, box, np.zeros(1, np.int64), 0, 0, 0, 3.0, box, np.array([[9.0, 9.0]]), 1.0)
