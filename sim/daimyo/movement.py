@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import numpy as np
 import shapely
@@ -33,7 +34,7 @@ from sim.daimyo.effects import PASSED_BY_MISSILE, kill_leader, make_disordered, 
 from sim.daimyo.model import Formation, Troop, Unit
 from sim.daimyo.geometry.kernels import box_pairs, group_boxes, overlap_areas
 from sim.daimyo.geometry import sweep_boxes
-from sim.daimyo.geometry.sweep_boxes import ENEMIES, FRIENDS, LEADERS, TERRAIN
+from sim.daimyo.geometry.sweep_boxes import EDGE, ENEMIES, FRIENDS, LEADERS, TERRAIN
 from sim.daimyo.geometry.table import arrays, in_step
 from sim.daimyo.state import DaimyoState
 from sim.daimyo.sweep import Motion, bisect, bisect_clear, measure, minus, runs
@@ -118,11 +119,24 @@ class _Others:
         friend = mine.copy()
         if u.id in t.row:
             friend[t.stands_of(u.id)] = False      # its own stands are neither friend nor enemy
-        friend, enemy = np.flatnonzero(friend), np.flatnonzero(~mine)
+        friend = np.flatnonzero(friend)
         # copies: the table's arrays are rewritten in place when units move
         self.friend_ids, self.friend_boxes, self.friend_corners = t.owner[friend], t.boxes[friend], t.corners[friend]
-        self.enemy_ids, self.enemy_boxes, self.enemy_corners = t.owner[enemy], t.boxes[enemy], t.corners[enemy]
+        self._table, self._build, self._mine = t, t.build, mine
         self._friend_polys = self._enemy_polys = None
+
+    @cached_property
+    def _enemies(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The enemy stands' ids, boxes and corners, copied when first asked for (few moves come
+        within the approach of an enemy, 4.4): within the same table build as the friends."""
+        t = self._table
+        assert t.build == self._build, "the table arrays changed under a movement plan"
+        enemy = np.flatnonzero(~self._mine)
+        return t.owner[enemy], t.boxes[enemy], t.corners[enemy]
+
+    enemy_ids = property(lambda self: self._enemies[0])
+    enemy_boxes = property(lambda self: self._enemies[1])
+    enemy_corners = property(lambda self: self._enemies[2])
 
     @property
     def friend_polys(self) -> np.ndarray:
@@ -443,7 +457,12 @@ def _plan_motion(st: DaimyoState, u: Unit, action, motion: Motion, how: str, fac
     # 4.3.4: if any part of any stand leaves the table, the unit is removed there (ruling D-49).
     s = motion.samples()
     corners = motion.corners(s)
-    if _well_inside(st, corners):        # every corner clear of the edges: all stands on the table
+    tmap = terrain_map(st, u.cavalry, u.stands)
+    # the questions below about friends, enemies, terrain and leaders are asked only of what
+    # the sweep's boxes come near: the rest would find no candidate (nor are its pieces made
+    # when it comes near nothing)
+    near = _near(st, u, tmap, corners)
+    if not near & EDGE:        # every corner clear of the edges: all stands on the table
         inside = np.ones(len(s), dtype=bool)
     else:
         inside = shapely.contains(table, quad_polygons(corners.reshape(-1, 4, 2))).reshape(len(s), -1).all(axis=1)
@@ -458,12 +477,7 @@ def _plan_motion(st: DaimyoState, u: Unit, action, motion: Motion, how: str, fac
         notes.append((f"{u.id} goes off the table", "4.3.4"))
         s = motion.samples()
         corners = motion.corners(s)
-
-    tmap = terrain_map(st, u.cavalry, u.stands)
-    # the questions below about friends, enemies, terrain and leaders are asked only of what
-    # the sweep's boxes come near: the rest would find no candidate (nor are its pieces made
-    # when it comes near nothing)
-    near = _near(st, u, tmap, corners)
+        near = _near(st, u, tmap, corners)
     others = _others(st, u) if near & (FRIENDS | ENEMIES) else None
 
     # 4.3.2: a unit that would end inside a friend is placed behind it (ruling D-42).
@@ -559,7 +573,8 @@ def _table(st: DaimyoState):
 
 def _well_inside(st: DaimyoState, corners: np.ndarray) -> bool:
     """Every corner at least 1e-6 cm inside the table: then every stand is on it without asking
-    Shapely (a convex stand lies within the table when its corners do)."""
+    Shapely (a convex stand lies within the table when its corners do; a plan asks it of
+    sweep_boxes.near, with the other questions)."""
     xs, ys = corners[..., 0], corners[..., 1]
     return bool(xs.min() >= 1e-6 and ys.min() >= 1e-6 and xs.max() <= st.width - 1e-6
                 and ys.max() <= st.height - 1e-6)
@@ -606,7 +621,7 @@ def _near(st: DaimyoState, u: Unit, tmap, corners: np.ndarray) -> int:
     """What the sampled stands' boxes (a motion's `corners`) come near, as sweep_boxes' bits:
     FRIENDS, TERRAIN (a patch, or a column's road), ENEMIES within the 4.4 approach, loose
     LEADERS (each plan question's own box test, all at once; the friends and enemies as
-    `_Others` splits the table arrays)."""
+    `_Others` splits the table arrays); the table's EDGE (4.3.4) unless `_well_inside`."""
     t = arrays(st)
     own = t.stands_of(u.id) if u.id in t.row else slice(0, 0)
     loose = _loose_leaders(st, u)
@@ -615,7 +630,8 @@ def _near(st: DaimyoState, u: Unit, tmap, corners: np.ndarray) -> int:
     if u.formation is Formation.COLUMN and tmap.road is not None:     # only a column asks for the road
         shapes = np.concatenate([shapes, tmap.road_box])
     return sweep_boxes.near(corners, t.boxes, t.stand_side, hash(u.side), own.start, own.stop,
-                         tables().manoeuvre.charge_approach_cm - EPS, shapes, xy, LEADER_REACH)
+                         tables().manoeuvre.charge_approach_cm - EPS, shapes, xy, LEADER_REACH,
+                         1e-6, st.width - 1e-6, st.height - 1e-6)
 
 
 def _loose_leaders(st: DaimyoState, u: Unit) -> list:
@@ -673,7 +689,8 @@ def _terrain_cost(st, u: Unit, motion: Motion, s, corners, tmap, entered, factor
     flat = 0.0
     difficult: list[tuple[float, float]] = []
     moved = motion.kind != "jump" or motion.end != motion.start or motion.files not in (None, u.files)
-    for i, patch in enumerate(tmap.patches):
+    for i in np.flatnonzero(entered | touched).tolist():     # the patches met, in their order
+        patch = tmap.patches[i]
         # rulings D-41, D-40: moving while overlapping difficult ground disorders (not peasants);
         # crossing an obstacle means overlapping its strip, touching it only costs
         if patch.effect == "difficult" and entered[i] and moved and u.troop is not Troop.PEASANT:
@@ -697,7 +714,7 @@ def _terrain_cost(st, u: Unit, motion: Motion, s, corners, tmap, entered, factor
             difficult.extend(runs(s, touch[:, i], motion, test, against=shape))
     if free_terrain:
         return factor * abs(motion.length), [], disorder
-    rough = any(touched[i] and p.effect in ("light", "difficult", "obstacle") for i, p in enumerate(tmap.patches))
+    rough = any(tmap.patches[i].effect in ("light", "difficult", "obstacle") for i in np.flatnonzero(touched).tolist())
     if rough and "column" not in u.terrain_paid and _column_bonus_in(st, u):
         paid.append("column")                     # 4.3: the +3 cm is for good terrain only
         flat += tables().manoeuvre.column_bonus_cm

@@ -1,6 +1,7 @@
 """What a motion's sweep comes near (geometry/sweep_boxes.py), against Shapely and the plan
 questions' own box tests (Daimyo 4.3.1-4.3.4, 4.4): a kind the kernel does not call near is one
-whose question finds no candidate, on random straight moves, wheels, turns, friends, enemies,
+whose question finds no candidate, and the table's edge is near exactly when a corner is
+within 1e-6 cm of it or beyond (4.3.4), on random straight moves, wheels, turns, friends, enemies,
 terrain and leaders."""
 import numpy as np
 import shapely
@@ -8,7 +9,7 @@ from hypothesis import HealthCheck, given, settings, strategies as stn
 
 from sim.daimyo.geometry import CONTACT_TOLERANCE, LEADER_RADIUS, stand_corners
 from sim.daimyo.geometry.kernels import box_pairs
-from sim.daimyo.geometry.sweep_boxes import ENEMIES, FRIENDS, LEADERS, TERRAIN, near
+from sim.daimyo.geometry.sweep_boxes import EDGE, ENEMIES, FRIENDS, LEADERS, TERRAIN, near
 from sim.daimyo.movement import EPS, LEADER_REACH, _swept
 from sim.daimyo.sweep import Motion
 from tests.daimyo.test_geometry_kernels import coord, units
@@ -16,6 +17,7 @@ from tests.daimyo.test_swept import _motion
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 APPROACH = 3.0
+WIDTH, HEIGHT = 50.0, 40.0            # a table some poses run off (4.3.4)
 
 
 def _sweep(a, kind, amount):
@@ -44,7 +46,7 @@ def test_4_3_sweep_not_near_means_no_candidate(a, kind, amount, others, leaders,
     shape = shapely.box(patch[0], patch[1], patch[0] + patch[2], patch[1] + patch[2])
     xy = np.array(leaders, dtype=float).reshape(-1, 2)
     got = near(corners, boxes, sides.astype(np.int64), hash(a.side), 0, a.stands, APPROACH - EPS,
-               shapely.bounds(shape)[None, :], xy, LEADER_REACH)
+               shapely.bounds(shape)[None, :], xy, LEADER_REACH, 1e-6, WIDTH - 1e-6, HEIGHT - 1e-6)
     pieces = _swept(motion, corners)
     polys = pieces.all()
     stands = shapely.polygons(table)
@@ -59,6 +61,10 @@ def test_4_3_sweep_not_near_means_no_candidate(a, kind, amount, others, leaders,
     if not got & LEADERS:
         spots = shapely.points(xy)
         assert not shapely.dwithin(polys[:, None], spots[None, :], LEADER_RADIUS + CONTACT_TOLERANCE).any()
+    # 4.3.4: movement's own test of every corner at least 1e-6 cm inside the table
+    xs, ys = corners[..., 0], corners[..., 1]
+    inside = xs.min() >= 1e-6 and ys.min() >= 1e-6 and xs.max() <= WIDTH - 1e-6 and ys.max() <= HEIGHT - 1e-6
+    assert bool(got & EDGE) == (not inside)
     # and each kind is near when its own box test finds a candidate (the same comparisons)
     if kind == "straight":
         assert bool(got & FRIENDS) == bool(len(box_pairs(pieces.bounds, boxes[friend], 0.0)[0]))

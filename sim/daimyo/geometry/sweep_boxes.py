@@ -17,16 +17,17 @@ from numba import njit
 from sim.daimyo.geometry.kernels import MARGIN
 
 
-FRIENDS, ENEMIES, TERRAIN, LEADERS = 1, 2, 4, 8      # what a sweep comes near: bits of `near`
+FRIENDS, ENEMIES, TERRAIN, LEADERS, EDGE = 1, 2, 4, 8, 16     # what a sweep comes near: bits of `near`
 
 
 @njit(cache=True)
-def near(corners, boxes, side, mine, own_lo, own_hi, enemy_grow, shapes, leaders, reach):
+def near(corners, boxes, side, mine, own_lo, own_hi, enemy_grow, shapes, leaders, reach, lo, hi_x, hi_y):
     """`corners` (n, k, 4, 2): k stands at n sampled poses. Which of FRIENDS, ENEMIES, TERRAIN,
     LEADERS the stands' boxes over the poses come near: a friend's box (`boxes`, (m, 4), of the
     stands whose `side` is `mine`, but for its own rows own_lo to own_hi) or a shape's
     (`shapes`) within MARGIN, an enemy's within `enemy_grow` + MARGIN, a leader (l, 2) within
-    `reach` of the box round them all (movement.leaders_contacted's test)."""
+    `reach` of the box round them all (movement.leaders_contacted's test); the table's EDGE, a
+    corner below `lo` or above `hi_x`, `hi_y` (movement._well_inside's test)."""
     k = corners.shape[1]
     own = np.empty((k, 4))
     for j in range(k):
@@ -54,6 +55,8 @@ def near(corners, boxes, side, mine, own_lo, own_hi, enemy_grow, shapes, leaders
         if x0 - reach <= leaders[m, 0] <= x1 + reach and y0 - reach <= leaders[m, 1] <= y1 + reach:
             out |= LEADERS
             break
+    if not (x0 >= lo and y0 >= lo and x1 <= hi_x and y1 <= hi_y):
+        out |= EDGE
     return out
 
 
@@ -70,4 +73,4 @@ def warm() -> None:
     """Load (or compile) the kernel before anything is timed (kernels.warm calls this)."""
     quad = np.array([[[[0.0, 1.0], [1.0, 1.0], [1.0, 0.0], [0.0, 0.0]]]])
     box = np.array([[5.0, 5.0, 6.0, 6.0]])
-    near(quad, box, np.zeros(1, np.int64), 0, 0, 0, 3.0, box, np.array([[9.0, 9.0]]), 1.0)
+    near(quad, box, np.zeros(1, np.int64), 0, 0, 0, 3.0, box, np.array([[9.0, 9.0]]), 1.0, 1e-6, 9.0, 9.0)
