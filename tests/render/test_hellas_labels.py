@@ -1,4 +1,4 @@
-"""The Hellas map names each place once: a city named as its area (Corcyra, Amphipolis) is not
+"""The Hellas map names each place once: a city named as its area (Corcyra, Amphipolis, Syracuse) is not
 labelled a second time a few pixels off the area's own name."""
 from render.hellas import ADAPTER
 from sim.core.scenario import open_game
