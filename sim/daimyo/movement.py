@@ -45,6 +45,8 @@ SYSTEM = "daimyo"
 EPS = 1e-6
 LEADER_REACH = LEADER_RADIUS + CONTACT_TOLERANCE + 1e-6   # 4.3.3: a leader this near a piece's box may touch it
 OVERLAP = 1e-6          # cm^2: stands overlapping less than this only touch
+# what sweep_boxes.near asks of the friends, by motion: a straight move's hull, a jump's end pose
+_FRIENDS_ASKED = {"straight": sweep_boxes.STRAIGHT, "jump": sweep_boxes.END, "wheel": sweep_boxes.POSES}
 
 
 def _err(rule: str, msg: str) -> RuleError:
@@ -461,7 +463,7 @@ def _plan_motion(st: DaimyoState, u: Unit, action, motion: Motion, how: str, fac
     # the questions below about friends, enemies, terrain and leaders are asked only of what
     # the sweep's boxes come near: the rest would find no candidate (nor are its pieces made
     # when it comes near nothing)
-    near = _near(st, u, tmap, corners)
+    near = _near(st, u, tmap, corners, motion.kind)
     if not near & EDGE:        # every corner clear of the edges: all stands on the table
         inside = np.ones(len(s), dtype=bool)
     else:
@@ -477,7 +479,7 @@ def _plan_motion(st: DaimyoState, u: Unit, action, motion: Motion, how: str, fac
         notes.append((f"{u.id} goes off the table", "4.3.4"))
         s = motion.samples()
         corners = motion.corners(s)
-        near = _near(st, u, tmap, corners)
+        near = _near(st, u, tmap, corners, motion.kind)
     others = _others(st, u) if near & (FRIENDS | ENEMIES) else None
 
     # 4.3.2: a unit that would end inside a friend is placed behind it (ruling D-42).
@@ -512,7 +514,7 @@ def _plan_motion(st: DaimyoState, u: Unit, action, motion: Motion, how: str, fac
             notes.append((f"{u.id} would end inside {', '.join(walked)} and stops behind it", "4.3.2"))
             s = motion.samples()
             corners = motion.corners(s)
-            near = _near(st, u, tmap, corners)
+            near = _near(st, u, tmap, corners, motion.kind)
 
     pieces = _swept(motion, corners) if near else None
     if near & ENEMIES:
@@ -617,11 +619,12 @@ def _check_enemies(st, u: Unit, others: _Others, pieces: Swept) -> None:
                               f"({closest:.2f} cm); only a charge makes contact")
 
 
-def _near(st: DaimyoState, u: Unit, tmap, corners: np.ndarray) -> int:
+def _near(st: DaimyoState, u: Unit, tmap, corners: np.ndarray, motion_kind: str) -> int:
     """What the sampled stands' boxes (a motion's `corners`) come near, as sweep_boxes' bits:
     FRIENDS, TERRAIN (a patch, or a column's road), ENEMIES within the 4.4 approach, loose
     LEADERS (each plan question's own box test, all at once; the friends and enemies as
-    `_Others` splits the table arrays); the table's EDGE (4.3.4) unless `_well_inside`."""
+    `_Others` splits the table arrays; a friend only where the sweep may overlap it by more than
+    a quarter of OVERLAP); the table's EDGE (4.3.4) unless `_well_inside`."""
     t = arrays(st)
     own = t.stands_of(u.id) if u.id in t.row else slice(0, 0)
     loose = _loose_leaders(st, u)
@@ -631,7 +634,7 @@ def _near(st: DaimyoState, u: Unit, tmap, corners: np.ndarray) -> int:
         shapes = np.concatenate([shapes, tmap.road_box])
     return sweep_boxes.near(corners, t.boxes, t.stand_side, hash(u.side), own.start, own.stop,
                          tables().manoeuvre.charge_approach_cm - EPS, shapes, xy, LEADER_REACH,
-                         1e-6, st.width - 1e-6, st.height - 1e-6)
+                         1e-6, st.width - 1e-6, st.height - 1e-6, t.corners, _FRIENDS_ASKED[motion_kind], OVERLAP / 4)
 
 
 def _loose_leaders(st: DaimyoState, u: Unit) -> list:

@@ -1,6 +1,7 @@
 """What a motion's sweep comes near (geometry/sweep_boxes.py), against Shapely and the plan
 questions' own box tests (Daimyo 4.3.1-4.3.4, 4.4): a kind the kernel does not call near is one
-whose question finds no candidate, and the table's edge is near exactly when a corner is
+whose question finds no candidate (a friend: none overlapped by more than a quarter of
+OVERLAP), and the table's edge is near exactly when a corner is
 within 1e-6 cm of it or beyond (4.3.4), on random straight moves, wheels, turns, friends, enemies,
 terrain and leaders."""
 import numpy as np
@@ -9,8 +10,8 @@ from hypothesis import HealthCheck, given, settings, strategies as stn
 
 from sim.daimyo.geometry import CONTACT_TOLERANCE, LEADER_RADIUS, stand_corners
 from sim.daimyo.geometry.kernels import box_pairs
-from sim.daimyo.geometry.sweep_boxes import EDGE, ENEMIES, FRIENDS, LEADERS, TERRAIN, near
-from sim.daimyo.movement import EPS, LEADER_REACH, _swept
+from sim.daimyo.geometry.sweep_boxes import EDGE, END, ENEMIES, FRIENDS, LEADERS, POSES, STRAIGHT, TERRAIN, near
+from sim.daimyo.movement import EPS, LEADER_REACH, OVERLAP, _swept
 from sim.daimyo.sweep import Motion
 from tests.daimyo.test_geometry_kernels import coord, units
 from tests.daimyo.test_swept import _motion
@@ -46,13 +47,17 @@ def test_4_3_sweep_not_near_means_no_candidate(a, kind, amount, others, leaders,
     shape = shapely.box(patch[0], patch[1], patch[0] + patch[2], patch[1] + patch[2])
     xy = np.array(leaders, dtype=float).reshape(-1, 2)
     got = near(corners, boxes, sides.astype(np.int64), hash(a.side), 0, a.stands, APPROACH - EPS,
-               shapely.bounds(shape)[None, :], xy, LEADER_REACH, 1e-6, WIDTH - 1e-6, HEIGHT - 1e-6)
+               shapely.bounds(shape)[None, :], xy, LEADER_REACH, 1e-6, WIDTH - 1e-6, HEIGHT - 1e-6,
+               table, {"straight": STRAIGHT, "jump": END, "wheel": POSES}[kind], OVERLAP / 4)
     pieces = _swept(motion, corners)
     polys = pieces.all()
     stands = shapely.polygons(table)
-    if not got & FRIENDS:
-        assert len(box_pairs(pieces.bounds, boxes[friend], 0.0)[0]) == 0
-        assert not shapely.intersects(polys[:, None], stands[None, friend]).any()
+    if not got & FRIENDS:          # 4.3.2: no friend overlapped on the way or at the end
+        shared = shapely.area(shapely.intersection(polys[:, None], stands[None, friend]))
+        assert not (shared > OVERLAP / 4 + 1e-12).any()
+        if kind == "wheel":         # its boxes decide
+            assert len(box_pairs(pieces.bounds, boxes[friend], 0.0)[0]) == 0
+            assert not shapely.intersects(polys[:, None], stands[None, friend]).any()
     if not got & ENEMIES:
         assert len(box_pairs(pieces.bounds, boxes[enemy], APPROACH - EPS)[0]) == 0
         assert not shapely.dwithin(polys[:, None], stands[None, enemy], APPROACH - EPS).any()
@@ -67,5 +72,26 @@ def test_4_3_sweep_not_near_means_no_candidate(a, kind, amount, others, leaders,
     assert bool(got & EDGE) == (not inside)
     # and each kind is near when its own box test finds a candidate (the same comparisons)
     if kind == "straight":
-        assert bool(got & FRIENDS) == bool(len(box_pairs(pieces.bounds, boxes[friend], 0.0)[0]))
         assert bool(got & ENEMIES) == bool(len(box_pairs(pieces.bounds, boxes[enemy], APPROACH - EPS)[0]))
+
+
+def _unit(uid, x, y, facing=0.0):
+    from sim.daimyo.model import Armour, Quality, Troop, Unit, Weapon
+    return Unit(uid, uid, "east", "c", Troop.ASHIGARU, Quality.REGULAR, (Weapon.BOW,), Armour.LIGHT,
+                4, 4, x, y, facing, 4.0, 2.0)
+
+
+def test_4_3_2_a_friend_flush_beside_a_straight_path_is_not_near_one_a_hair_in_is():
+    a = _unit("a", 20.0, 20.0)
+    motion = Motion(a, "straight", (a.x, a.y, a.facing), length=10.0)
+    corners = motion.corners(motion.samples())
+    side = corners[..., 1].max()            # the path's edge on one flank
+    for shift, want in ((0.0, False), (1e-3, True)):
+        f = _unit("f", 25.0, side + 2.0 - shift, 90.0)     # a line 2 cm deep, its rear on that edge
+        quads = stand_corners(f)
+        assert abs(quads[..., 1].min() - (side - shift)) < 1e-9
+        boxes = np.concatenate([quads.min(axis=1), quads.max(axis=1)], axis=1)
+        got = near(corners, boxes, np.zeros(len(quads), np.int64), 0, 0, 0, APPROACH - EPS, np.empty((0, 4)),
+                   np.empty((0, 2)), LEADER_REACH, 1e-6, 1e3, 1e3, quads, STRAIGHT, OVERLAP / 4)
+        assert bool(got & FRIENDS) == want
+        assert (len(box_pairs(_swept(motion, corners).bounds, boxes, 0.0)[0]) > 0)    # the boxes alone would ask
