@@ -15,6 +15,7 @@ from pathlib import Path
 from sim.core import args as check
 from sim.core.bundled import scenario_file
 from sim.core.errors import KassenError, shorten
+from sim.core.output import writing
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -198,6 +199,8 @@ def cmd_render(args) -> int:
     else:
         target, kw = args.gif, {**kw, "fps": args.fps}
         export = view_module(game, "export_gif").export_gif
-    export(game, target, **{k: v for k, v in kw.items() if v is not None})
+    import pygame                     # its image writer raises pygame.error, not OSError
+    with writing(target, "picture", also=(pygame.error,)):
+        export(game, target, **{k: v for k, v in kw.items() if v is not None})
     print(f"wrote {target}")
     return 0

@@ -56,7 +56,8 @@ class HellasAdapter(BoardAdapter):
             out.append(Place(n, *warp(b.attr(n, "x"), b.attr(n, "y"), inset),
                              kind="sea" if m.is_sea(n) else "land", inset=inset))
         for c in m.cities.values():
-            label = c.name if c.tribute >= 2 else " "
+            # a city named as its area (Corcyra, Amphipolis, Syracuse) is read from the area's own label
+            label = c.name if c.tribute >= 2 and c.name != c.area else " "
             out.append(Place(f"city:{c.name}", *warp(c.x, c.y, m.is_inset(c.area)), kind="site", label=label))
         return out
 

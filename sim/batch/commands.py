@@ -16,6 +16,7 @@ from sim.batch.report import pct, print_report
 from sim.batch.runner import check_counts, dask_executor, run_batch
 from sim.batch.spec import BatchError, RunSpec, default_level, spec_from_file, system_entry
 from sim.batch.stats import summarise
+from sim.core.output import make_folder
 
 
 def _pairs(items: list[str], what: str) -> dict[str, str]:
@@ -58,11 +59,22 @@ def simulate(args) -> int:
                    levels=_pairs([a for a in args.ai or [] if "=" in a], "--ai"))
     if args.games:
         check_target(args.games)
+    if args.plots:
+        make_folder(args.plots, "plots folder")     # refused now, not after the games
     summaries = _run(spec, args)
     report = summarise(summaries)
     title = spec.scenario.get("meta", {}).get("title") or spec.source
     meta = {"scenario": spec.source, "system": spec.game.system, "seed": spec.seed,
             "runs": args.runs, "levels": summaries[0].levels if summaries else {}}
+    try:
+        _write_files(args, spec, summaries, title, meta)
+    finally:        # a file that could not be written does not lose the games' results
+        _print_simulation(args, spec, meta, report, title)
+    return 1 if report["errors"]["count"] else 0
+
+
+def _write_files(args, spec: RunSpec, summaries: list, title: str, meta: dict) -> None:
+    """The games file and the plots asked for; each written one is named in `meta`."""
     if args.games:
         meta["games_file"] = str(write_games([game_row(spec, s) for s in summaries], args.games))
     if args.plots:
@@ -72,6 +84,9 @@ def simulate(args) -> int:
                                        plots=entry.plots, labels={s.key: s.label for s in entry.stats})
         meta["plots"] = [str(p) for p in written]
         meta["plots_skipped"] = skipped
+
+
+def _print_simulation(args, spec: RunSpec, meta: dict, report: dict, title: str) -> None:
     if args.json:
         print(json.dumps({**meta, **report}, indent=1))
     else:
@@ -81,12 +96,11 @@ def simulate(args) -> int:
         print_report(report, title, console)
         for path in meta.get("plots", []):
             console.print(f"plot: {path}")
-        if args.games:
+        if "games_file" in meta:
             console.print(f"games: {meta['games_file']} (one row per game; "
                           f"kassen replay --from {meta['games_file']} --game N shows one)")
         for line in meta.get("plots_skipped", []):
             console.print(f"[dim]skipped {line}[/dim]")
-    return 1 if report["errors"]["count"] else 0
 
 
 def _console() -> Console:

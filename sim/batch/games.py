@@ -18,6 +18,7 @@ from sim.batch.spec import BatchError, RunSpec, spec_from_file
 from sim.batch.worker import GameSummary, replay_game
 from sim.core import reading
 from sim.core.errors import clip, shorten
+from sim.core.output import writing
 from sim.core.save import state_digest
 
 FORMATS = (".jsonl", ".csv", ".parquet")
@@ -89,17 +90,18 @@ def write_games(rows: list[dict], path: str | Path) -> Path:
     path = check_target(path)
     columns = list(dict.fromkeys(k for row in rows for k in row))    # every key, first-seen order
     kind = path.suffix.lower()
-    if kind == ".parquet":
-        pa = _pyarrow()
-        pa.parquet.write_table(pa.Table.from_pylist(rows), path)
-    elif kind == ".csv":
-        with path.open("w", newline="") as fh:
-            writer = csv.DictWriter(fh, columns, restval="")
-            writer.writeheader()
-            writer.writerows(rows)
-    else:
-        with path.open("w") as fh:
-            fh.writelines(json.dumps(row) + "\n" for row in rows)
+    with writing(path, "games file"):
+        if kind == ".parquet":
+            pa = _pyarrow()
+            pa.parquet.write_table(pa.Table.from_pylist(rows), path)
+        elif kind == ".csv":
+            with path.open("w", newline="") as fh:
+                writer = csv.DictWriter(fh, columns, restval="")
+                writer.writeheader()
+                writer.writerows(rows)
+        else:
+            with path.open("w") as fh:
+                fh.writelines(json.dumps(row) + "\n" for row in rows)
     return path
 
 

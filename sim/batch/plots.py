@@ -22,6 +22,7 @@ from matplotlib.ticker import MaxNLocator
 from sim.batch.report import KNOWN
 from sim.batch.stats import convergence, wilson
 from sim.batch.worker import GameSummary
+from sim.core.output import make_folder, writing
 from sim.core.registry import PLOTS
 
 
@@ -299,8 +300,7 @@ def write_plots(games, out_dir: str | Path, title: str = "batch", scenario=None,
                 ) -> tuple[list[Path], list[str]]:
     """Write the PNGs a system declares (sim.core.registry.System.plots) into out_dir; returns
     (files written, plots skipped with the reason)."""
-    out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
+    out = make_folder(out_dir, "plots folder")
     played = _played(games)
     has = {"outcomes": bool(played), "win_rate": bool(played), "length": bool(played),
            "reasons": bool(played),
@@ -324,6 +324,7 @@ def write_plots(games, out_dir: str | Path, title: str = "batch", scenario=None,
             skipped.append(f"{name}.png: {why[name]}")
             continue
         path = out / f"{name}.png"
-        make().savefig(path, dpi=110)
+        with writing(path, "plot"):
+            make().savefig(path, dpi=110)
         written.append(path)
     return written, skipped

@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import numpy as np
 import shapely
@@ -32,6 +33,8 @@ from sim.daimyo import artillery, plan_memo, straight_ahead, terrain_touch
 from sim.daimyo.effects import PASSED_BY_MISSILE, kill_leader, make_disordered, moved_by_combat, remove_unit  # noqa: F401
 from sim.daimyo.model import Formation, Troop, Unit
 from sim.daimyo.geometry.kernels import box_pairs, group_boxes, overlap_areas
+from sim.daimyo.geometry import sweep_boxes
+from sim.daimyo.geometry.sweep_boxes import EDGE, ENEMIES, FRIENDS, LEADERS, TERRAIN
 from sim.daimyo.geometry.table import arrays, in_step
 from sim.daimyo.state import DaimyoState
 from sim.daimyo.sweep import Motion, bisect, bisect_clear, measure, minus, runs
@@ -40,7 +43,10 @@ from sim.daimyo.terrain import terrain_map
 
 SYSTEM = "daimyo"
 EPS = 1e-6
+LEADER_REACH = LEADER_RADIUS + CONTACT_TOLERANCE + 1e-6   # 4.3.3: a leader this near a piece's box may touch it
 OVERLAP = 1e-6          # cm^2: stands overlapping less than this only touch
+# what sweep_boxes.near asks of the friends, by motion: a straight move's hull, a jump's end pose
+_FRIENDS_ASKED = {"straight": sweep_boxes.STRAIGHT, "jump": sweep_boxes.END, "wheel": sweep_boxes.POSES}
 
 
 def _err(rule: str, msg: str) -> RuleError:
@@ -115,11 +121,24 @@ class _Others:
         friend = mine.copy()
         if u.id in t.row:
             friend[t.stands_of(u.id)] = False      # its own stands are neither friend nor enemy
-        friend, enemy = np.flatnonzero(friend), np.flatnonzero(~mine)
+        friend = np.flatnonzero(friend)
         # copies: the table's arrays are rewritten in place when units move
         self.friend_ids, self.friend_boxes, self.friend_corners = t.owner[friend], t.boxes[friend], t.corners[friend]
-        self.enemy_ids, self.enemy_boxes, self.enemy_corners = t.owner[enemy], t.boxes[enemy], t.corners[enemy]
+        self._table, self._build, self._mine = t, t.build, mine
         self._friend_polys = self._enemy_polys = None
+
+    @cached_property
+    def _enemies(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The enemy stands' ids, boxes and corners, copied when first asked for (few moves come
+        within the approach of an enemy, 4.4): within the same table build as the friends."""
+        t = self._table
+        assert t.build == self._build, "the table arrays changed under a movement plan"
+        enemy = np.flatnonzero(~self._mine)
+        return t.owner[enemy], t.boxes[enemy], t.corners[enemy]
+
+    enemy_ids = property(lambda self: self._enemies[0])
+    enemy_boxes = property(lambda self: self._enemies[1])
+    enemy_corners = property(lambda self: self._enemies[2])
 
     @property
     def friend_polys(self) -> np.ndarray:
@@ -436,7 +455,6 @@ def _plan_reform(st, u, action) -> Plan:
 def _plan_motion(st: DaimyoState, u: Unit, action, motion: Motion, how: str, factor: float,
                  free_terrain: bool = False) -> Plan:
     """Validate one motion along its swept path and price it (4.3, 4.3.1-4.3.4, 4.4)."""
-    others = _others(st, u)
     leaves = False
     notes = []
     table = _table(st)
@@ -447,7 +465,12 @@ def _plan_motion(st: DaimyoState, u: Unit, action, motion: Motion, how: str, fac
     # 4.3.4: if any part of any stand leaves the table, the unit is removed there (ruling D-49).
     s = motion.samples()
     corners = motion.corners(s)
-    if _well_inside(st, corners):        # every corner clear of the edges: all stands on the table
+    tmap = terrain_map(st, u.cavalry, u.stands)
+    # the questions below about friends, enemies, terrain and leaders are asked only of what
+    # the sweep's boxes come near: the rest would find no candidate (nor are its pieces made
+    # when it comes near nothing)
+    near = _near(st, u, tmap, corners, motion.kind)
+    if not near & EDGE:        # every corner clear of the edges: all stands on the table
         inside = np.ones(len(s), dtype=bool)
     else:
         inside = shapely.contains(table, quad_polygons(corners.reshape(-1, 4, 2))).reshape(len(s), -1).all(axis=1)
@@ -462,12 +485,14 @@ def _plan_motion(st: DaimyoState, u: Unit, action, motion: Motion, how: str, fac
         notes.append((f"{u.id} goes off the table", "4.3.4"))
         s = motion.samples()
         corners = motion.corners(s)
+        near = _near(st, u, tmap, corners, motion.kind)
+    others = _others(st, u) if near & (FRIENDS | ENEMIES) else None
 
     # 4.3.2: a unit that would end inside a friend is placed behind it (ruling D-42).
     walked: list[str] = []
     k = u.stands
     # only the end pose decides; the path is searched only when it ends inside a friend
-    if not leaves and len(others.friend_quad_overlaps(corners[-1])[0]):
+    if not leaves and near & FRIENDS and len(others.friend_quad_overlaps(corners[-1])[0]):
         src, ids = others.friend_quad_overlaps(corners.reshape(-1, 4, 2))
         hit = np.zeros(len(s), dtype=bool)
         hit[np.unique(src // k)] = True
@@ -495,15 +520,18 @@ def _plan_motion(st: DaimyoState, u: Unit, action, motion: Motion, how: str, fac
             notes.append((f"{u.id} would end inside {', '.join(walked)} and stops behind it", "4.3.2"))
             s = motion.samples()
             corners = motion.corners(s)
+            near = _near(st, u, tmap, corners, motion.kind)
 
-    pieces = _swept(motion, corners)
-    _check_enemies(st, u, others, pieces)
-    tmap = terrain_map(st, u.cavalry, u.stands)
-    entered = terrain_touch.pieces_meet(st, tmap, pieces, "entering")
+    pieces = _swept(motion, corners) if near else None
+    if near & ENEMIES:
+        _check_enemies(st, u, others, pieces)
+    entered = np.zeros(len(tmap.patches), dtype=bool)
+    if near & TERRAIN:
+        entered = terrain_touch.pieces_meet(st, tmap, pieces, "entering")
     for i, patch in enumerate(tmap.patches):
         if entered[i] and patch.effect == "impassable":
             raise _err("4.3.1", f"{patch.id} ({patch.kind}) is impassable to {u.id}")
-    if u.troop is Troop.ARTILLERY and how == "move" and tmap.patches:
+    if u.troop is Troop.ARTILLERY and how == "move" and tmap.patches and near & TERRAIN:
         rough = terrain_touch.pieces_meet(st, tmap, pieces, "touching")
         if any(rough[i] and p.effect != "road" for i, p in enumerate(tmap.patches)):
             raise _err("6.1", f"guns move on clear terrain only; {u.id} would touch rough ground")
@@ -511,15 +539,15 @@ def _plan_motion(st: DaimyoState, u: Unit, action, motion: Motion, how: str, fac
     # 4.3.2 interpenetration: friends passed through along the way (a turn or reform has no way:
     # its end pose was checked above).
     passed = []
-    if motion.kind != "jump":
+    if motion.kind != "jump" and near & FRIENDS:
         passed = sorted(set(others.friend_overlaps(pieces)[1].tolist()) - set(walked))
 
     # 4.3.3 unattached enemy leaders touched are killed.
-    kills = leaders_contacted(st, u, pieces)
+    kills = leaders_contacted(st, u, pieces) if near & LEADERS else []
 
     # 4.3.1 terrain: cost while touching, flat costs on first touch, disorder on entering.
     cost, paid, disorder = _terrain_cost(st, u, motion, s, corners, tmap, entered, factor, free_terrain,
-                                         pieces)
+                                         pieces if near & TERRAIN else None)
     for f in passed:
         if not (u.missile_ashigaru and not st.units[f].moved):     # ruling D-43
             disorder.append((f"passed through {f}", "4.3.2"))
@@ -553,7 +581,8 @@ def _table(st: DaimyoState):
 
 def _well_inside(st: DaimyoState, corners: np.ndarray) -> bool:
     """Every corner at least 1e-6 cm inside the table: then every stand is on it without asking
-    Shapely (a convex stand lies within the table when its corners do)."""
+    Shapely (a convex stand lies within the table when its corners do; a plan asks it of
+    sweep_boxes.near, with the other questions)."""
     xs, ys = corners[..., 0], corners[..., 1]
     return bool(xs.min() >= 1e-6 and ys.min() >= 1e-6 and xs.max() <= st.width - 1e-6
                 and ys.max() <= st.height - 1e-6)
@@ -596,15 +625,38 @@ def _check_enemies(st, u: Unit, others: _Others, pieces: Swept) -> None:
                               f"({closest:.2f} cm); only a charge makes contact")
 
 
+def _near(st: DaimyoState, u: Unit, tmap, corners: np.ndarray, motion_kind: str) -> int:
+    """What the sampled stands' boxes (a motion's `corners`) come near, as sweep_boxes' bits:
+    FRIENDS, TERRAIN (a patch, or a column's road), ENEMIES within the 4.4 approach, loose
+    LEADERS (each plan question's own box test, all at once; the friends and enemies as
+    `_Others` splits the table arrays; a friend only where the sweep may overlap it by more than
+    a quarter of OVERLAP); the table's EDGE (4.3.4) unless `_well_inside`."""
+    t = arrays(st)
+    own = t.stands_of(u.id) if u.id in t.row else slice(0, 0)
+    loose = _loose_leaders(st, u)
+    xy = np.array([(leader.x, leader.y) for leader in loose]) if loose else np.empty((0, 2))
+    shapes = tmap.boxes
+    if u.formation is Formation.COLUMN and tmap.road is not None:     # only a column asks for the road
+        shapes = np.concatenate([shapes, tmap.road_box])
+    return sweep_boxes.near(corners, t.boxes, t.stand_side, hash(u.side), own.start, own.stop,
+                         tables().manoeuvre.charge_approach_cm - EPS, shapes, xy, LEADER_REACH,
+                         1e-6, st.width - 1e-6, st.height - 1e-6, t.corners, _FRIENDS_ASKED[motion_kind], OVERLAP / 4)
+
+
+def _loose_leaders(st: DaimyoState, u: Unit) -> list:
+    """4.3.3: the enemy's leaders alive and attached to no unit."""
+    return [leader for leader in st.leaders.values()
+            if leader.alive and leader.side != u.side and not leader.attached_to]
+
+
 def leaders_contacted(st: DaimyoState, u: Unit, pieces) -> list[str]:
     """4.3.3: unattached enemy leaders any swept stand of `u` touches (not for routers; the
     caller decides). A leader is a 20 mm round base (ruling D-31)."""
-    loose = [leader for leader in st.leaders.values()
-             if leader.alive and leader.side != u.side and not leader.attached_to]
+    loose = _loose_leaders(st, u)
     if not loose:
         return []
     # only leaders inside the sweep's bounding box grown by the reach can be touched
-    reach = LEADER_RADIUS + CONTACT_TOLERANCE + 1e-6
+    reach = LEADER_REACH
     box = pieces.bounds
     (x0, y0), (x1, y1) = box[:, :2].min(axis=0).tolist(), box[:, 2:].max(axis=0).tolist()
     loose = [leader for leader in loose if x0 - reach <= leader.x <= x1 + reach and y0 - reach <= leader.y <= y1 + reach]
@@ -631,7 +683,11 @@ def _swept(motion: Motion, corners: np.ndarray) -> Swept:
 def _terrain_cost(st, u: Unit, motion: Motion, s, corners, tmap, entered, factor, free_terrain, pieces):
     te = tables().terrain_effects
     k = u.stands
-    swept = terrain_touch.pieces_meet(st, tmap, pieces, "touching") if tmap.patches and motion.kind != "jump" else None
+    swept = None            # a jump's sampled stands are asked against every patch
+    if pieces is None:
+        swept = np.zeros(len(tmap.patches), bool)
+    elif tmap.patches and motion.kind != "jump":
+        swept = terrain_touch.pieces_meet(st, tmap, pieces, "touching")
     if not tmap.patches or (swept is not None and not swept.any()):
         touch = np.zeros((len(s), len(tmap.patches)), bool)   # no sampled pose can touch what the sweep misses
     else:
@@ -642,7 +698,8 @@ def _terrain_cost(st, u: Unit, motion: Motion, s, corners, tmap, entered, factor
     flat = 0.0
     difficult: list[tuple[float, float]] = []
     moved = motion.kind != "jump" or motion.end != motion.start or motion.files not in (None, u.files)
-    for i, patch in enumerate(tmap.patches):
+    for i in np.flatnonzero(entered | touched).tolist():     # the patches met, in their order
+        patch = tmap.patches[i]
         # rulings D-41, D-40: moving while overlapping difficult ground disorders (not peasants);
         # crossing an obstacle means overlapping its strip, touching it only costs
         if patch.effect == "difficult" and entered[i] and moved and u.troop is not Troop.PEASANT:
@@ -666,7 +723,7 @@ def _terrain_cost(st, u: Unit, motion: Motion, s, corners, tmap, entered, factor
             difficult.extend(runs(s, touch[:, i], motion, test, against=shape))
     if free_terrain:
         return factor * abs(motion.length), [], disorder
-    rough = any(touched[i] and p.effect in ("light", "difficult", "obstacle") for i, p in enumerate(tmap.patches))
+    rough = any(tmap.patches[i].effect in ("light", "difficult", "obstacle") for i in np.flatnonzero(touched).tolist())
     if rough and "column" not in u.terrain_paid and _column_bonus_in(st, u):
         paid.append("column")                     # 4.3: the +3 cm is for good terrain only
         flat += tables().manoeuvre.column_bonus_cm
@@ -676,7 +733,7 @@ def _terrain_cost(st, u: Unit, motion: Motion, s, corners, tmap, entered, factor
     road: list[tuple[float, float]] = []
     # a sampled stand lies inside the swept pieces: if they miss the road, so does every pose
     if u.formation is Formation.COLUMN and motion.kind != "jump" and tmap.road is not None \
-            and terrain_touch.pieces_meet(st, tmap, pieces, "road")[0]:
+            and pieces is not None and terrain_touch.pieces_meet(st, tmap, pieces, "road")[0]:
         on = terrain_touch.stands_on_road(st, tmap, corners.reshape(-1, 4, 2)).reshape(len(s), k).all(axis=1)
         road_shape = tmap.road_zone
 

@@ -111,7 +111,8 @@ class Motion:
         """The poses a renderer animates: ends of a straight move, every degree of a wheel."""
         if self.kind == "jump":
             return [tuple(self.start), tuple(self.end)]
-        poses = self.sample_poses() if self.kind == "wheel" else self.poses(np.array([0.0, 1.0]))
+        # a straight move's ends are its first and last samples (s = 0 and 1, the same sums)
+        poses = self.sample_poses() if self.kind == "wheel" else self.sample_poses()[[0, -1]]
         return list(map(tuple, poses.tolist()))
 
 

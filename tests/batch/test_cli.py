@@ -1,4 +1,5 @@
 import json
+import os
 
 import pytest
 
@@ -6,6 +7,7 @@ from sim.batch.runner import run_batch
 from sim.batch.spec import RunSpec
 from sim.batch.stats import summarise
 from sim.cli import main
+from sim.core.output import OutputError, make_folder
 from tests.batch.toysystem import StatRace
 
 
@@ -66,6 +68,38 @@ def test_simulate_table_and_plots(capsys, race_file, tmp_path):
         png = tmp_path / "plots" / f"{name}.png"
         assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 5000
         assert f"plot: {png}" in out.replace("\n", "")
+
+
+FULL_DISK = pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full (a full disk)")
+
+
+@FULL_DISK
+def test_simulate_plot_on_a_full_disk_is_one_line_and_keeps_the_report(capsys, race_file, tmp_path):
+    (tmp_path / "plots").mkdir()
+    (tmp_path / "plots" / "outcomes.png").symlink_to("/dev/full")     # writes fail: ENOSPC
+    code, out, err = run(capsys, "simulate", race_file, "--runs", 5, "--workers", 1,
+                         "--plots", tmp_path / "plots", "--no-progress")
+    assert code == 2
+    assert err.strip() == (f"kassen: {tmp_path / 'plots' / 'outcomes.png'}: cannot write the plot "
+                           "(No space left on device)")
+    assert "Toy race: 5 games played" in out         # the games' results are printed all the same
+
+
+@FULL_DISK
+def test_simulate_games_file_on_a_full_disk_is_one_line(capsys, race_file, tmp_path):
+    (tmp_path / "games.csv").symlink_to("/dev/full")
+    code, out, err = run(capsys, "simulate", race_file, "--runs", 5, "--workers", 1,
+                         "--games", tmp_path / "games.csv", "--no-progress")
+    assert code == 2 and "Toy race: 5 games played" in out
+    assert err.strip() == f"kassen: {tmp_path / 'games.csv'}: cannot write the games file (No space left on device)"
+
+
+def test_a_folder_that_cannot_be_made_is_one_line_naming_it(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    with pytest.raises(OutputError) as err:
+        make_folder(blocker / "plots", "plots folder")
+    assert str(err.value) == f"{blocker / 'plots'}: cannot write the plots folder (Not a directory)"
 
 
 def test_duel_reports_win_rate_of_a(capsys, race_file):

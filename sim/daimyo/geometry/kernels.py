@@ -569,3 +569,5 @@ def warm() -> None:
     arc_hits.warm()
     from sim.daimyo.geometry import union_order
     union_order.warm()
+    from sim.daimyo.geometry import sweep_boxes    # it imports this module's MARGIN
+    sweep_boxes.warm()
