@@ -374,17 +374,14 @@ def _plan_turn(st, u, action) -> Plan:
     """4.3.5.2: 90 or 180 degrees; Elite/Veteran pay 1/4 of their move, others 1/2, doubled
     when disordered; at most 180 degrees a turn. A 90-degree turn swaps line and column: the
     ranks become files and the new front lies along the flank turned to (ruling D-37)."""
-    m = tables().manoeuvre
     if action.angle not in (90, -90, 180, -180):
         raise _err("4.3.5.2", "units turn 90 degrees left (90), right (-90) or about (180)")
     if u.troop is Troop.ARTILLERY:
         raise _err("6.1", "guns rotate with Reform, not Turn")
     if u.turned_deg + abs(action.angle) > tables().terrain_effects.max_turn_deg:
         raise _err("4.3.5.2", f"{u.id} has turned {u.turned_deg} degrees; at most 180 a turn")
-    cost = m.turn_fraction[u.quality.value] * base_move(u) * (m.disorder_factor if u.disordered else 1)
+    cost = turn_cost(u)
     halted = u.halted_turns > 0                    # 5.1 Halt: the about-face is all it does (D-80)
-    if halted:
-        cost = 0.0
     fwd, right = direction(u.facing), direction(u.facing - 90)
     p0 = np.array([u.x, u.y])
     if abs(action.angle) == 180:
@@ -404,6 +401,15 @@ def _plan_turn(st, u, action) -> Plan:
     p.turned = abs(action.angle)
     p.ends_movement = halted
     return p
+
+
+def turn_cost(u: Unit) -> float:
+    """4.3.5.2: a turn's share of the move before the ground's (Elite/Veteran 1/4, others 1/2,
+    doubled when disordered); nothing for a halted unit's about-face (5.1 Halt, ruling D-80)."""
+    if u.halted_turns > 0:
+        return 0.0
+    m = tables().manoeuvre
+    return m.turn_fraction[u.quality.value] * base_move(u) * (m.disorder_factor if u.disordered else 1)
 
 
 def _plan_wheel(st, u, action) -> Plan:

@@ -436,3 +436,20 @@ def test_4_6_6_no_choice_without_an_obstacle():
     g.dice.force(*[1, 1] * 4 + [3, 4] + [1, 1] * 3)      # b: 7+1 hits
     ev = g.apply(A.EndShooting("east"))
     assert kinds(ev, "FollowedUp") and not g.state.pending
+
+
+def test_4_6_9_melee_lists_follow_contact_when_nothing_touches_twice():
+    """refresh_melee_lists skips the units when the contacts answer is the one it last emptied
+    them for; apart, together, apart again and called twice each way, the lists are the full
+    loop's."""
+    g = clash()
+    st = g.state
+    a, b = st.units["a"], st.units["b"]
+    for y, want in ((20.0, []), (20.0, []), (30.0, ["b"]), (30.0, ["b"]), (20.0, []), (20.0, [])):
+        a.y = y
+        melee.refresh_melee_lists(st)
+        assert a.in_melee_with == want and b.in_melee_with == (["a"] if want else [])
+        if want:
+            st.melee_rounds["a|b"] = 2
+        melee.refresh_melee_lists(st)
+        assert a.melee_rounds == (2 if want else 0)

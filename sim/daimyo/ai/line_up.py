@@ -26,6 +26,7 @@ from sim.daimyo.combat import charge as CH
 from sim.daimyo.combat import common as C
 from sim.daimyo.geometry import direction, footprint
 from sim.daimyo.model import Troop
+from sim.daimyo.tables import tables
 
 MIN_ANGLE = 2.0         # degrees: closer than this the unit already faces its run
 MAX_WHEEL = 45.0        # degrees: beyond it a wheel costs most of a move (4.3.5.1); a turn is on the menu
@@ -35,6 +36,7 @@ LINE_UP_CLOCK = 1.5     # how far the clock's pressure (0..1, 5.2) lowers that b
 MIN_RUN = 0.5           # cm: a shorter move to a crossing's start is not worth an order
 OFF_WAY = 20.0          # degrees: a column facing further than this off its way to a crossing re-faces
 STUCK_CM = 1.0          # cm: a column whose longest straight move is shorter is stuck
+SETTLE = 3              # tries at facing the run from where a line-up order ends
 
 
 def run_facing(u, t) -> float:
@@ -83,7 +85,7 @@ def orders(scorer, st, u) -> list:
     """The wheels and reforms the rules accept that face u's charge run at one of its targets
     and after which the rules' charge plan (4.4) would let it charge that target (were the
     target to stand still): a line-up for a charge it cannot make yet."""
-    if u.troop in (Troop.HQ, Troop.ARTILLERY) or u.routing or u.in_melee_with or u.missile and not u.cavalry:
+    if not _lines_up(u):
         return []
     out = []
     for t in targets(scorer, u):
@@ -101,12 +103,122 @@ def orders(scorer, st, u) -> list:
         if not u.moved:
             tries.append(A.Reform(u.side, u.id, u.files, round(facing, 1)))
         for a in tries:
-            plan = _plan(st, a)
-            if plan is None or isinstance(a, A.Wheel) and plan.disorder:
-                continue                  # refused, or wheeling in difficult ground disorders (4.3.1)
-            if _charges(st, u, t, *plan.path[-1], plan.files or u.files):
-                out.append(a)
+            # the order moves the unit's front centre (a reform turns about the centre,
+            # ruling D-38; a wheel about a front corner, 4.3.5.1), so the run from where it
+            # ends points a little off: face the run from there, a few times over
+            for _ in range(SETTLE):
+                plan = _plan(st, a)
+                if plan is None or isinstance(a, A.Wheel) and plan.disorder:
+                    break                 # refused, or wheeling in difficult ground disorders (4.3.1)
+                if _charges(st, u, t, *plan.path[-1], plan.files or u.files):
+                    out.append(a)
+                    break
+                a = _resettled(u, t, a, plan)
+                if a is None:
+                    break
     return list(dict.fromkeys(out))
+
+
+def _resettled(u, t, a, plan):
+    """The order `a` changed by the angle between the facing it ends at and the run at t from
+    there (None if that run cannot be found)."""
+    there = copy.copy(u)
+    there.x, there.y, there.facing = plan.path[-1]
+    try:
+        off = (run_facing(there, t) - there.facing + 180) % 360 - 180
+    except (RuleError, ValueError):
+        return None
+    if abs(off) < 0.05:
+        return None
+    if isinstance(a, A.Wheel):
+        return A.Wheel(a.side, a.unit, round(a.angle + off, 1))
+    return A.Reform(a.side, a.unit, a.files, round((a.facing + off) % 360, 1))
+
+
+def room(scorer, st, units) -> tuple[dict, dict]:
+    """Line-ups two orders away (docs/ai.md "Easy makes room"): for each unit whose reform facing
+    its charge run the rules refuse now, where from the reformed pose the rules' charge plan
+    (4.4) would accept the charge:
+    - friends pressed against it, in the reformed pose (4.3.2: a reform may not end inside a
+      friend): {friend id: [(the reformed footprint, the target)]}; the scorer credits a
+      friend's order that leaves that footprint;
+    - the unit itself, the reformed pose closer than 3 cm to the enemy (4.4, ruling D-39):
+      {unit id: target} where its fall back (4.3.5.3) opens that reform for next turn."""
+    friends: dict = {}
+    back: dict = {}
+    for u in units:
+        if u.moved or not _lines_up(u):
+            continue
+        for t in targets(scorer, u):
+            if _charges(st, u, t, u.x, u.y, u.facing, u.files):
+                continue
+            try:
+                facing = run_facing(u, t)
+            except (RuleError, ValueError):
+                continue
+            if _plan(st, A.Reform(u.side, u.id, u.files, round(facing, 1))) is not None:
+                continue                  # the rules accept it now: orders() offers it
+            shape = _reformed(u, facing)
+            in_way = [f.id for f in st.living(u.side) if f.id != u.id and
+                      footprint(f).intersection(shape).area > C.OVERLAP]
+            if not _clear(st, t.side, shape):
+                fell = _plan(st, A.FallBack(u.side, u.id, tables().manoeuvre.fall_back_cm))
+                if fell is not None and u.id not in back and _opens_after(st, u, t, *fell.path[-1]):
+                    back[u.id] = t
+            elif in_way and _charges(_Without(st, in_way), u, t, *_reformed_pose(u, facing), u.files):
+                for fid in in_way:
+                    friends.setdefault(fid, []).append((shape, t))
+    return friends, back
+
+
+def _opens_after(st, u, t, x: float, y: float, facing: float) -> bool:
+    """From the pose u falls back to: its reform facing the run at t clear of friends and 3 cm
+    clear of the enemy (4.3.2, 4.4), and the rules' charge plan accepting the charge from it."""
+    there = copy.copy(u)
+    there.x, there.y, there.facing = x, y, facing
+    try:
+        run = run_facing(there, t)
+    except (RuleError, ValueError):
+        return False
+    shape = _reformed(there, run)
+    return _clear(st, t.side, shape) and \
+        not any(f.id != u.id and footprint(f).intersection(shape).area > C.OVERLAP for f in st.living(u.side)) and \
+        _charges(st, there, t, *_reformed_pose(there, run), u.files)
+
+
+def _clear(st, foe: str, shape) -> bool:
+    """4.4, ruling D-39: no closer than 3 cm to an enemy."""
+    return min((footprint(e).distance(shape) for e in st.living(foe)), default=math.inf) >= 3.0 - 1e-6
+
+
+def _reformed(u, facing: float):
+    return footprint(u, **dict(zip(("x", "y", "facing"), _reformed_pose(u, facing))))
+
+
+def _reformed_pose(u, facing: float) -> tuple[float, float, float]:
+    """u's pose reformed to `facing` in its own formation (4.3.5.4: about its centre, ruling
+    D-38; movement._plan_reform)."""
+    f0, f1 = direction(u.facing), direction(facing)
+    return u.x - f0[0] * u.depth / 2 + f1[0] * u.depth / 2, u.y - f0[1] * u.depth / 2 + f1[1] * u.depth / 2, facing
+
+
+class _Without:
+    """The state read with some units taken away (the charge plan once the friends pressed
+    against a unit have moved off)."""
+    def __init__(self, st, ids):
+        self._st, self._ids = st, set(ids)
+
+    def living(self, side=None):
+        return [v for v in self._st.living(side) if v.id not in self._ids]
+
+    def __getattr__(self, name):
+        return getattr(self._st, name)
+
+
+def _lines_up(u) -> bool:
+    """Units that line up a charge: fighting units, not routing or in melee (missile cavalry
+    too, 4.4)."""
+    return not (u.troop in (Troop.HQ, Troop.ARTILLERY) or u.routing or u.in_melee_with or u.missile and not u.cavalry)
 
 
 def _charges(st, u, t, x: float, y: float, facing: float, files: int) -> bool:

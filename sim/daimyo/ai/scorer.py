@@ -60,6 +60,7 @@ LEASH = 0.3          # points for a General closing the whole 1.7 range on his h
 BLOCKING = 1.0       # points a line standing across a bridge's or ford's end loses (crossing_axis.blocks)
 BALKED = 0.5         # edge a charge loses when the charger fails its test to charge (5.1 reason 4)
 LANE_CM = 8.0        # the lane ahead a friend must leave clear (4.4 charges, 4.5.2 shooting)
+TARGET_PULL = 0.8    # share of a target's worth (times aggression) in a pose that may charge it
 
 
 class DaimyoScorer:
@@ -88,6 +89,8 @@ class DaimyoScorer:
         self._near: dict = {}          # prefetch: the enemies within a charge of a decision's poses
         self._aheads: dict = {}
         self.backtrack = Backtrack()
+        self._room: dict = {}          # easy: friends to make room for a line-up (more_orders)
+        self._back: dict = {}          # easy: units whose fall back opens a line-up (more_orders)
 
     @property
     def plan_log(self):
@@ -110,6 +113,7 @@ class DaimyoScorer:
             return []
         st, listed = game.state, set(menu)
         movers = dict.fromkeys(a.unit for a in menu if isinstance(a, (A.Move, A.Wheel, A.Turn, A.FallBack, A.Reform)))
+        self._room, self._back = line_up.room(self, st, [st.units[uid] for uid in movers])
         return [a for uid in movers for a in line_up.orders(self, st, st.units[uid]) if a not in listed]
 
     def prepare(self, game, side: str) -> None:
@@ -130,6 +134,8 @@ class DaimyoScorer:
         if self.commander is not None:
             self.objectives.update(self._breakers(side))
         self._values: dict[tuple, float] = {}
+        self._room: dict = {}          # easy: friends to make room for a line-up (more_orders)
+        self._back: dict = {}          # easy: units whose fall back opens a line-up (more_orders)
         self._near: dict = {}          # the enemies within a charge of this decision's poses (prefetch)
         self._aheads: dict = {}        # _ahead's poses this decision
         self._contexts: dict[str, tuple] = {}
@@ -445,6 +451,13 @@ class DaimyoScorer:
             # unless the clan engages: then it commits, the reform turn is in its approach
             before += 0.5 * self.p.caution
         after = self.pose_value(u, x, y, f, plan.files or u.files, disorder, turned=turned)
+        if isinstance(a, A.Reform) and u.disordered and self.commander is None:
+            after += self._reform_opens(u, x, y, f, plan.files or u.files)
+        if u.id in self._room:
+            after += self._room_made(u, x, y, f, plan.files or u.files)
+        if isinstance(a, A.FallBack) and u.id in self._back:
+            # the line-up a turn later, the charge the turn after (4.3.5.3, 4.3.5.4)
+            after += LOOKAHEAD * TARGET_PULL * self.p.aggression * self._target_worth(self._back[u.id])
         return after - before - self._spoiled(u, plan.passed)
 
     def _present(self, u: Unit, turned: bool) -> float:
@@ -457,6 +470,25 @@ class DaimyoScorer:
         if key not in self._values:
             self._values[key] = self.pose_value(u, u.x, u.y, u.facing, u.files, u.disordered, turned=turned)
         return self._values[key]
+
+    def _room_made(self, u: Unit, x: float, y: float, facing: float, files: int) -> float:
+        """Easy: a friend's line-up this pose makes room for (line_up.room; 4.3.2), worth the
+        charge it opens, as its own reform's would be (_reform_opens)."""
+        shape = footprint(u, x=x, y=y, facing=facing, files=files)
+        worth = [self._target_worth(t) for there, t in self._room[u.id] if shape.intersection(there).area <= C.OVERLAP]
+        return TARGET_PULL * self.p.aggression * max(worth, default=0.0)
+
+    def _reform_opens(self, u: Unit, x: float, y: float, facing: float, files: int) -> float:
+        """Easy: the charge a disordered unit's reform opens for its next activation (4.2.2: it
+        stands this turn, so the pose is weighed disordered; 4.2.1: in good order after it may
+        charge), by the rules' charge plan (4.4) from the reformed pose."""
+        if u.troop in (Troop.HQ, Troop.ARTILLERY) or u.missile and not u.cavalry:
+            return 0.0
+        shape = footprint(u, x=x, y=y, facing=facing, files=files)
+        quads = stand_quads(u, x=x, y=y, facing=facing, files=files)
+        worth = [self._target_worth(e) for e in self._targets(u, shape, x, y, facing, quads)
+                 if self._can_charge(u, x, y, facing, files, e)]
+        return TARGET_PULL * self.p.aggression * max(worth, default=0.0)
 
     def _spoiled(self, u: Unit, passed: list[str]) -> float:
         """4.3.2: each friend in good order a move passes through is disordered too (not one
@@ -880,7 +912,7 @@ class DaimyoScorer:
                 # charge itself (scored from the exact odds): reach is a means, not the end
                 best = max(self._target_worth(e) * (1 + 0.3 * max(0.0, self.mu.att.get((u.id, e.id), 0.0) if self.mu else 0.0))
                            for e in targets)
-                value += 0.8 * self.p.aggression * best
+                value += TARGET_PULL * self.p.aggression * best
             # 4.5.1, 4.5.4: waiting in front of enemy shooters costs stands; less so on the
             # way to a charge that will reach them next turn
             danger = self.fire.danger(u, shape, self._first_weight, self.ground.box(shape))

@@ -23,6 +23,7 @@ from sim.daimyo import movement
 from sim.daimyo.ai import line_up
 from sim.daimyo.geometry import direction
 from sim.daimyo.model import Troop
+from sim.daimyo.tables import tables
 
 SLACK = 0.1       # points added to estimates: a plan may end an order short of open ground (docs/performance.md)
 PROBES = 3        # halvings of a blocked straight move's range estimated before it is planned in full
@@ -35,7 +36,7 @@ def options(scorer, game, side: str) -> list[Option] | None:
     if st.phase != "orders" or st.pending or game.to_act() != side:
         return None
     scorer.prepare(game, side)
-    here: dict[str, float] = {}        # each unit's value where it stands
+    here: dict[tuple, float] = {}      # each unit's value where it stands, (id, held)
     menu = game.orders_menu(side, planned=False)
     if scorer.commander is not None:
         # issue 19: the wheel or reform that faces a charge run exactly (line_up.py), for the
@@ -46,21 +47,39 @@ def options(scorer, game, side: str) -> list[Option] | None:
                  + line_up.crossing(scorer, st, st.units[uid]) if a not in listed]
     # the end poses the estimates weigh, their nearest enemies in one call (ai/pose_batch.py)
     ends = {a: [_end_pose(st.units[a.unit], o) for o in _orders(st.units[a.unit], a)] for a in menu
-            if isinstance(a, PLANNED) and _estimated(st.units[a.unit], a)}
+            if isinstance(a, PLANNED) and _estimated(st.units[a.unit], a) and not _refused(st, st.units[a.unit], a)}
     scorer.prefetch([(st.units[a.unit], *pose, isinstance(a, (A.Wheel, A.Turn))) for a, poses in ends.items()
                      for pose in poses]
                     + [(u, u.x, u.y, u.facing, u.files, False) for u in map(st.units.get, dict.fromkeys(a.unit for a in ends))])
     return [_option(scorer, st, a, here, ends.get(a)) for a in menu]
 
 
-def _option(scorer, st, a, here: dict[str, float], poses) -> Option:
+def _option(scorer, st, a, here: dict[tuple, float], poses) -> Option:
     if not isinstance(a, PLANNED):
         score = scorer.score(a)
         return Option(score, lambda: [(a, score)])
     u = st.units[a.unit]
+    if _refused(st, u, a):
+        return Option(-math.inf, lambda: [])      # kept in the list: normal's noise is drawn per option
     if isinstance(a, A.Move):          # stands for the menu's longest straight move and its half
         return _straight(scorer, st, u, here, _orders(u, a), _whole(scorer, st, u, a, here), poses)
-    return Option(_estimate(scorer, u, [a], here, poses), lambda: [(a, scorer.score(a))] if movement.tried(st, u, a) else [])
+    def resolve():
+        return [(a, scorer.score(a))] if movement.tried(st, u, a) else []
+    estimate = _estimate(scorer, u, [a], here, poses)
+    if isinstance(a, A.Turn) and not u.disordered:
+        # sharpened only when it comes up: most turns never do, and the pose held's move
+        # ahead is weighed anyway once one is scored (scorer._present)
+        return Option(estimate, lambda: Option(_estimate(scorer, u, [a], here, poses, held=True), resolve))
+    return Option(estimate, resolve)
+
+
+def _refused(st, u, a) -> bool:
+    """A Turn the rules refuse whatever stands round the unit (4.3.5.2): beyond 180 degrees
+    this turn, or dearer than the move left - its cost is its share of the move plus what the
+    ground adds, never less (movement._terrain_cost). Neither estimated nor planned."""
+    return isinstance(a, A.Turn) and (
+        u.turned_deg + abs(a.angle) > tables().terrain_effects.max_turn_deg
+        or u.move_used + movement.turn_cost(u) > movement.max_move(st, u) + movement.EPS)
 
 
 def _orders(u, a) -> list:
@@ -107,16 +126,21 @@ def _planned(scorer, st, u) -> list:
     return [(m, scorer.score(m)) for m in movement.straight_moves(st, u)]
 
 
-def _estimate(scorer, u, orders, here: dict[str, float], poses=None) -> float:
+def _estimate(scorer, u, orders, here: dict[tuple, float], poses=None, held: bool = False) -> float:
     """The best end pose of `orders` scored, less the unit's value where it stands, + SLACK
-    (`poses`: the orders' end poses, if worked out already)."""
+    (`poses`: the orders' end poses, if worked out already). held: the pose held weighed with
+    the move ahead a turn opens, as a turn's exact score weighs it (scorer._present), for a
+    Turn of a unit in good order. Its plan ends on `_end_pose` or is refused (4.3.5.2), and
+    a pose disordered on the way is worth no more than in good order, so that estimate is
+    still at least the exact score + SLACK, and up to LOOKAHEAD's share of the move ahead
+    smaller. A wheel may stop short of its end pose (4.3.5.1): it is not sharpened so."""
     if not _estimated(u, orders[0]):
         return math.inf
-    if u.id not in here:
-        here[u.id] = scorer._value(u, u.x, u.y, u.facing, u.files)
+    if (u.id, held) not in here:
+        here[(u.id, held)] = scorer.pose_value(u, u.x, u.y, u.facing, u.files, turned=held)
     poses = poses if poses is not None else [_end_pose(u, a) for a in orders]
     return max(scorer.pose_value(u, *pose, turned=isinstance(a, (A.Wheel, A.Turn)))
-               for a, pose in zip(orders, poses)) - here[u.id] + SLACK
+               for a, pose in zip(orders, poses)) - here[(u.id, held)] + SLACK
 
 
 def _end_pose(u, a) -> tuple[float, float, float, int]:

@@ -271,6 +271,11 @@ def end_melees(game) -> None:
 def refresh_melee_lists(st) -> None:
     """Keep Unit.in_melee_with / melee_rounds current for views (contact is geometric)."""
     touching = C.contact_ids(st)
+    # the same contacts answer (the table's arrays unchanged, so the same living units) with no
+    # one touching: every list was emptied by the last call and only this function sets them
+    if st.geometry_cache.get("melee lists") is touching and not any(touching.values()):
+        return
+    st.geometry_cache["melee lists"] = touching
     for u in st.units.values():
         if u.gone:
             u.in_melee_with = []

@@ -550,6 +550,10 @@ def warm() -> None:
     hulls(corners.reshape(1, 8, 2))
     group_boxes(corners.reshape(1, 8, 2))
     side_code(corners.reshape(-1, 2), 0.0, 0.0, 90.0, 1.0, 1.0, 1e-9)
+    kept = corners.reshape(-1, 2).copy()
+    kept.flags.writeable = False                  # combat asks with a unit's kept (read-only) corners
+    side_code(kept, 0.0, 0.0, 90.0, 1.0, 1.0, 1e-9)
+    units_distance(corners, start, count, 0, 1, -1.0)   # straight_ahead asks it directly
     local = np.array([[0.0, 0.0, -1.0, -1.0]])
     local.flags.writeable = False                 # local_corners' arrays are read-only
     touch_bounds(corners[:1, :2].copy(), 0.0, 0.0, 0.0, 1.0, local, local, 0.1, 1e-6)

@@ -91,6 +91,9 @@ def learn(whole, corners: np.ndarray) -> np.ndarray | None:
 
 def warm() -> None:
     order_key(np.zeros((2, 4, 2)))
+    kept = np.zeros((2, 4, 2))
+    kept.flags.writeable = False                  # shapes keys its rings with kept corners too
+    order_key(kept)
     local = np.zeros((1, 4))
     local.flags.writeable = False                 # local_corners' arrays are read-only
     aligned(local, local)

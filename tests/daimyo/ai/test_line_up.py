@@ -127,3 +127,125 @@ def test_4_4_easy_counts_a_target_only_where_the_rules_would_let_it_charge():
     assert got == []
     g.apply(next(a for a in s.more_orders(g, "east", g.legal_actions("east")) if isinstance(a, A.Wheel)))
     assert targets(g)[0] == ["spear"]
+
+
+def _passed_through():
+    """The samurai of `_table`, disordered by the engine: a friend walks through it from in front
+    (4.3.2: both disordered); the samurai has not moved, so it may still reform (4.2.2)."""
+    g = give_orders(game(scenario([unit("sam", 100, 40, 90, **SAM), unit("ash", 100, 42.5, 270, stands=2, files=2)],
+                                  [unit("spear", 110, 48, 250, stands=2, files=2)], east_daimyo=(100, 30))))
+    g.apply(A.Move("east", "ash", 8))
+    assert g.state.units["sam"].disordered and not g.state.units["sam"].moved
+    return g
+
+
+def test_4_2_2_easy_reforms_facing_the_charge_its_reform_opens():
+    """4.2.2, 4.2.1: a disordered unit stands a turn to reform and may charge after; easy weighs
+    the reform's pose disordered (it stands this turn) and, since 6 December, with the charge
+    the reformed pose opens (the rules' charge plan, 4.4): it reforms facing the spearmen's
+    charge run, not in place (docs/ai.md, "Easy makes room")."""
+    from sim.daimyo import make_player
+    g = _passed_through()
+    player = make_player("east", "easy", 1)
+    player.scorer.prepare(g, "east")
+    menu = g.legal_actions("east")
+    extra = player.scorer.more_orders(g, "east", menu)
+    lined = [a for a in extra if isinstance(a, A.Reform) and a.unit == "sam"]
+    assert lined
+    in_place = A.Reform("east", "sam", 4, 90.0)
+    assert in_place in menu
+    assert player.scorer.score(lined[0]) > player.scorer.score(in_place)
+    assert player.choose(g, "east") == lined[0]
+
+
+def test_4_3_2_easy_makes_room_for_a_friends_line_up():
+    """4.3.2: a reform may not end inside a friend. Spearmen with a friend pressed behind them
+    may not reform to face the run at the enemy at their side (nor wheel: 20 degrees of a 16 cm
+    regular line cost more than its move, 4.3.5.1); easy credits the friend's fall back that leaves the reformed
+    pose (line_up.room), and once it has fallen back the reform is accepted and from it the
+    rules' charge plan (4.4) lets the spearmen charge."""
+    from sim.daimyo import make_player
+    spear = dict(troop="ashigaru", quality="regular", weapons=["long_spear"], armour="light")
+    g = give_orders(game(scenario([unit("front", 100, 40, 90, **spear), unit("ash", 100, 38.5, 90, stands=2, files=2)],
+                                  [unit("spear", 110, 48, 250, stands=2, files=2)], east_daimyo=(100, 30))))
+    st = g.state
+    front = st.units["front"]
+    facing = round(line_up.run_facing(front, st.units["spear"]), 1)
+    refused = A.Reform("east", "front", 4, facing)
+    assert line_up._plan(st, refused) is None
+    s = make_player("east", "easy", 1).scorer
+    s.prepare(g, "east")
+    assert not [a for a in s.more_orders(g, "east", g.legal_actions("east")) if a.unit == "front"]
+    assert [t.id for _, t in s._room["ash"]] == ["spear"]
+    back = A.FallBack("east", "ash", 3.0)
+    assert s.score(back) > s.score(A.Hold("east", "ash"))
+    assert s._room_made(st.units["ash"], *line_up._plan(st, back).path[-1], 2) > 0
+    assert s._room_made(st.units["ash"], st.units["ash"].x, st.units["ash"].y, 90.0, 2) == 0
+    g.apply(back)
+    s.prepare(g, "east")
+    assert refused in s.more_orders(g, "east", g.legal_actions("east"))
+
+
+def test_4_3_5_3_easy_falls_back_to_line_up_a_charge_it_cannot_line_up_in_place():
+    """4.4, ruling D-39: within 3 cm of the enemy a unit may not close further, so the samurai
+    can neither charge the spearmen at their side (the turn to face the run) nor reform or wheel
+    to face it (the reformed line would come within 3 cm). Easy credits its fall back
+    (4.3.5.3) where from the pose it falls back to the reform facing the run is clear and the
+    rules' charge plan accepts the charge (line_up.room), and plays it; placed there on a new
+    table (next turn's pose), the samurai may charge: the turn to face the run is short enough
+    from there even before the reform."""
+    from sim.daimyo import make_player
+    spear = unit("spear", 106, 45, 300, stands=2, files=2)
+    g = give_orders(game(scenario([unit("sam", 100, 40, 90, **SAM)], [spear], east_daimyo=(100, 30))))
+    assert _charge_refused(g.state)
+    player = make_player("east", "easy", 1)
+    player.scorer.prepare(g, "east")
+    assert not player.scorer.more_orders(g, "east", g.legal_actions("east"))
+    assert list(player.scorer._back) == ["sam"]
+    assert player.choose(g, "east") == A.FallBack("east", "sam", 3.0)
+    g.apply(A.FallBack("east", "sam", 3.0))
+    sam = g.state.units["sam"]
+    later = give_orders(game(scenario([unit("sam", sam.x, sam.y, sam.facing, **SAM)], [spear], east_daimyo=(100, 30))))
+    assert not _charge_refused(later.state)
+
+
+def test_4_4_easy_faces_the_run_from_where_its_reform_ends():
+    """4.3.5.4, ruling D-38: a reform turns the samurai about its centre, so its front centre
+    moves and the charge run from there points off the facing the run had from where it stood
+    (here by more than half the charge move allows turning, 4.4). Easy faces the run again from
+    where the reform ends (line_up.SETTLE) and is offered that reform; from it the rules' charge
+    plan accepts the charge."""
+    from sim.daimyo import make_player
+    g = give_orders(game(scenario([unit("sam", 100, 40, 90, **SAM)], [unit("spear", 114, 48, 255, stands=2, files=2)],
+                                  east_daimyo=(100, 30))))
+    st = g.state
+    sam, spear = st.units["sam"], st.units["spear"]
+    first = A.Reform("east", "sam", 4, round(line_up.run_facing(sam, spear), 1))
+    assert not line_up._charges(st, sam, spear, *line_up._plan(st, first).path[-1], 4)
+    s = make_player("east", "easy", 1).scorer
+    s.prepare(g, "east")
+    lined = [a for a in s.more_orders(g, "east", g.legal_actions("east")) if isinstance(a, A.Reform)]
+    assert lined and first not in lined
+    g.apply(lined[0])
+    assert not _charge_refused(g.state)
+
+
+def test_4_4_normal_and_hard_face_the_run_from_where_their_reform_ends():
+    """4.3.5.4, ruling D-38: the table of the test above, for the planning levels. Since 7
+    December they too face the run again from where the reform ends (line_up.SETTLE): the reform
+    facing the run from where the samurai stands leaves the charge refused (4.4), the one they
+    are offered lets the rules' charge plan accept it (docs/ai.md "Normal settles its line-ups
+    too")."""
+    from sim.daimyo import make_player
+    for level in ("normal", "hard"):
+        g = give_orders(game(scenario([unit("sam", 100, 40, 90, **SAM)], [unit("spear", 114, 48, 255, stands=2, files=2)],
+                                      east_daimyo=(100, 30))))
+        st = g.state
+        sam, spear = st.units["sam"], st.units["spear"]
+        first = A.Reform("east", "sam", 4, round(line_up.run_facing(sam, spear), 1))
+        s = make_player("east", level, 1).scorer
+        s.prepare(g, "east")
+        lined = [a for a in line_up.orders(s, st, sam) if isinstance(a, A.Reform)]
+        assert lined and first not in lined
+        g.apply(lined[0])
+        assert not _charge_refused(g.state)
