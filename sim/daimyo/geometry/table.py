@@ -199,9 +199,9 @@ def contacts(st, exact) -> dict[str, list[str]]:
         got = {uid: [] for uid in t.ids}
         for a, b in pairs:
             got[a].append(b)
-        for lst in got.values():
-            if len(lst) > 1:                # most units touch no enemy, or one
-                lst.sort(key=t.row.__getitem__)
+        for a in {a for a, _ in pairs}:     # most units touch no enemy, or one
+            if len(got[a]) > 1:
+                got[a].sort(key=t.row.__getitem__)
         t.derived["contacts"] = got
     return got
 
