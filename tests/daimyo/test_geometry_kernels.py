@@ -183,6 +183,22 @@ def test_d3_arrays_moved_in_place_equal_a_fresh_table():
     assert compared > 10
 
 
+
+@given(units("a"), units("b"))
+@SETTINGS
+def test_d3_a_unit_moved_in_place_has_stand_corners_numbers(a, b):
+    """A moved unit's rows (kernels.place_rows, one call) are stand_corners' numbers bit for bit
+    and their boxes numpy's min and max; the other unit's rows are untouched."""
+    t = table.TableArrays()
+    t.refresh([a, b])
+    before = t.corners[t.stands_of("b")].copy()
+    a.x, a.y, a.facing = a.x + 1.25, a.y - 0.5, (a.facing + 37.0) % 360.0
+    t.refresh([a, b])
+    rows = t.corners[t.stands_of("a")]
+    assert np.array_equal(rows, stand_corners(a))
+    assert np.array_equal(t.boxes[t.stands_of("a")], np.concatenate([rows.min(axis=1), rows.max(axis=1)], axis=1))
+    assert np.array_equal(t.corners[t.stands_of("b")], before)
+
 @given(units("a"), units("b"), offset, offset)
 @SETTINGS
 def test_4_3_2_overlap_areas_match_shapely(a, b, dx, dy):

@@ -271,11 +271,12 @@ def end_melees(game) -> None:
 def refresh_melee_lists(st) -> None:
     """Keep Unit.in_melee_with / melee_rounds current for views (contact is geometric)."""
     touching = C.contact_ids(st)
-    # the same contacts answer (the table's arrays unchanged, so the same living units) with no
-    # one touching: every list was emptied by the last call and only this function sets them
-    if st.geometry_cache.get("melee lists") is touching and not any(touching.values()):
+    # no one touches, as at the last call, which emptied every list (only this function sets
+    # them; a unit gone since kept its empty one): nothing to change
+    apart = not any(touching.values())
+    if apart and st.geometry_cache.get("melee lists empty"):
         return
-    st.geometry_cache["melee lists"] = touching
+    st.geometry_cache["melee lists empty"] = apart
     for u in st.units.values():
         if u.gone:
             u.in_melee_with = []

@@ -455,6 +455,15 @@ def group_boxes(points):
 
 
 @njit(cache=True)
+def place_rows(pose, c, s, local_f, local_r, corners, boxes, first):
+    """One unit's stands placed at `pose` (1, 3) - place_stands' numbers - written into the
+    table's corners (n, 4, 2) and boxes (n, 4) from row `first` on, the boxes group_boxes'."""
+    placed = place_stands(pose, c, s, local_f, local_r)[0]
+    corners[first:first + placed.shape[0]] = placed
+    boxes[first:first + placed.shape[0]] = group_boxes(placed)
+
+
+@njit(cache=True)
 def _inside_fraction(p0x, p0y, dx, dy, lo_x, lo_y, hi_x, hi_y):
     """Fraction of the segment p0 + s d, s in [0, 1], inside the axis box (Liang-Barsky; an
     axis the segment runs along within 1e-12 is inside or out as its start is)."""
@@ -563,6 +572,7 @@ def warm() -> None:
     local = np.zeros((1, 4))
     local.flags.writeable = False
     place_stands(np.zeros((1, 3)), np.ones(1), np.zeros(1), local, local)
+    place_rows(np.zeros((1, 3)), np.ones(1), np.zeros(1), local, local, np.zeros((1, 4, 2)), np.zeros((1, 4)), 0)
     ai_kernels.warm()                              # the AI's kernels (issue 18 item 5)
     from sim.daimyo.geometry import first_contact  # it imports this module's kernels
     first_contact.warm()

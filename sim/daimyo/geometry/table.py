@@ -21,7 +21,7 @@ import shapely
 from sim.daimyo.model import Unit
 
 from . import kernels
-from .shapes import CONTACT_TOLERANCE, quad_polygons, stand_corners
+from .shapes import CONTACT_TOLERANCE, local_corners, quad_polygons, stand_corners
 
 
 _key = attrgetter("id", "x", "y", "facing", "stands", "files", "stand_w", "stand_d", "side")   # who and where
@@ -83,14 +83,18 @@ class TableArrays:
             return False
         for i in changed:
             u = units[i]
-            c = stand_corners(u)
-            self._placed[u.id] = (keys[i], c)
-            sl = slice(int(self.start[i]), int(self.start[i] + self.count[i]))
-            self.corners[sl] = c
-            r = math.radians(u.facing)
-            self.circles[i] = (u.x - math.cos(r) * u.depth / 2, u.y - math.sin(r) * u.depth / 2,
-                               math.hypot(u.width, u.depth) / 2)
-            self.boxes[sl] = kernels.group_boxes(c)
+            first = int(self.start[i])
+            sl = slice(first, first + int(self.count[i]))
+            # stand_corners' numbers (numpy's sine and cosine of the same one-pose array) and
+            # their boxes, written in place by one kernel call
+            pose = np.array([[u.x, u.y, u.facing]], dtype=float)
+            r = np.radians(pose[:, 2])
+            kernels.place_rows(pose, np.cos(r), np.sin(r), *local_corners(u), self.corners, self.boxes, first)
+            # a view is a snapshot: these rows are written again only when u moves, which
+            # replaces this entry, and a rebuild makes new arrays
+            self._placed[u.id] = (keys[i], self.corners[sl])
+            r, half = math.radians(u.facing), u.depth / 2
+            self.circles[i] = (u.x - math.cos(r) * half, u.y - math.sin(r) * half, math.hypot(u.width, u.depth) / 2)
             if self._polygons is not None:
                 self._stale.append(sl)          # its polygons are made again when next asked for
             self.keys[i] = keys[i]
@@ -199,9 +203,9 @@ def contacts(st, exact) -> dict[str, list[str]]:
         got = {uid: [] for uid in t.ids}
         for a, b in pairs:
             got[a].append(b)
-        for lst in got.values():
-            if len(lst) > 1:                # most units touch no enemy, or one
-                lst.sort(key=t.row.__getitem__)
+        for a in {a for a, _ in pairs}:     # most units touch no enemy, or one
+            if len(got[a]) > 1:
+                got[a].sort(key=t.row.__getitem__)
         t.derived["contacts"] = got
     return got
 
