@@ -26,6 +26,7 @@ from sim.core.errors import RuleError
 from sim.core.events import Note
 from sim.daimyo import actions as A
 from sim.daimyo.events import FormationChanged, UnitMoved
+from sim.daimyo.derived import derived
 from sim.daimyo.geometry import CONTACT_TOLERANCE, LEADER_RADIUS, direction, footprint, table_box
 from sim.daimyo.geometry.shapes import Swept, quad_polygons
 from sim.daimyo import artillery, plan_memo, straight_ahead, terrain_touch
@@ -226,12 +227,10 @@ def _others(st: DaimyoState, u: Unit) -> _Others:
     """`_Others` for `u`, reused while the table arrays stand (a menu plans several orders for
     each unit against the same table)."""
     t = arrays(st)
-    cache = st.geometry_cache.get("others")
-    if cache is None or cache[0] != t.build:
-        cache = st.geometry_cache["others"] = (t.build, {})
-    got = cache[1].get(u.id)
+    cache = derived(st, "others", dict, t.build)
+    got = cache.get(u.id)
     if got is None:
-        got = cache[1][u.id] = _Others(st, u)
+        got = cache[u.id] = _Others(st, u)
     return got
 
 
@@ -573,10 +572,7 @@ def _plan_motion(st: DaimyoState, u: Unit, action, motion: Motion, how: str, fac
 
 def _table(st: DaimyoState):
     """The table, grown by 1e-9 cm so stands flush with an edge are on it (4.3.4)."""
-    got = st.geometry_cache.get("table")
-    if got is None or got[0] != (st.width, st.height):
-        got = st.geometry_cache["table"] = ((st.width, st.height), table_box(st.width, st.height).buffer(1e-9))
-    return got[1]
+    return derived(st, "table", lambda: table_box(st.width, st.height).buffer(1e-9), (st.width, st.height))
 
 
 def _well_inside(st: DaimyoState, corners: np.ndarray) -> bool:

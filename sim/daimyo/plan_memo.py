@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 
+from sim.daimyo.derived import derived
 from sim.daimyo import actions as A
 from sim.daimyo.geometry import CONTACT_TOLERANCE, LEADER_RADIUS
 from sim.daimyo.leaders import leader_xy
@@ -214,7 +215,4 @@ class PlanMemo:
 
 
 def memo(st) -> PlanMemo:
-    got = st.geometry_cache.get("plan_memo")
-    if got is None:
-        got = st.geometry_cache["plan_memo"] = PlanMemo()
-    return got
+    return derived(st, "plan_memo", PlanMemo)

@@ -22,6 +22,7 @@ import math
 import numpy as np
 import shapely
 
+from sim.daimyo.derived import derived
 from sim.daimyo.geometry import CONTACT_TOLERANCE, direction, first_contact, stand_corners
 from sim.daimyo.geometry.kernels import point_quads_distance, slid_overlaps, units_distance
 from sim.daimyo.leaders import leader_xy
@@ -137,13 +138,11 @@ def reach(st, u: Unit, length: float) -> Reach:
     if st.geometry_cache.get("plan_afresh"):
         return Reach(st, u, -1.0)
     t = arrays(st)
-    cache = st.geometry_cache.get("straight_reach")
-    if cache is None or cache[0] != t.build:
-        cache = st.geometry_cache["straight_reach"] = (t.build, {})
+    cache = derived(st, "straight_reach", dict, t.build)
     key = (u.id, length)
-    got = cache[1].get(key)
+    got = cache.get(key)
     if got is None:
-        got = cache[1][key] = Reach(st, u, length)
+        got = cache[key] = Reach(st, u, length)
     return got
 
 
@@ -359,14 +358,12 @@ def _boxes(pieces: np.ndarray) -> np.ndarray:
 def _pieces(st, tmap):
     """Every patch cut into convex pieces (triangles as quadrilaterals with a corner repeated),
     with the patch each belongs to; the impassable patches' interiors the same; once a game."""
-    key = ("straight_pieces", id(tmap))
-    got = st.geometry_cache.get(key)
-    if got is None or got[0] is not tmap:
+    def make():
         memo = triangle_memo(st)
         whole = triangles([p.shape for p in tmap.patches], memo)
         inner = triangles([p.interior if p.effect == "impassable" else None for p in tmap.patches], memo)
-        got = st.geometry_cache[key] = (tmap, *whole, *inner)
-    return got[1:]
+        return (*whole, *inner)
+    return derived(st, ("straight_pieces", id(tmap)), make, tmap)
 
 
 def terrain_triangles(st, tmap) -> tuple[np.ndarray, np.ndarray]:
@@ -383,12 +380,10 @@ def off_road_triangles(st, tmap) -> tuple[np.ndarray, np.ndarray]:
 def _off_road(st, tmap):
     """The table (grown by 1 cm) outside the road zone (roads and bridges grown by INTERIOR, 4.3),
     cut into triangles; a stand meeting none of them is on the road. Once a game."""
-    key = ("straight_off_road", id(tmap))
-    got = st.geometry_cache.get(key)
-    if got is None or got[0] is not tmap:
+    def make():
         outside = shapely.difference(shapely.box(-1.0, -1.0, st.width + 1.0, st.height + 1.0), tmap.road_zone)
-        got = st.geometry_cache[key] = (tmap, *triangles([outside], triangle_memo(st)))
-    return got[1:]
+        return tuple(triangles([outside], triangle_memo(st)))
+    return derived(st, ("straight_off_road", id(tmap)), make, tmap)
 
 
 def triangles(shapes, memo: dict | None = None) -> tuple[np.ndarray, np.ndarray]:

@@ -11,6 +11,7 @@ from shapely.geometry import LineString, Polygon
 
 from sim.core.codec import serializable
 from sim.daimyo.tables import tables
+from sim.daimyo.derived import derived
 
 OBSTACLE_THICKNESS = 0.5   # cm; a fence or wall drawn as a line is given this width
 INTERIOR = 1e-4            # cm; "entering" a feature means overlapping more than its edge
@@ -193,8 +194,6 @@ def terrain_map(st, cavalry: bool, stands: int) -> TerrainMap:
     key = (cavalry, big)
     cache = st.geometry_cache
     if key not in cache:
-        parts = cache.get("terrain parts")
-        if parts is None:
-            parts = cache["terrain parts"] = TerrainParts(st.terrain)
+        parts = derived(st, "terrain parts", lambda: TerrainParts(st.terrain))
         cache[key] = TerrainMap(st.terrain, cavalry, stands, parts)
     return cache[key]

@@ -9,6 +9,7 @@ import numpy as np
 import shapely
 
 from sim.daimyo import straight_ahead
+from sim.daimyo.derived import derived
 from sim.daimyo.geometry import cut_kernels, terrain_kernels
 from sim.daimyo.geometry.shapes import quad_polygons
 
@@ -141,11 +142,7 @@ def _off_road(st, tmap):
 
 
 def _once(st, tmap, name: str, make):
-    key = (name, id(tmap))
-    got = st.geometry_cache.get(key)
-    if got is None or got[0] is not tmap:
-        got = st.geometry_cache[key] = (tmap, *make())
-    return got[1:]
+    return derived(st, (name, id(tmap)), lambda: tuple(make()), tmap)
 
 
 def _areas(tris: np.ndarray) -> np.ndarray:

@@ -16,6 +16,7 @@ import operator
 from sim.core.errors import RuleError
 from sim.daimyo.ai.pose_memo import PLAIN_FIELDS, SEQUENCE_FIELDS, Book, unit_key
 from sim.daimyo.combat import charge as CH
+from sim.daimyo.derived import derived
 from sim.daimyo.charge_odds import charges_into_disorder, head_on
 from sim.daimyo.geometry.shapes import CONTACT_TOLERANCE
 from sim.daimyo.model import Troop, Unit
@@ -47,15 +48,7 @@ def kept_odds(st) -> Book:
     so a kept edge is always the one worked out afresh and no matchup depends on which
     matchups were asked for before (issue 19). Both players share it: a charge's odds read
     the table, never who asks, and each side weighs every pair both ways (issue 18)."""
-    return _kept(st, ODDS_KEY, lambda: Book(ODDS_MAX))
-
-
-def _kept(st, key: str, make):
-    """What the game keeps under `key` (st.geometry_cache: derived, never saved), made once."""
-    got = st.geometry_cache.get(key)
-    if got is None:
-        got = st.geometry_cache[key] = make()
-    return got
+    return derived(st, ODDS_KEY, lambda: Book(ODDS_MAX))
 
 
 class Matchups:
@@ -103,8 +96,8 @@ class _Table:
 
     def __init__(self, st, cache: Book):
         self.st, self.cache = st, cache
-        self.poses = _kept(st, POSES_KEY, lambda: Book(ODDS_MAX))
-        self.serials = _kept(st, SERIALS_KEY, _Serials)
+        self.poses = derived(st, POSES_KEY, lambda: Book(ODDS_MAX))
+        self.serials = derived(st, SERIALS_KEY, _Serials)
         self.leaders = {u.id: tuple((l.id, l.kind) for l in st.attached(u.id)) for u in st.living()}
         self.keys = {u.id: self.serials.of(_READ(unit_key(u)) + (self.leaders[u.id],)) for u in st.living()}
         # bounding circles (centre, radius), not front-edge centres: a deep column's rear

@@ -19,6 +19,7 @@ import numpy as np
 import shapely
 
 from sim.daimyo.model import Unit
+from sim.daimyo.derived import derived
 
 from . import kernels
 from .shapes import CONTACT_TOLERANCE, local_corners, quad_polygons, stand_corners
@@ -138,9 +139,7 @@ class TableArrays:
 def arrays(st) -> TableArrays:
     """The game's table arrays, current for the state as it is now."""
     cache = st.geometry_cache
-    t = cache.get("arrays")
-    if t is None:
-        t = cache["arrays"] = TableArrays()
+    t = derived(st, "arrays", TableArrays)
     version = cache.get("version", 0)
     if t.version != version or not cache.get("in_step"):
         t.refresh(st.living())
