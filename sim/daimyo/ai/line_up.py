@@ -131,7 +131,7 @@ def _plan(st, a):
         return None
 
 
-def crossing(scorer, st, u) -> list:
+def crossing(scorer, st, u, refused: list | None = None) -> list:
     """1.5, 4.3.1, 4.3.5.4: a line too wide for the bridge or ford on its way (impassable ground
     either side) reforms into a column one stand wide to pass it; beyond, with nothing
     impassable between it and its target, the column reforms into a line (two ranks) facing its
@@ -141,7 +141,8 @@ def crossing(scorer, st, u) -> list:
     column on its way to a bridge or ford is offered the move that stops its centre at the
     crossing's start and there the reform facing along the axis (crossing_axis.at_start), also
     after it has moved (not the reform, ruling D-30). Each only where the rules accept it now;
-    the scorer weighs it (the way a frontage can take, reach.Ground.approach)."""
+    the scorer weighs it (the way a frontage can take, reach.Ground.approach). `refused`, if
+    given, gets the reforms onto the way the rules refuse now (`room`)."""
     if u.routing or u.in_melee_with or u.stands < 2 or u.troop in (Troop.HQ, Troop.ARTILLERY):
         return []
     plan = scorer.plans.get(u.clan)
@@ -194,7 +195,39 @@ def crossing(scorer, st, u) -> list:
                     # so for a column stuck at a crossing, where a wheel's rear swings into
                     # the friends pressed behind (4.3.2, reference game 9)
                     out.append(A.Reform(u.side, u.id, 1, round(way, 1)))
+    if refused is not None:
+        refused.extend(a for a in out if isinstance(a, A.Reform) and _plan(st, a) is None)
     return [a for a in out if _plan(st, a) is not None]
+
+
+def room(scorer, st, side: str) -> dict:
+    """Daimyo 4.3.2 at a crossing (docs/ai.md "Friends step out of a stuck column's reform"):
+    the columns of `side` whose reform onto their way over a bridge or ford (`crossing`) the
+    rules refuse now, and the friends whose footprints lie in the reformed pose (a reform may
+    not end inside a friend): {friend id: [(the reformed footprint, the friend's area in it)]}.
+    The scorer credits a friend's order by the share of that area it leaves, as the knot at the reference table's bridge is untied only
+    by the friends at its back stepping away first."""
+    out: dict = {}
+    books = scorer.routes.crossings(st)
+    for u in st.living(side):
+        if u.files != 1 or u.moved or crossing_axis.clear_of(books, u, footprint(u)):
+            continue
+        refused: list = []
+        crossing(scorer, st, u, refused)
+        for a in refused:
+            shape = footprint(u, **dict(zip(("x", "y", "facing"), _reformed_pose(u, a.facing))))
+            for f in st.living(side):
+                area = footprint(f).intersection(shape).area if f.id != u.id and f.troop is not Troop.HQ else 0.0
+                if area > C.OVERLAP:
+                    out.setdefault(f.id, []).append((shape, area))
+    return out
+
+
+def _reformed_pose(u, facing: float) -> tuple[float, float, float]:
+    """u's pose reformed to `facing` in its own formation (4.3.5.4: about its centre, ruling
+    D-38; movement._plan_reform)."""
+    f0, f1 = direction(u.facing), direction(facing)
+    return u.x - f0[0] * u.depth / 2 + f1[0] * u.depth / 2, u.y - f0[1] * u.depth / 2 + f1[1] * u.depth / 2, facing
 
 
 def stuck(scorer, u) -> bool:

@@ -60,6 +60,7 @@ LEASH = 0.3          # points for a General closing the whole 1.7 range on his h
 BLOCKING = 1.0       # points a line standing across a bridge's or ford's end loses (crossing_axis.blocks)
 BALKED = 0.5         # edge a charge loses when the charger fails its test to charge (5.1 reason 4)
 LANE_CM = 8.0        # the lane ahead a friend must leave clear (4.4 charges, 4.5.2 shooting)
+ROOM = 1.0           # points for a pose that leaves a stuck friend's refused reform at a crossing (line_up.room)
 
 
 class DaimyoScorer:
@@ -88,6 +89,7 @@ class DaimyoScorer:
         self._near: dict = {}          # prefetch: the enemies within a charge of a decision's poses
         self._aheads: dict = {}
         self.backtrack = Backtrack()
+        self._room: dict = {}           # friends in a stuck column's refused reform (line_up.room)
 
     @property
     def plan_log(self):
@@ -129,6 +131,8 @@ class DaimyoScorer:
         self.objectives = self._objectives(side)
         if self.commander is not None:
             self.objectives.update(self._breakers(side))
+        # 4.3.2: friends standing in a column's refused reform onto a crossing's axis
+        self._room = line_up.room(self, self.st, side) if self.commander is not None else {}
         self._values: dict[tuple, float] = {}
         self._near: dict = {}          # the enemies within a charge of this decision's poses (prefetch)
         self._aheads: dict = {}        # _ahead's poses this decision
@@ -445,7 +449,18 @@ class DaimyoScorer:
             # unless the clan engages: then it commits, the reform turn is in its approach
             before += 0.5 * self.p.caution
         after = self.pose_value(u, x, y, f, plan.files or u.files, disorder, turned=turned)
-        return after - before - self._spoiled(u, plan.passed)
+        return after + self.room_made(u, x, y, f, plan.files or u.files) - before - self._spoiled(u, plan.passed)
+
+    def room_made(self, u: Unit, x: float, y: float, facing: float, files: int) -> float:
+        """ROOM for each refused reform of a stuck friend at a crossing (line_up.room), times
+        the share of u's footprint in the reformed pose that the pose leaves: 4.3.2, the
+        friends at the back of the knot step away first (a 3 cm fall back may leave only part
+        of a cavalry column's 15 cm), then the column reforms onto the axis."""
+        shapes = self._room.get(u.id)
+        if not shapes:
+            return 0.0
+        there = footprint(u, x=x, y=y, facing=facing, files=files)
+        return ROOM * sum(max(0.0, 1.0 - there.intersection(s).area / area) for s, area in shapes)
 
     def _present(self, u: Unit, turned: bool) -> float:
         """The value of the pose the unit holds, kept for the decision. Against a turn or wheel

@@ -115,7 +115,7 @@ def _estimate(scorer, u, orders, here: dict[str, float], poses=None) -> float:
     if u.id not in here:
         here[u.id] = scorer._value(u, u.x, u.y, u.facing, u.files)
     poses = poses if poses is not None else [_end_pose(u, a) for a in orders]
-    return max(scorer.pose_value(u, *pose, turned=isinstance(a, (A.Wheel, A.Turn)))
+    return max(scorer.pose_value(u, *pose, turned=isinstance(a, (A.Wheel, A.Turn))) + scorer.room_made(u, *pose)
                for a, pose in zip(orders, poses)) - here[u.id] + SLACK
 
 
