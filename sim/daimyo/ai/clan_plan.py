@@ -41,7 +41,6 @@ from shapely.ops import nearest_points
 from sim.core.errors import RuleError
 from sim.daimyo.combat import charge as CH
 from sim.daimyo.combat import shooting
-from sim.daimyo.combat.victory import points_down, tally
 from sim.daimyo.ai.matchups import chargers
 from sim.daimyo.ai.reach import Ground, may_charge_soon
 from sim.daimyo.geometry import footprint, stand_quads
@@ -141,7 +140,7 @@ def step(prev: ClanPlan | None, st, side: str, clan: str, army, mu, routes,
     lead = fighters[0] if fighters else units[0]
     # the way a column one stand wide could take: a line forms one to pass a bridge (line_up.py)
     narrow = routes.for_unit(st, lead, files=1)
-    held = None if _ahead(st, side) else _held_crossing(st, side, fighters, enemies, narrow, centre, (goal.x, goal.y))
+    held = _held_crossing(st, side, fighters, enemies, narrow, centre, (goal.x, goal.y))
     if held is None and patient and army.pressure < PATIENCE:
         held = _held_stream(st, fighters, enemies, centre, (goal.x, goal.y), mu)
     if held is not None and posture != "reserve":
@@ -209,16 +208,6 @@ def _charges(st, e, u) -> bool:
         return True
     except RuleError:
         return False
-
-
-def _ahead(st, side: str) -> bool:
-    """5.2: the enemy has gone half the way to breaking (its points lost and half those of its
-    units routing or at half strength, victory.points_down) and further than this side: a
-    side so far ahead goes over the crossings to finish the enemy rather than receive there
-    (reference table: the worse-off side had lost about 3 of the 6 points at the limit)."""
-    foe = st.enemy(side)
-    down = points_down(st, foe)
-    return down * 2 >= tally(st, foe)[0] * st.armies[foe].victory_share and down > points_down(st, side)
 
 
 def _held_crossing(st, side, fighters, enemies, narrow, centre, goal):

@@ -327,9 +327,17 @@ class DaimyoScorer:
         if not u.disordered:
             # 4.3.5.4: only to change formation/facing, giving up the rest of the move - which
             # is nothing to a column jammed at a crossing (line_up.stuck)
-            return -(0.0 if line_up.stuck(self, u) else 1.0) + self._pose_gain(a)
+            return -(0.0 if line_up.stuck(self, u) or self._deploys(u, a) else 1.0) + self._pose_gain(a)
         urge = 1.0 * self.p.caution if _unit_mode(u, self.plans.get(u.clan)) == "reform" else 0.0
         return self._reform_need(u) + urge + self._pose_gain(a)
+
+    def _deploys(self, u: Unit, a: A.Reform) -> bool:
+        """1.5, 4.6.1: a column one stand wide over a bridge or ford and clear of it (the
+        reform line_up.crossing offers) fights with one stand a front; its reform into a line
+        gives up a move it would only spend marching as a column into the melee."""
+        crossings = self.routes.crossings(self.st)
+        return self.commander is not None and u.files == 1 and a.files > 1 and bool(crossings.features) and \
+            crossing_axis.clear_of(crossings, u, footprint(u))
 
     def _reform_need(self, u: Unit) -> float:
         """4.2.2: a disordered unit may not charge (4.2.1) and fights and shoots worse; it must
