@@ -53,6 +53,7 @@ BAND_CM = 2.0            # how far outside the enemy's charge reach a line forms
 TIE_CM = 1.0             # nearer a crossing than the enemy by less than this is a tie
 CROSSINGS = ("bridge", "ford")
 PATIENCE = 0.6           # clock pressure (5.2) up to which a patient clan receives at a stream
+BOLD = 0.3               # and from which fire alone no longer holds it where it wins, unless ahead (5.2)
 
 
 @dataclass(frozen=True)
@@ -142,7 +143,8 @@ def step(prev: ClanPlan | None, st, side: str, clan: str, army, mu, routes,
     narrow = routes.for_unit(st, lead, files=1)
     held = _held_crossing(st, side, fighters, enemies, narrow, centre, (goal.x, goal.y))
     if held is None and patient and army.pressure < PATIENCE:
-        held = _held_stream(st, fighters, enemies, centre, (goal.x, goal.y), mu)
+        bold = army.pressure >= BOLD and army.margin <= 0
+        held = _held_stream(st, fighters, enemies, centre, (goal.x, goal.y), mu, bold)
     if held is not None and posture != "reserve":
         feat, holder = held
         best = _best_strike(st, fighters, enemies, mu)
@@ -240,7 +242,7 @@ def _held_crossing(st, side, fighters, enemies, narrow, centre, goal):
     return None
 
 
-def _held_stream(st, fighters, enemies, centre, goal, mu):
+def _held_stream(st, fighters, enemies, centre, goal, mu, bold=False):
     """(stream, enemy) when difficult water (a stream, a small river, a river the scenario
     treats as a wide stream: 4.3.1) lies across the straight way from the clan to its goal, no
     fighting unit of the clan touches it yet (a clan already wading goes on), and the far bank
@@ -263,7 +265,7 @@ def _held_stream(st, fighters, enemies, centre, goal, mu):
     off = {e.id: where.distance(footprint(e)) for e in foes}
     holders = [e for e in foes if off[e.id] <= e.move_row.normal + e.move_row.charge]
     shot = any(e.missile and off[e.id] <= shooting.ranges(e)[0] for e in holders)
-    if not holders or not shot and _wins_at_water(fighters, holders, mu) > 0:
+    if not holders or (not shot or bold) and _wins_at_water(fighters, holders, mu) > 0:
         return None
     _, holder = _nearest_to(feat, holders)
     return None if holder is None else (feat, holder)
