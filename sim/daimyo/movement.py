@@ -377,7 +377,7 @@ def _plan_turn(st, u, action) -> Plan:
         raise _err("4.3.5.2", "units turn 90 degrees left (90), right (-90) or about (180)")
     if u.troop is Troop.ARTILLERY:
         raise _err("6.1", "guns rotate with Reform, not Turn")
-    if u.turned_deg + abs(action.angle) > tables().terrain_effects.max_turn_deg:
+    if turns_too_far(u, action.angle):
         raise _err("4.3.5.2", f"{u.id} has turned {u.turned_deg} degrees; at most 180 a turn")
     cost = turn_cost(u)
     halted = u.halted_turns > 0                    # 5.1 Halt: the about-face is all it does (D-80)
@@ -400,6 +400,11 @@ def _plan_turn(st, u, action) -> Plan:
     p.turned = abs(action.angle)
     p.ends_movement = halted
     return p
+
+
+def turns_too_far(u: Unit, angle: float) -> bool:
+    """4.3.5.2: at most 180 degrees of turning a turn."""
+    return u.turned_deg + abs(angle) > tables().terrain_effects.max_turn_deg
 
 
 def turn_cost(u: Unit) -> float:
@@ -439,16 +444,22 @@ def _plan_reform(st, u, action) -> Plan:
         raise _err("1.5", f"{u.id} has {u.stands} stands; files must be 1-{u.stands}")
     if u.moved or u.move_used > EPS:
         raise _err("4.3.5.4", f"{u.id} has already moved; reforming takes the whole turn")
-    centre = np.array([u.x, u.y]) - direction(u.facing) * (u.depth / 2)
-    depth = math.ceil(u.stands / action.files) * u.stand_d
-    facing = action.facing % 360
-    front = centre + direction(facing) * (depth / 2)
-    end = (float(front[0]), float(front[1]), float(facing))
+    end = reformed_pose(u, action.facing, action.files)
     motion = Motion(u, "jump", (u.x, u.y, u.facing), end=end, files=action.files)
     p = _plan_motion(st, u, action, motion, "reform", 0.0, free_terrain=True)
     p.cost = 0.0
     p.ends_movement = True
     return p
+
+
+def reformed_pose(u: Unit, facing: float, files: int) -> tuple[float, float, float]:
+    """4.3.5.4: the front centre and facing of u reformed to `facing` with `files` files, about
+    the unit's centre (ruling D-38)."""
+    centre = np.array([u.x, u.y]) - direction(u.facing) * (u.depth / 2)
+    depth = math.ceil(u.stands / files) * u.stand_d
+    facing = facing % 360
+    front = centre + direction(facing) * (depth / 2)
+    return float(front[0]), float(front[1]), float(facing)
 
 
 def _plan_motion(st: DaimyoState, u: Unit, action, motion: Motion, how: str, factor: float,

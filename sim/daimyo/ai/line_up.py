@@ -159,13 +159,12 @@ def room(scorer, st, units) -> tuple[dict, dict]:
             if _plan(st, A.Reform(u.side, u.id, u.files, round(facing, 1))) is not None:
                 continue                  # the rules accept it now: orders() offers it
             shape = _reformed(u, facing)
-            in_way = [f.id for f in st.living(u.side) if f.id != u.id and
-                      footprint(f).intersection(shape).area > C.OVERLAP]
+            in_way = _friends_in(st, u, shape)
             if not _clear(st, t.side, shape):
                 fell = _plan(st, A.FallBack(u.side, u.id, tables().manoeuvre.fall_back_cm))
                 if fell is not None and u.id not in back and _opens_after(st, u, t, *fell.path[-1]):
                     back[u.id] = t
-            elif in_way and _charges(_Without(st, in_way), u, t, *_reformed_pose(u, facing), u.files):
+            elif in_way and _charges(_Without(st, in_way), u, t, *movement.reformed_pose(u, facing, u.files), u.files):
                 for fid in in_way:
                     friends.setdefault(fid, []).append((shape, t))
     return friends, back
@@ -182,24 +181,24 @@ def _opens_after(st, u, t, x: float, y: float, facing: float) -> bool:
         return False
     shape = _reformed(there, run)
     return _clear(st, t.side, shape) and \
-        not any(f.id != u.id and footprint(f).intersection(shape).area > C.OVERLAP for f in st.living(u.side)) and \
-        _charges(st, there, t, *_reformed_pose(there, run), u.files)
+        not _friends_in(st, u, shape) and _charges(st, there, t, *movement.reformed_pose(there, run, u.files), u.files)
 
 
 def _clear(st, foe: str, shape) -> bool:
     """4.4, ruling D-39: no closer than 3 cm to an enemy."""
-    return min((footprint(e).distance(shape) for e in st.living(foe)), default=math.inf) >= 3.0 - 1e-6
+    near = min((footprint(e).distance(shape) for e in st.living(foe)), default=math.inf)
+    return near >= tables().manoeuvre.charge_approach_cm - 1e-6
+
+
+def _friends_in(st, u, shape) -> list[str]:
+    """4.3.2: u's friends a reform to `shape` would end inside."""
+    return [f.id for f in st.living(u.side) if f.id != u.id and footprint(f).intersection(shape).area > C.OVERLAP]
 
 
 def _reformed(u, facing: float):
-    return footprint(u, **dict(zip(("x", "y", "facing"), _reformed_pose(u, facing))))
-
-
-def _reformed_pose(u, facing: float) -> tuple[float, float, float]:
-    """u's pose reformed to `facing` in its own formation (4.3.5.4: about its centre, ruling
-    D-38; movement._plan_reform)."""
-    f0, f1 = direction(u.facing), direction(facing)
-    return u.x - f0[0] * u.depth / 2 + f1[0] * u.depth / 2, u.y - f0[1] * u.depth / 2 + f1[1] * u.depth / 2, facing
+    """u's footprint reformed to `facing` in its own formation (movement.reformed_pose)."""
+    x, y, facing = movement.reformed_pose(u, facing, u.files)
+    return footprint(u, x=x, y=y, facing=facing)
 
 
 class _Without:

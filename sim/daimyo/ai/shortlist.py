@@ -23,7 +23,6 @@ from sim.daimyo import movement
 from sim.daimyo.ai import line_up
 from sim.daimyo.geometry import direction
 from sim.daimyo.model import Troop
-from sim.daimyo.tables import tables
 
 SLACK = 0.1       # points added to estimates: a plan may end an order short of open ground (docs/performance.md)
 PROBES = 3        # halvings of a blocked straight move's range estimated before it is planned in full
@@ -78,7 +77,7 @@ def _refused(st, u, a) -> bool:
     this turn, or dearer than the move left - its cost is its share of the move plus what the
     ground adds, never less (movement._terrain_cost). Neither estimated nor planned."""
     return isinstance(a, A.Turn) and (
-        u.turned_deg + abs(a.angle) > tables().terrain_effects.max_turn_deg
+        movement.turns_too_far(u, a.angle)
         or u.move_used + movement.turn_cost(u) > movement.max_move(st, u) + movement.EPS)
 
 

@@ -119,7 +119,7 @@ def _may_share(corners, own, box, g, b, kind, overlap):
     last = corners.shape[0] - 1
     pts = np.empty((8, 2))
     for j in range(corners.shape[1]):
-        if not (own[j, 0] <= box[2] + g and box[0] <= own[j, 2] + g and own[j, 1] <= box[3] + g and box[1] <= own[j, 3] + g):
+        if not _box_near(own[j:j + 1], box, g):
             continue
         for c in range(4):
             pts[c, 0], pts[c, 1] = corners[last, j, c, 0], corners[last, j, c, 1]
