@@ -28,7 +28,7 @@ from sim.daimyo import actions as A
 from sim.daimyo.events import FormationChanged, UnitMoved
 from sim.daimyo.derived import derived
 from sim.daimyo.geometry import CONTACT_TOLERANCE, LEADER_RADIUS, direction, footprint, table_box
-from sim.daimyo.geometry.shapes import Swept, quad_polygons
+from sim.daimyo.geometry.shapes import SHAPES_MAX, Swept, quad_polygons
 from sim.daimyo import artillery, plan_memo, straight_ahead, terrain_touch
 # remove_unit and moved_by_combat: callers' old home
 from sim.daimyo.effects import PASSED_BY_MISSILE, kill_leader, make_disordered, moved_by_combat, remove_unit  # noqa: F401
@@ -516,8 +516,7 @@ def _plan_motion(st: DaimyoState, u: Unit, action, motion: Motion, how: str, fac
             if j < 0:
                 raise _err("4.3.2", f"{u.id} cannot be placed behind {', '.join(walked)}")
 
-            near = others.friend_polys_at(np.isin(others.friend_ids, list(set(ids.tolist()))))
-            shrunk = shapely.buffer(near, -1e-7, join_style="mitre")   # overlap, not touch
+            shrunk = _shrunk_friends(st, others, set(ids.tolist()))
 
             def clear(c):
                 return not shapely.intersects(quad_polygons(c)[:, None], shrunk[None, :]).any()
@@ -579,6 +578,28 @@ def _plan_motion(st: DaimyoState, u: Unit, action, motion: Motion, how: str, fac
              leaves_table=leaves, passed=passed, walked_into=walked, kills=kills, paid=paid,
              allowance=allowance, notes=notes)
     return p
+
+
+def _shrunk_friends(st: DaimyoState, others: _Others, walked: set) -> np.ndarray:
+    """4.3.2: the stands of the friends `walked` into, in table order, shrunk by 1e-7 cm so that
+    touching is not overlapping. Each friend's are kept in its transient `shapes` memo under its
+    stands' very corners (GEOS's buffer, 15-20 us a stand, gives the same polygons for the same
+    coordinates; a friend standing still is walked into again by later plans)."""
+    ids = others.friend_ids
+    rows = np.flatnonzero(np.fromiter(map(walked.__contains__, ids), bool, len(ids)))
+    out = []
+    for fid in sorted(walked, key=ids[rows].tolist().index):      # each friend's rows are contiguous
+        mine = rows[ids[rows] == fid]
+        quads = others.friend_corners[mine]
+        memo = st.units[fid].shapes
+        key = ("shrunk", quads.tobytes())
+        got = memo.get(key)
+        if got is None:
+            if len(memo) >= SHAPES_MAX:
+                memo.clear()
+            got = memo[key] = shapely.buffer(others.friend_polys_at(mine), -1e-7, join_style="mitre")
+        out.append(got)
+    return np.concatenate(out)
 
 
 def _table(st: DaimyoState):
