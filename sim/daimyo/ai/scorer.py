@@ -336,18 +336,19 @@ class DaimyoScorer:
         urge = 1.0 * self.p.caution if _unit_mode(u, self.plans.get(u.clan)) == "reform" else 0.0
         return self._reform_need(u) + urge + self._pose_gain(a)
 
-    def _in_column(self, u: Unit, shape, files: int) -> bool:
+    def _in_column(self, u: Unit, shape, files: int, clear: bool = True) -> bool:
         """A unit one stand wide (1.5: a column) in the pose `shape`, on a table with a bridge or
         ford, that has no crossing left on its way to its goal (or receives at one) and stands
         clear of every crossing by its column's length: it would meet the enemy with its head,
         one stand fighting, two from the second round (4.6.1), where a line fights with its whole
         front and overlaps - the long, undecided melees at a crossing's exit (docs/ai.md,
-        "Columns deploy beyond the river"). False for a line, a column still to pass, easy."""
+        "Columns deploy beyond the river"). False for a line, a column still to pass, easy.
+        `clear=False`: also a column still within its length of the crossing it came over."""
         if files != 1 or u.stands < 2 or self.commander is None or u.troop in (Troop.HQ, Troop.ARTILLERY) \
                 or u.missile and not u.cavalry:
             return False
         crossings = self.routes.crossings(self.st)
-        if not crossings.features or not crossing_axis.clear_of(crossings, u, shape):
+        if not crossings.features or clear and not crossing_axis.clear_of(crossings, u, shape):
             return False
         plan = self.plans.get(u.clan)
         if plan is None:
@@ -411,7 +412,7 @@ class DaimyoScorer:
         # exact odds of the first round (4.6.5): routing the enemy is worth most, being routed
         # costs most; hits traded and the closing fire taken on the way in (4.4) count too
         edge = round_edge(m, worth)
-        if self._in_column(u, footprint(u), u.files):
+        if self._in_column(u, footprint(u), u.files, clear=False):
             edge -= COLUMN_COST         # its head alone fights on (4.6.1): the later rounds are the enemy's
         plan = self.plans.get(u.clan)
         if plan is not None and plan.state in ("engage", "pursue") and self.mu is not None:
@@ -917,8 +918,8 @@ class DaimyoScorer:
                 # the scenario's way to win at once draws the fighting units on (ruling D-85)
                 goal = min(self.ground.approach(u, shape, g, files)[0] for g in self.objectives.values())
                 value -= self.p.aggression * MOVE_WORTH * OBJECTIVE_PULL * goal / u.move_row.normal
-            column = self._in_column(u, shape, files)
-            if column:
+            column = self._in_column(u, shape, files, clear=False)
+            if column and self._in_column(u, shape, files):
                 value -= COLUMN_COST
             if threats and mode == "engage" and self.mu is not None:
                 # engaged, only the enemies that beat it in a charge are to be feared (4.6.5),
