@@ -242,7 +242,7 @@ def _plan(st, a):
         return None
 
 
-def crossing(scorer, st, u) -> list:
+def crossing(scorer, st, u, refused: list | None = None) -> list:
     """1.5, 4.3.1, 4.3.5.4: a line too wide for the bridge or ford on its way (impassable ground
     either side) reforms into a column one stand wide to pass it; beyond, with nothing
     impassable between it and its target, the column reforms into a line (two ranks) facing its
@@ -305,7 +305,31 @@ def crossing(scorer, st, u) -> list:
                     # so for a column stuck at a crossing, where a wheel's rear swings into
                     # the friends pressed behind (4.3.2, reference game 9)
                     out.append(A.Reform(u.side, u.id, 1, round(way, 1)))
+    if refused is not None:
+        refused.extend(a for a in out if isinstance(a, A.Reform) and _plan(st, a) is None)
     return [a for a in out if _plan(st, a) is not None]
+
+
+def room(scorer, st, side: str) -> dict:
+    """Daimyo 4.3.2 at a crossing (docs/ai.md "Friends step out of a stuck column's reform"):
+    the columns of `side` whose reform onto their way over a bridge or ford (`crossing`) the
+    rules refuse now, and the friends whose footprints lie in the reformed pose (a reform may
+    not end inside a friend): {friend id: [(the reformed footprint, the friend's area in it)]}."""
+    out: dict = {}
+    books = scorer.routes.crossings(st)
+    for u in st.living(side):
+        if u.files != 1 or u.moved or crossing_axis.clear_of(books, u, footprint(u)):
+            continue
+        refused: list = []
+        crossing(scorer, st, u, refused)
+        for a in refused:
+            x, y, f = movement.reformed_pose(u, a.facing, u.files)
+            shape = footprint(u, x=x, y=y, facing=f)
+            for g in st.living(side):
+                area = footprint(g).intersection(shape).area if g.id != u.id and g.troop is not Troop.HQ else 0.0
+                if area > C.OVERLAP:
+                    out.setdefault(g.id, []).append((shape, area))
+    return out
 
 
 def stuck(scorer, u) -> bool:

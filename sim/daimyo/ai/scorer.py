@@ -58,6 +58,7 @@ BOLDNESS = 3.0     # edge added to an engaging unit's charge on the last turn (5
 LOOKAHEAD = 0.7      # weight of the move a turn or wheel opens for the next order (issue 19)
 LEASH = 0.3          # points for a General closing the whole 1.7 range on his hatamoto
 BLOCKING = 1.0       # points a line standing across a bridge's or ford's end loses (crossing_axis.blocks)
+ROOM = 1.0           # points for a pose that leaves a stuck friend's refused reform at a crossing (line_up.room)
 COLUMN_COST = 0.5    # points a column one stand wide loses where it would fight as one (1.5, 4.6.1)
 BALKED = 0.5         # edge a charge loses when the charger fails its test to charge (5.1 reason 4)
 LANE_CM = 8.0        # the lane ahead a friend must leave clear (4.4 charges, 4.5.2 shooting)
@@ -90,6 +91,7 @@ class DaimyoScorer:
         self._near: dict = {}          # prefetch: the enemies within a charge of a decision's poses
         self._aheads: dict = {}
         self.backtrack = Backtrack()
+        self._stuck_room: dict = {}    # friends in a stuck column's refused reform (line_up.room)
         self._room: dict = {}          # easy: friends to make room for a line-up (more_orders)
         self._back: dict = {}          # easy: units whose fall back opens a line-up (more_orders)
 
@@ -134,6 +136,8 @@ class DaimyoScorer:
         self.objectives = self._objectives(side)
         if self.commander is not None:
             self.objectives.update(self._breakers(side))
+        # 4.3.2: friends standing in a column's refused reform onto a crossing's axis
+        self._stuck_room = line_up.room(self, self.st, side) if self.commander is not None else {}
         self._values: dict[tuple, float] = {}
         self._room: dict = {}          # easy: friends to make room for a line-up (more_orders)
         self._back: dict = {}          # easy: units whose fall back opens a line-up (more_orders)
@@ -491,7 +495,17 @@ class DaimyoScorer:
         if isinstance(a, A.FallBack) and u.id in self._back:
             # the line-up a turn later, the charge the turn after (4.3.5.3, 4.3.5.4)
             after += LOOKAHEAD * TARGET_PULL * self.p.aggression * self._target_worth(self._back[u.id])
+        after += self.stuck_room_made(u, x, y, f, plan.files or u.files)
         return after - before - self._spoiled(u, plan.passed)
+
+    def stuck_room_made(self, u: Unit, x: float, y: float, facing: float, files: int) -> float:
+        """ROOM for each refused reform of a stuck friend at a crossing (line_up.room), times
+        the share of u's footprint in the reformed pose that the pose leaves (4.3.2)."""
+        shapes = self._stuck_room.get(u.id)
+        if not shapes:
+            return 0.0
+        there = footprint(u, x=x, y=y, facing=facing, files=files)
+        return ROOM * sum(max(0.0, 1.0 - there.intersection(s).area / area) for s, area in shapes)
 
     def _present(self, u: Unit, turned: bool) -> float:
         """The value of the pose the unit holds, kept for the decision. Against a turn or wheel

@@ -138,7 +138,7 @@ def _estimate(scorer, u, orders, here: dict[tuple, float], poses=None, held: boo
     if (u.id, held) not in here:
         here[(u.id, held)] = scorer.pose_value(u, u.x, u.y, u.facing, u.files, turned=held)
     poses = poses if poses is not None else [_end_pose(u, a) for a in orders]
-    return max(scorer.pose_value(u, *pose, turned=isinstance(a, (A.Wheel, A.Turn)))
+    return max(scorer.pose_value(u, *pose, turned=isinstance(a, (A.Wheel, A.Turn))) + scorer.stuck_room_made(u, *pose)
                for a, pose in zip(orders, poses)) - here[(u.id, held)] + SLACK
 
 
