@@ -708,23 +708,21 @@ def _swept(motion: Motion, corners: np.ndarray) -> Swept:
     return Swept(corners[[0, -1]] if motion.kind == "straight" else corners)
 
 
-def _terrain_cost(st, u: Unit, motion: Motion, s, corners, tmap, entered, factor, free_terrain, pieces):
+def _patches_met(st, u: Unit, motion: Motion, s, corners, tmap, entered, free_terrain, pieces,
+                 paid: list, disorder: list, difficult: list):
+    """4.3.1: the patches the sampled stands touch (a bool each) and the flat costs they add; the
+    disorder, flat payments and difficult runs they bring are appended to the lists given."""
     te = tables().terrain_effects
     k = u.stands
+    flat = 0.0
     swept = None            # a jump's sampled stands are asked against every patch
-    if pieces is None:
-        swept = np.zeros(len(tmap.patches), bool)
-    elif tmap.patches and motion.kind != "jump":
+    if tmap.patches and motion.kind != "jump":
         swept = terrain_touch.pieces_meet(st, tmap, pieces, "touching")
     if not tmap.patches or (swept is not None and not swept.any()):
         touch = np.zeros((len(s), len(tmap.patches)), bool)   # no sampled pose can touch what the sweep misses
     else:
         touch = terrain_touch.stands_touching(st, tmap, corners.reshape(-1, 4, 2), swept).reshape(len(s), k, -1).any(axis=1)
     touched = touch.any(axis=0) if len(s) else np.zeros(0, bool)
-    paid: list[str] = []
-    disorder: list[tuple[str, str]] = []
-    flat = 0.0
-    difficult: list[tuple[float, float]] = []
     moved = motion.kind != "jump" or motion.end != motion.start or motion.files not in (None, u.files)
     for i in np.flatnonzero(entered | touched).tolist():     # the patches met, in their order
         patch = tmap.patches[i]
@@ -749,9 +747,24 @@ def _terrain_cost(st, u: Unit, motion: Motion, s, corners, tmap, entered, factor
             def test(c, shape=shape):
                 return bool(shapely.intersects(quad_polygons(c), shape).any())
             difficult.extend(runs(s, touch[:, i], motion, test, against=shape))
+    return touched, flat
+
+
+def _terrain_cost(st, u: Unit, motion: Motion, s, corners, tmap, entered, factor, free_terrain, pieces):
+    te = tables().terrain_effects
+    k = u.stands
+    paid: list[str] = []
+    disorder: list[tuple[str, str]] = []
+    flat = 0.0
+    difficult: list[tuple[float, float]] = []
+    touched = None              # the sweep comes near no patch (sweep_boxes): none touched or entered
+    if pieces is not None:
+        touched, flat = _patches_met(st, u, motion, s, corners, tmap, entered, free_terrain, pieces,
+                                     paid, disorder, difficult)
     if free_terrain:
         return factor * abs(motion.length), [], disorder
-    rough = any(tmap.patches[i].effect in ("light", "difficult", "obstacle") for i in np.flatnonzero(touched).tolist())
+    rough = pieces is not None and any(tmap.patches[i].effect in ("light", "difficult", "obstacle")
+                                       for i in np.flatnonzero(touched).tolist())
     if rough and "column" not in u.terrain_paid and _column_bonus_in(st, u):
         paid.append("column")                     # 4.3: the +3 cm is for good terrain only
         flat += tables().manoeuvre.column_bonus_cm

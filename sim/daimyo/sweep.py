@@ -18,7 +18,7 @@ import numpy as np
 import shapely
 
 from sim.daimyo.crossings import crossings
-from sim.daimyo.geometry import cut_kernels, direction, local_corners, place_corners
+from sim.daimyo.geometry import cut_kernels, local_corners, place_corners
 from sim.daimyo.model import Unit
 
 SAMPLE_CM = 0.5         # pose sampling along a path; less than any stand's depth
@@ -47,13 +47,14 @@ class Motion:
         self._samples = self._sample_poses = None
 
     def poses(self, s) -> np.ndarray:
-        s = np.atleast_1d(np.asarray(s, dtype=float))
+        if type(s) is not np.ndarray or s.dtype != np.float64 or s.ndim != 1:
+            s = np.atleast_1d(np.asarray(s, dtype=float))
         x, y, f = self.start
         out = np.empty((len(s), 3))
         if self.kind == "straight":
-            d = direction(f)
-            out[:, 0] = x + d[0] * self.length * s
-            out[:, 1] = y + d[1] * self.length * s
+            r = math.radians(f)         # direction(f)'s numbers, without its array
+            out[:, 0] = x + math.cos(r) * self.length * s
+            out[:, 1] = y + math.sin(r) * self.length * s
             out[:, 2] = f
             return out
         if self.kind == "wheel":
