@@ -38,7 +38,7 @@ from sim.daimyo.geometry import sweep_boxes
 from sim.daimyo.geometry.sweep_boxes import EDGE, ENEMIES, FRIENDS, LEADERS, TERRAIN
 from sim.daimyo.geometry.table import arrays, in_step
 from sim.daimyo.state import DaimyoState
-from sim.daimyo.sweep import Motion, bisect, bisect_clear, measure, minus, runs
+from sim.daimyo.sweep import SHRINK_CM, Motion, bisect, bisect_clear, measure, minus, runs
 from sim.daimyo.tables import tables
 from sim.daimyo.terrain import terrain_map
 
@@ -516,11 +516,9 @@ def _plan_motion(st: DaimyoState, u: Unit, action, motion: Motion, how: str, fac
             if j < 0:
                 raise _err("4.3.2", f"{u.id} cannot be placed behind {', '.join(walked)}")
 
-            shrunk = _shrunk_friends(st, others, set(ids.tolist()))
-
-            def clear(c):
-                return not shapely.intersects(quad_polygons(c)[:, None], shrunk[None, :]).any()
-            motion = motion.cut(bisect_clear(motion, s[j], s[j + 1], shrunk, clear))
+            rows = _rows_of(others, set(ids.tolist()))
+            motion = motion.cut(bisect_clear(motion, s[j], s[j + 1], others.friend_corners[rows],
+                                             lambda: _shrunk_friends(st, others, rows)))
             if abs(motion.length) < CONTACT_TOLERANCE:
                 # ruling D-114: already behind that friend, the order would not move the unit
                 # (an order that changes nothing could be given again and again, without end)
@@ -580,16 +578,21 @@ def _plan_motion(st: DaimyoState, u: Unit, action, motion: Motion, how: str, fac
     return p
 
 
-def _shrunk_friends(st: DaimyoState, others: _Others, walked: set) -> np.ndarray:
-    """4.3.2: the stands of the friends `walked` into, in table order, shrunk by 1e-7 cm so that
-    touching is not overlapping. Each friend's are kept in its transient `shapes` memo under its
-    stands' very corners (GEOS's buffer, 15-20 us a stand, gives the same polygons for the same
-    coordinates; a friend standing still is walked into again by later plans)."""
+def _rows_of(others: _Others, units: set) -> np.ndarray:
+    """The friendly stands of `units`, in table order (each unit's rows one after another)."""
     ids = others.friend_ids
-    rows = np.flatnonzero(np.fromiter(map(walked.__contains__, ids), bool, len(ids)))
+    return np.flatnonzero(np.fromiter(map(units.__contains__, ids), bool, len(ids)))
+
+
+def _shrunk_friends(st: DaimyoState, others: _Others, rows: np.ndarray) -> np.ndarray:
+    """4.3.2: the friendly stands `rows` (`_rows_of`) shrunk by sweep.SHRINK_CM so that
+    touching is not overlapping (GEOS's buffer, 15-20 us a stand; the halvings ask it only near
+    the boundary). Each friend's are kept in its transient `shapes` memo under its stands' very
+    corners (the same polygons for the same coordinates)."""
+    ids = others.friend_ids[rows]
     out = []
-    for fid in sorted(walked, key=ids[rows].tolist().index):      # each friend's rows are contiguous
-        mine = rows[ids[rows] == fid]
+    for fid in dict.fromkeys(ids.tolist()):        # each friend's rows are contiguous
+        mine = rows[ids == fid]
         quads = others.friend_corners[mine]
         memo = st.units[fid].shapes
         key = ("shrunk", quads.tobytes())
@@ -597,7 +600,7 @@ def _shrunk_friends(st: DaimyoState, others: _Others, walked: set) -> np.ndarray
         if got is None:
             if len(memo) >= SHAPES_MAX:
                 memo.clear()
-            got = memo[key] = shapely.buffer(others.friend_polys_at(mine), -1e-7, join_style="mitre")
+            got = memo[key] = shapely.buffer(others.friend_polys_at(mine), -SHRINK_CM, join_style="mitre")
         out.append(got)
     return np.concatenate(out)
 
