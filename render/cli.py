@@ -49,7 +49,7 @@ def add_parsers(sub) -> None:
     c.add_argument("--side", help="the side you command (default: hot-seat, you command both)")
     seed_arg(c, 1, "the game's seed (dice)")
     c.add_argument("--ai", metavar="LEVEL", help="scripted opponent level for the other side "
-                                                 "(default random; `kassen levels`)")
+                                                 "(default: normal, where the system has it; `kassen levels`)")
     c.add_argument("--size", type=_size, default=(1280, 800), metavar="WxH", help="window size, e.g. 1920x1080")
     c.add_argument("--save", metavar="FILE", type=check.output_file,
                    help="where Ctrl+S and closing the window save the game "

@@ -29,22 +29,6 @@ def entry_points(adapter_cls):
     return play, play_replay, export_png
 
 
-def opponents(game, side: str | None, level: str | None, seed: int):
-    """(humans, scripted players, note) from the system's registry entry. A chosen side without
-    --ai meets the system's default level; no side: hot-seat, the person plays every side."""
-    from sim.core.errors import KassenError
-    from sim.core.registry import system
-    sides = game.sides()
-    if side is None:
-        if level is not None:
-            raise KassenError("--ai needs --side (the side you play); without it you play every side")
-        return set(sides), {}, "hot-seat"
-    entry = system(game.system)
-    level = level or entry.default_level
-    others = {s: entry.player(s, level, seed + i) for i, s in enumerate(sides) if s != side}
-    return {side}, others, f"you: {side}, opponent: {level}"
-
-
 def _window(size, caption: str):
     import pygame
     pygame.display.init()
@@ -58,7 +42,8 @@ def play_game(game, adapter_cls, args=None):
     from render.board.app import BoardApp, run
     from render.userdata import autosave_path
     side = getattr(args, "side", None)
-    humans, others, note = opponents(game, side, getattr(args, "ai", None), int(getattr(args, "seed", 0) or 0))
+    from render.opponents import seats
+    humans, others, note = seats(game, side, getattr(args, "ai", None), int(getattr(args, "seed", 0) or 0))
     save_path = getattr(args, "save", None) or str(autosave_path(game))
     size = tuple(getattr(args, "size", None) or (1280, 800))
     _window(size, f"Kassen - {adapter_cls.title}")

@@ -22,6 +22,7 @@ from render.daimyo.overlays import OverlayPainter, ReachCache, table_key
 from render.daimyo.plan_overlay import PlanView
 from render.daimyo.scene import Scene
 from render.daimyo.text import Painter
+from render.opponents import seats
 from sim.core.errors import KassenError, RuleError
 from sim.core.events import Note
 from sim.daimyo import words
@@ -511,31 +512,13 @@ def _idle_ms(app) -> int:
     return int(max(10, min(1000, (nxt - time.monotonic()) * 1000)))
 
 
-def opponents_for(game, human: str | None, level: str | None, seed: int):
-    """Scripted players for the sides the human does not command, from the system's registry
-    entry. Returns (humans, opponents, header note); an unknown level falls back to hot-seat."""
-    from sim.core.registry import LevelError, system
-    sides = game.sides()
-    if human is None or level is None:
-        return set(sides), {}, "hot-seat"
-    try:
-        entry = system(game.system)
-        others = {s: entry.player(s, level, seed + i) for i, s in enumerate(sides) if s != human}
-    except (KeyError, LevelError):
-        return set(sides), {}, f"hot-seat (no '{level}' opponent yet)"
-    return {human}, others, f"you: {human}, opponent: {level}"
-
-
 def play(game, args=None) -> None:
     """Open the window and play until it is closed."""
     side = getattr(args, "side", None)
     if side is not None and side not in game.sides():
         from sim.core.errors import KassenError
         raise KassenError(f"no side {side!r} in this game (sides: {', '.join(game.sides())})")
-    level = getattr(args, "ai", None)
-    if side is not None and level is None:
-        level = "random"          # a side was chosen: the other one needs a player
-    humans, opponents, note = opponents_for(game, side, level, int(getattr(args, "seed", 0) or 0))
+    humans, opponents, note = seats(game, side, getattr(args, "ai", None), int(getattr(args, "seed", 0) or 0))
     pygame.init()
     pygame.display.set_caption("Kassen - Daimyo")
     size = tuple(getattr(args, "size", None) or (1280, 800))

@@ -38,7 +38,7 @@ from sim.daimyo.geometry import sweep_boxes
 from sim.daimyo.geometry.sweep_boxes import EDGE, ENEMIES, FRIENDS, LEADERS, TERRAIN
 from sim.daimyo.geometry.table import arrays, in_step
 from sim.daimyo.state import DaimyoState
-from sim.daimyo.sweep import Motion, bisect, bisect_clear, measure, minus, runs
+from sim.daimyo.sweep import SHRINK_CM, Motion, bisect, bisect_clear, measure, minus, runs
 from sim.daimyo.tables import tables
 from sim.daimyo.terrain import terrain_map
 
@@ -516,11 +516,9 @@ def _plan_motion(st: DaimyoState, u: Unit, action, motion: Motion, how: str, fac
             if j < 0:
                 raise _err("4.3.2", f"{u.id} cannot be placed behind {', '.join(walked)}")
 
-            shrunk = _shrunk_friends(st, others, set(ids.tolist()))
-
-            def clear(c):
-                return not shapely.intersects(quad_polygons(c)[:, None], shrunk[None, :]).any()
-            motion = motion.cut(bisect_clear(motion, s[j], s[j + 1], shrunk, clear))
+            rows = _rows_of(others, set(ids.tolist()))
+            motion = motion.cut(bisect_clear(motion, s[j], s[j + 1], others.friend_corners[rows],
+                                             lambda: _shrunk_friends(st, others, rows)))
             if abs(motion.length) < CONTACT_TOLERANCE:
                 # ruling D-114: already behind that friend, the order would not move the unit
                 # (an order that changes nothing could be given again and again, without end)
@@ -580,16 +578,21 @@ def _plan_motion(st: DaimyoState, u: Unit, action, motion: Motion, how: str, fac
     return p
 
 
-def _shrunk_friends(st: DaimyoState, others: _Others, walked: set) -> np.ndarray:
-    """4.3.2: the stands of the friends `walked` into, in table order, shrunk by 1e-7 cm so that
-    touching is not overlapping. Each friend's are kept in its transient `shapes` memo under its
-    stands' very corners (GEOS's buffer, 15-20 us a stand, gives the same polygons for the same
-    coordinates; a friend standing still is walked into again by later plans)."""
+def _rows_of(others: _Others, units: set) -> np.ndarray:
+    """The friendly stands of `units`, in table order (each unit's rows one after another)."""
     ids = others.friend_ids
-    rows = np.flatnonzero(np.fromiter(map(walked.__contains__, ids), bool, len(ids)))
+    return np.flatnonzero(np.fromiter(map(units.__contains__, ids), bool, len(ids)))
+
+
+def _shrunk_friends(st: DaimyoState, others: _Others, rows: np.ndarray) -> np.ndarray:
+    """4.3.2: the friendly stands `rows` (`_rows_of`) shrunk by sweep.SHRINK_CM so that
+    touching is not overlapping (GEOS's buffer, 15-20 us a stand; the halvings ask it only near
+    the boundary). Each friend's are kept in its transient `shapes` memo under its stands' very
+    corners (the same polygons for the same coordinates)."""
+    ids = others.friend_ids[rows]
     out = []
-    for fid in sorted(walked, key=ids[rows].tolist().index):      # each friend's rows are contiguous
-        mine = rows[ids[rows] == fid]
+    for fid in dict.fromkeys(ids.tolist()):        # each friend's rows are contiguous
+        mine = rows[ids == fid]
         quads = others.friend_corners[mine]
         memo = st.units[fid].shapes
         key = ("shrunk", quads.tobytes())
@@ -597,7 +600,7 @@ def _shrunk_friends(st: DaimyoState, others: _Others, walked: set) -> np.ndarray
         if got is None:
             if len(memo) >= SHAPES_MAX:
                 memo.clear()
-            got = memo[key] = shapely.buffer(others.friend_polys_at(mine), -1e-7, join_style="mitre")
+            got = memo[key] = shapely.buffer(others.friend_polys_at(mine), -SHRINK_CM, join_style="mitre")
         out.append(got)
     return np.concatenate(out)
 
@@ -708,23 +711,21 @@ def _swept(motion: Motion, corners: np.ndarray) -> Swept:
     return Swept(corners[[0, -1]] if motion.kind == "straight" else corners)
 
 
-def _terrain_cost(st, u: Unit, motion: Motion, s, corners, tmap, entered, factor, free_terrain, pieces):
+def _patches_met(st, u: Unit, motion: Motion, s, corners, tmap, entered, free_terrain, pieces,
+                 paid: list, disorder: list, difficult: list):
+    """4.3.1: the patches the sampled stands touch (a bool each) and the flat costs they add; the
+    disorder, flat payments and difficult runs they bring are appended to the lists given."""
     te = tables().terrain_effects
     k = u.stands
+    flat = 0.0
     swept = None            # a jump's sampled stands are asked against every patch
-    if pieces is None:
-        swept = np.zeros(len(tmap.patches), bool)
-    elif tmap.patches and motion.kind != "jump":
+    if tmap.patches and motion.kind != "jump":
         swept = terrain_touch.pieces_meet(st, tmap, pieces, "touching")
     if not tmap.patches or (swept is not None and not swept.any()):
         touch = np.zeros((len(s), len(tmap.patches)), bool)   # no sampled pose can touch what the sweep misses
     else:
         touch = terrain_touch.stands_touching(st, tmap, corners.reshape(-1, 4, 2), swept).reshape(len(s), k, -1).any(axis=1)
     touched = touch.any(axis=0) if len(s) else np.zeros(0, bool)
-    paid: list[str] = []
-    disorder: list[tuple[str, str]] = []
-    flat = 0.0
-    difficult: list[tuple[float, float]] = []
     moved = motion.kind != "jump" or motion.end != motion.start or motion.files not in (None, u.files)
     for i in np.flatnonzero(entered | touched).tolist():     # the patches met, in their order
         patch = tmap.patches[i]
@@ -749,9 +750,24 @@ def _terrain_cost(st, u: Unit, motion: Motion, s, corners, tmap, entered, factor
             def test(c, shape=shape):
                 return bool(shapely.intersects(quad_polygons(c), shape).any())
             difficult.extend(runs(s, touch[:, i], motion, test, against=shape))
+    return touched, flat
+
+
+def _terrain_cost(st, u: Unit, motion: Motion, s, corners, tmap, entered, factor, free_terrain, pieces):
+    te = tables().terrain_effects
+    k = u.stands
+    paid: list[str] = []
+    disorder: list[tuple[str, str]] = []
+    flat = 0.0
+    difficult: list[tuple[float, float]] = []
+    touched = None              # the sweep comes near no patch (sweep_boxes): none touched or entered
+    if pieces is not None:
+        touched, flat = _patches_met(st, u, motion, s, corners, tmap, entered, free_terrain, pieces,
+                                     paid, disorder, difficult)
     if free_terrain:
         return factor * abs(motion.length), [], disorder
-    rough = any(tmap.patches[i].effect in ("light", "difficult", "obstacle") for i in np.flatnonzero(touched).tolist())
+    rough = pieces is not None and any(tmap.patches[i].effect in ("light", "difficult", "obstacle")
+                                       for i in np.flatnonzero(touched).tolist())
     if rough and "column" not in u.terrain_paid and _column_bonus_in(st, u):
         paid.append("column")                     # 4.3: the +3 cm is for good terrain only
         flat += tables().manoeuvre.column_bonus_cm

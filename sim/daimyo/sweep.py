@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_right
+from functools import cache
 from dataclasses import dataclass
 
 import numpy as np
@@ -18,11 +19,13 @@ import numpy as np
 import shapely
 
 from sim.daimyo.crossings import crossings
-from sim.daimyo.geometry import cut_kernels, direction, local_corners, place_corners
+from sim.daimyo.geometry import cut_kernels, local_corners, place_corners
+from sim.daimyo.geometry.shapes import quad_polygons
 from sim.daimyo.model import Unit
 
 SAMPLE_CM = 0.5         # pose sampling along a path; less than any stand's depth
 BISECT = 32            # halvings of a <= 0.5 cm bracket: exact to 1e-10 cm
+SHRINK_CM = 1e-7       # 4.3.2: a friend's stands shrunk by this, so that touching is not overlapping
 
 
 @dataclass
@@ -47,13 +50,14 @@ class Motion:
         self._samples = self._sample_poses = None
 
     def poses(self, s) -> np.ndarray:
-        s = np.atleast_1d(np.asarray(s, dtype=float))
+        if type(s) is not np.ndarray or s.dtype != np.float64 or s.ndim != 1:
+            s = np.atleast_1d(np.asarray(s, dtype=float))
         x, y, f = self.start
         out = np.empty((len(s), 3))
         if self.kind == "straight":
-            d = direction(f)
-            out[:, 0] = x + d[0] * self.length * s
-            out[:, 1] = y + d[1] * self.length * s
+            r = math.radians(f)         # direction(f)'s numbers, without its array
+            out[:, 0] = x + math.cos(r) * self.length * s
+            out[:, 1] = y + math.sin(r) * self.length * s
             out[:, 2] = f
             return out
         if self.kind == "wheel":
@@ -139,25 +143,27 @@ def first_true(motion: Motion, lo: float, hi: float, test, against=None, sure: b
     return _halve(lo, hi, _asker(motion, lo, hi, test, against, False if sure else None), False)[1]
 
 
-def bisect_clear(motion: Motion, lo: float, hi: float, shapes: np.ndarray, clear) -> float:
-    """`bisect(motion, lo, hi, clear, against=shapes)` where `clear(corners)` is "no stand
-    intersects any of `shapes`", convex polygons (4.3.2: a friend's stands shrunk so that
-    touching is not overlapping): the halvings run in one kernel (geometry/cut_kernels.py)
-    while its answers are sure, Shapely's `clear` the rest, bit-identical."""
-    shapes = np.asarray(shapes, dtype=object)
-    if motion.kind not in ("straight", "wheel") or len(shapes) == 0 \
-            or not (shapely.get_type_id(shapes) == 3).all() or shapely.get_num_interior_rings(shapes).any():
-        return bisect(motion, lo, hi, clear, against=shapes)
-    coords, ring = shapely.get_coordinates(shapes, return_index=True)
-    count = np.bincount(ring, minlength=len(shapes))
-    if (count < 4).any():
-        return bisect(motion, lo, hi, clear, against=shapes)
-    first = np.concatenate([[0], np.cumsum(count)[:-1]])
+def bisect_clear(motion: Motion, lo: float, hi: float, quads: np.ndarray, shrunk) -> float:
+    """The last s in [lo, hi] where no stand overlaps any of the quadrilaterals `quads` (m, 4,
+    2) by more than touching (4.3.2: friends' stands), given clear at lo and not at hi: `bisect`
+    asking Shapely whether a stand intersects `shrunk()`, the quads shrunk by SHRINK_CM (GEOS's
+    buffer, made only if asked). The halvings run in one kernel (geometry/cut_kernels.py) on the
+    quads inset by SHRINK_CM (`cut_kernels.inset`, GEOS's corners within 1e-13 cm) while its
+    answers are sure, Shapely the rest, bit-identical."""
+    shrunk = cache(shrunk)
+
+    def clear(c):
+        return not shapely.intersects(quad_polygons(c)[:, None], shrunk()[None, :]).any()
+    if motion.kind not in ("straight", "wheel") or len(quads) == 0:
+        return bisect(motion, lo, hi, clear, against=shrunk())
+    n = len(quads)
+    coords = cut_kernels.inset(np.ascontiguousarray(quads, dtype=float), SHRINK_CM).reshape(-1, 2)
     x, y, f = motion.start
     lo, hi, done = cut_kernels.clear_halvings(
         cut_kernels.STRAIGHT if motion.kind == "straight" else cut_kernels.WHEEL, float(x), float(y), float(f),
         float(motion.length), float(motion.angle), float(motion.pivot[0]), float(motion.pivot[1]), *motion._here,
-        coords, first, count - 1, float(lo), float(hi), BISECT, cut_kernels.TOL)
+        coords, np.arange(0, 4 * n, 4, dtype=np.int64), np.full(n, 4, dtype=np.int64), float(lo), float(hi),
+        BISECT, cut_kernels.TOL)
     # numpy floats, as the halvings of the samples' s give (a plan's cost keeps the type, and
     # numpy and Python round a price's half differently)
     lo, hi = np.float64(lo), np.float64(hi)
@@ -166,7 +172,7 @@ def bisect_clear(motion: Motion, lo: float, hi: float, shapes: np.ndarray, clear
     # the kernel stopped next to the boundary, where a few last halvings ask Shapely anyway;
     # with many left (a pose grazing the shapes all along), the crossings spare most of them
     left = BISECT - done
-    return _halve(lo, hi, _asker(motion, lo, hi, clear, shapes if left > 4 else None, None), True, left)[0]
+    return _halve(lo, hi, _asker(motion, lo, hi, clear, shrunk() if left > 4 else None, None), True, left)[0]
 
 
 def _halve(lo: float, hi: float, ask, true_at_lo: bool, steps: int = BISECT) -> tuple[float, float]:

@@ -60,5 +60,18 @@ def test_4_3_2_cut_short_halvings_equal_shapely_at_every_halving(a, f, wheel, am
     for i in range(len(s) - 1):
         if flags[i] and not flags[i + 1]:
             want = bisect(motion, s[i], s[i + 1], clear)
-            got = bisect_clear(motion, s[i], s[i + 1], shrunk, clear)
+            got = bisect_clear(motion, s[i], s[i + 1], stand_corners(f), lambda: shrunk)
             assert got == want and type(got) is type(want)       # the same float, of the same type
+
+
+@given(units("f"), stn.sampled_from([1e-7, 1e-3, 0.2]))
+@SETTINGS
+def test_4_3_2_inset_stands_are_geos_mitred_buffer_within_1e_13(f, d):
+    quads = stand_corners(f)
+    got = cut_kernels.inset(np.ascontiguousarray(quads), d)
+    want = shapely.buffer(shapely.polygons(quads), -d, join_style="mitre")
+    for mine, geos in zip(got, want):
+        ring = shapely.get_coordinates(geos)[:-1]
+        assert len(ring) == 4
+        far = np.hypot(*(mine[:, None, :] - ring[None, :, :]).transpose(2, 0, 1)).min(axis=1)
+        assert far.max() <= 1e-13                 # each inset corner on one of GEOS's

@@ -20,10 +20,9 @@ def test_4_3_sampled_s_are_numpys_linspace_bit_for_bit(n):
     assert _even(n).tobytes() == np.linspace(0.0, 1.0, n).tobytes()
 
 
-def _buffered(st, others, walked):
-    """The old way: every walked-into friend's stands buffered again, in table order."""
-    ids = others.friend_ids
-    return shapely.buffer(others.friend_polys_at(np.isin(ids, list(walked))), -1e-7, join_style="mitre")
+def _buffered(st, others, rows):
+    """The old way: the walked-into friends' stands buffered again every time."""
+    return shapely.buffer(others.friend_polys_at(rows), -1e-7, join_style="mitre")
 
 
 def _plan(st, order):

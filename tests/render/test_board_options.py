@@ -6,7 +6,7 @@ import argparse
 
 import pytest
 
-from render.board import opponents
+from render.opponents import seats
 from render.userdata import autosave_path
 from sim.core.errors import KassenError
 from sim.core.scenario import open_game
@@ -14,19 +14,19 @@ from sim.core.scenario import open_game
 
 def test_ai_level_reaches_the_scripted_opponent():
     game = open_game("scenarios/sekigahara/campaign.toml", seed=1)
-    humans, others, note = opponents(game, "ishida", "hard", 5)
+    humans, others, note = seats(game, "ishida", "hard", 5)
     assert humans == {"ishida"} and set(others) == {"tokugawa"}
     assert others["tokugawa"].level == "hard" and "hard" in note
-    assert opponents(game, "ishida", None, 5)[1]["tokugawa"].level == "normal"
-    assert opponents(game, None, None, 5)[0] == {"tokugawa", "ishida"}      # hot-seat
+    assert seats(game, "ishida", None, 5)[1]["tokugawa"].level == "normal"
+    assert seats(game, None, None, 5)[0] == {"tokugawa", "ishida"}      # hot-seat
 
 
 def test_an_unknown_level_or_ai_without_side_is_one_clear_error():
     game = open_game("scenarios/hellas/431_campaign.toml", seed=1)
     with pytest.raises(KassenError, match="unknown AI level .genius. for hellas"):
-        opponents(game, "athens", "genius", 1)
+        seats(game, "athens", "genius", 1)
     with pytest.raises(KassenError, match="--ai needs --side"):
-        opponents(game, None, "easy", 1)
+        seats(game, None, "easy", 1)
 
 
 def test_the_autosave_goes_to_the_user_data_dir_and_play_says_where(monkeypatch, tmp_path, capsys):

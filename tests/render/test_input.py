@@ -4,7 +4,9 @@ import math
 import pygame
 import pytest
 
-from render.daimyo.app import App, opponents_for
+from render.daimyo.app import App
+from render.opponents import seats
+from sim.core.errors import KassenError
 from sim.daimyo import actions as A
 from sim.daimyo.geometry import stand_corners
 from tests.render.conftest import to_orders
@@ -174,17 +176,22 @@ def test_resize_relayouts(game, screen):
 
 
 def test_scripted_opponent_plays_other_side(game, screen):
-    humans, opponents, note = opponents_for(game, "west", "random", 5)
+    humans, opponents, note = seats(game, "west", "random", 5)
     assert humans == {"west"} and set(opponents) == {"east"}
     app = App(game, humans=humans, opponents=opponents, note=note)
     app.update(0.0)                                # east (scripted) holds the initiative
     assert len(game.actions) == 1 and game.actions[0].side == "east"
 
 
-def test_unknown_ai_level_falls_back_to_hot_seat(game):
-    humans, opponents, note = opponents_for(game, "east", "grandmaster", 1)
-    assert humans == {"east", "west"} and not opponents
-    assert "hot-seat" in note and "grandmaster" in note
+def test_a_chosen_side_meets_the_default_level_and_an_unknown_level_is_an_error(game):
+    """The same seats as the board games: `--side` alone meets normal, never random play, and
+    an unknown level or --ai without --side is one clear line, never a quiet hot-seat."""
+    humans, opponents, note = seats(game, "east", None, 1)
+    assert humans == {"east"} and opponents["west"].level == "normal" and "normal" in note
+    with pytest.raises(KassenError, match="unknown AI level .grandmaster. for daimyo"):
+        seats(game, "east", "grandmaster", 1)
+    with pytest.raises(KassenError, match="--ai needs --side"):
+        seats(game, None, "hard", 1)
 
 
 def test_charge_key_picks_the_combat_action_naming_the_clicked_enemy(game, screen, monkeypatch):
@@ -239,7 +246,7 @@ def test_window_loop_runs_and_quits(game):
     assert not app.running
 
 
-def test_play_with_side_and_unknown_level_says_hot_seat(game, monkeypatch):
+def test_play_with_an_unknown_level_opens_no_window_and_a_side_alone_meets_normal(game, monkeypatch):
     import argparse
     from render.daimyo import app as app_mod
     seen = {}
@@ -247,10 +254,11 @@ def test_play_with_side_and_unknown_level_says_hot_seat(game, monkeypatch):
     def fake_run(app, fps=60, max_frames=None):
         seen["note"], seen["humans"] = app.note, app.humans
     monkeypatch.setattr(app_mod, "run", fake_run)
-    app_mod.play(game, argparse.Namespace(side="west", ai="grandmaster", seed=1, size=(1280, 800)))
-    assert "hot-seat" in seen["note"] and seen["humans"] == {"east", "west"}
+    with pytest.raises(KassenError, match="unknown AI level .grandmaster."):
+        app_mod.play(game, argparse.Namespace(side="west", ai="grandmaster", seed=1, size=(1280, 800)))
+    assert not seen
     app_mod.play(game, argparse.Namespace(side="west", ai=None, seed=1, size=(1280, 800)))
-    assert seen["humans"] == {"west"} and "random" in seen["note"]
+    assert seen["humans"] == {"west"} and "opponent: normal" in seen["note"]
 
 
 def test_ctrl_s_saves_a_game_that_replays(game, screen, tmp_path):

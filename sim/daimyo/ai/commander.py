@@ -34,13 +34,13 @@ class Commander:
         key = (id(st), st.turn)
         if key != self._key:
             self._key = key
-            self.matchups = Matchups(st, side)
+            self.matchups = Matchups(st, side, self.matchups)
             self.army = planner.plan_army(st, side, self.matchups, self.army)
             for clan in sorted({u.clan for u in st.living(side)}):
                 self._step(st, side, clan, "turn")
         active = st.active_clan if st.to_move == side else ""
         if active and self._stepped.get(active) != (st.turn, "active"):
-            self.matchups = Matchups(st, side)
+            self.matchups = Matchups(st, side, self.matchups)
             self._step(st, side, active, "active")
 
     def _step(self, st, side: str, clan: str, when: str) -> None:

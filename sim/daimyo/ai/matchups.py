@@ -28,6 +28,7 @@ ODDS_MAX = 20_000    # pairs' odds kept across turns (all dropped when full)
 ODDS_KEY = "matchup_odds"   # the game's kept odds (st.geometry_cache: derived, never saved)
 POSES_KEY = "matchup_poses"  # the game's kept charge slots (_Table.front)
 SERIALS_KEY = "matchup_units"  # the game's numbers for unit keys (_Serials)
+NEAR_SLACK = 1e-6    # cm added to `near`'s reach where moved units are looked for (rounding)
 
 
 def round_edge(m: MeleeOdds, worth: float = 1.0) -> float:
@@ -52,16 +53,26 @@ def kept_odds(st) -> Book:
 
 
 class Matchups:
-    def __init__(self, st, side: str):
+    def __init__(self, st, side: str, prev: "Matchups | None" = None):
+        """prev: the side's matchups worked out last (the same game): a pair whose two units
+        and every unit that could touch either where a charge puts them are as they were
+        (`_Table.moved`) keeps its edges, which `_edge` would work out the same."""
         self.att: dict[tuple[str, str], float] = {}
         self.dfn: dict[tuple[str, str], float] = {}
         mine = chargers(st.living(side))
         theirs = [e for e in st.living(st.enemy(side)) if not e.routing]
-        table = _Table(st, kept_odds(st))
+        table = self._table = _Table(st, kept_odds(st))
+        moved = table.moved(prev._table if prev is not None else None)
         for a in mine:
             here, reach = (a.x, a.y), HORIZON_TURNS * a.move_row.normal + a.move_row.charge
             for e in theirs:
                 if math.dist(here, (e.x, e.y)) > reach:
+                    continue
+                if moved is not None and a.id not in moved and e.id not in moved:
+                    # as it was: so are whether the pair is weighed and whether e may charge
+                    self.att[(a.id, e.id)] = prev.att[(a.id, e.id)]
+                    if (a.id, e.id) in prev.dfn:
+                        self.dfn[(a.id, e.id)] = prev.dfn[(a.id, e.id)]
                     continue
                 self.att[(a.id, e.id)] = table.edge(a, e)
                 if e in chargers([e]):
@@ -106,6 +117,23 @@ class _Table:
         self.weather = (st.weather, st.event, st.heroic_unit)
         self._near: dict[tuple, tuple] = {}
         self._charger: dict[str, int] = {}
+
+    def moved(self, prev: "_Table | None") -> set[str] | None:
+        """The units whose pairs' keys (`charge`, both ways) may differ from `prev`'s table's
+        (None: all may): each unit whose key (pose included) changed, came or went, and each
+        unit within `near`'s reach of where one of those stands or stood, for the widest
+        charger (every key names only the charger, the defender and the units near the
+        defender, and the weather)."""
+        if prev is None or prev.st is not self.st or prev.weather != self.weather:
+            return None
+        keys, old = self.keys, prev.keys
+        changed = {v for v, k in keys.items() if old.get(v) != k} | (old.keys() - keys.keys())
+        if not changed:
+            return changed
+        spots = [places[v] for places in (self.places, prev.places) for v in changed if v in places]
+        reach = max(_diagonal(u) for u in self.st.living()) + CONTACT_TOLERANCE + NEAR_SLACK
+        return changed | {v for v, (x, y, r) in self.places.items()
+                          if any(math.hypot(x - sx, y - sy) <= r + reach + sr for sx, sy, sr in spots)}
 
     def edge(self, a: Unit, e: Unit) -> float:
         """_edge(a, e), kept under `charge`'s key and, where that one is new, under `contact`'s."""

@@ -121,11 +121,38 @@ def clear_halvings(kind, x, y, f, length, angle, px, py, local_f, local_r, coord
     return lo, hi, steps
 
 
+@njit(cache=True)
+def inset(quads, d):
+    """Convex quadrilaterals (m, 4, 2) shrunk by `d` cm with mitred corners: each corner moved
+    to where its two edges, moved in by d, meet - GEOS's buffer(-d, join_style="mitre") of a
+    stand, whose corners these are within 1e-13 cm (tests/daimyo/test_cut_kernels.py), far
+    below TOL: the halvings answer on these as on GEOS's."""
+    out = np.empty(quads.shape)
+    nx, ny = np.empty(4), np.empty(4)
+    for i in range(quads.shape[0]):
+        q = quads[i]
+        area = 0.0
+        for k in range(4):
+            area += q[k, 0] * q[(k + 1) % 4, 1] - q[(k + 1) % 4, 0] * q[k, 1]
+        side = 1.0 if area > 0.0 else -1.0           # counter-clockwise: the inside lies left
+        for k in range(4):
+            ex, ey = q[(k + 1) % 4, 0] - q[k, 0], q[(k + 1) % 4, 1] - q[k, 1]
+            ll = math.sqrt(ex * ex + ey * ey)
+            nx[k], ny[k] = -ey / ll * side, ex / ll * side
+        for k in range(4):
+            p = (k + 3) % 4                           # the edge ending at corner k
+            c = 1.0 + nx[p] * nx[k] + ny[p] * ny[k]
+            out[i, k, 0] = q[k, 0] + d * (nx[p] + nx[k]) / c
+            out[i, k, 1] = q[k, 1] + d * (ny[p] + ny[k]) / c
+    return out
+
+
 def warm() -> None:
     quad = np.array([[0.0, 1.0], [1.0, 1.0], [1.0, 0.0], [0.0, 0.0]])
     local = np.zeros((1, 4))
     local.flags.writeable = False
     convex_gap(quad, 4, quad + 3.0, 4)
+    inset(np.stack((quad, quad + 3.0)), 1e-7)
     for kind in (STRAIGHT, WHEEL):
         clear_halvings(kind, 0.0, 0.0, 90.0, 1.0, 10.0, 1.0, 0.0, local, local, quad + 3.0,
                        np.array([0], np.int64), np.array([4], np.int64), 0.0, 1.0, 2, 1e-10)

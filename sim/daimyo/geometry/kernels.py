@@ -441,6 +441,71 @@ def hulls(points):
 
 
 @njit(cache=True)
+def hull_of(points):
+    """The convex hull of points (n, 2) in ring order, unclosed (Andrew's monotone chain; which
+    nearly collinear corner it keeps does not matter to a gap measured with a tolerance)."""
+    pts = points[np.argsort(points[:, 1], kind="mergesort")]        # by x, then y: stable sorts
+    pts = pts[np.argsort(pts[:, 0], kind="mergesort")]
+    n = len(pts)
+    out = np.empty((2 * n, 2))
+    k = 0
+    for i in range(n):                       # lower chain
+        while k >= 2 and _cross(out[k - 2], out[k - 1], pts[i]) <= 0.0:
+            k -= 1
+        out[k] = pts[i]
+        k += 1
+    low = k + 1
+    for i in range(n - 2, -1, -1):           # upper chain
+        while k >= low and _cross(out[k - 2], out[k - 1], pts[i]) <= 0.0:
+            k -= 1
+        out[k] = pts[i]
+        k += 1
+    return out[:k - 1]
+
+
+@njit(cache=True)
+def _cross(o, a, b):
+    return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+
+@njit(cache=True)
+def near_hulls(points, bound):
+    """A stand-in ring for each group of points (m, p, 2) whose GEOS hull `hulls` leaves unsure
+    (a straight move's hull has collinear corners): `hull_of` the points, clockwise and closed
+    as GEOS's rings, packed as `hulls` packs them, and `far`: the groups with a point more than
+    `bound` outside the ring, which stands for nothing then. A stand-in's corners are some of
+    the points, so it lies inside GEOS's hull, and GEOS's hull lies within `bound` of it: a
+    question answered with a tolerance above `bound` (an overlap's area, a separating gap) has
+    the answer GEOS's hull gives."""
+    m, p = points.shape[0], points.shape[1]
+    out = np.empty((m * (p + 1), 2))
+    size = np.zeros(m, np.int64)
+    far = np.zeros(m, np.bool_)
+    k = 0
+    for g in range(m):
+        ring = hull_of(points[g])
+        n = len(ring)
+        worst = 0.0 if n >= 3 else np.inf
+        for e in range(n if n >= 3 else 0):      # counter-clockwise: outside lies right of an edge
+            ax, ay = ring[e, 0], ring[e, 1]
+            ex, ey = ring[(e + 1) % n, 0] - ax, ring[(e + 1) % n, 1] - ay
+            ll = math.sqrt(ex * ex + ey * ey)
+            for i in range(p):
+                worst = max(worst, (ey * (points[g, i, 0] - ax) - ex * (points[g, i, 1] - ay)) / ll)
+        if not worst <= bound:
+            far[g] = True
+            continue
+        first = k
+        for e in range(n - 1, -1, -1):
+            out[k, 0], out[k, 1] = ring[e, 0], ring[e, 1]
+            k += 1
+        out[k, 0], out[k, 1] = out[first, 0], out[first, 1]
+        k += 1
+        size[g] = k - first
+    return out[:k], size, far
+
+
+@njit(cache=True)
 def group_boxes(points):
     """The axis box (minx, miny, maxx, maxy) of each group of points (m, p, 2): the numbers
     numpy's min and max along the group give."""
@@ -557,6 +622,7 @@ def warm() -> None:
                   np.array([1], np.int64))
     slid_overlaps(corners, 1.0, 0.0, np.array([0.0, 0.5]), corners, 1e-6, 1e-9)
     hulls(corners.reshape(1, 8, 2))
+    near_hulls(corners.reshape(1, 8, 2), 1e-12)
     group_boxes(corners.reshape(1, 8, 2))
     side_code(corners.reshape(-1, 2), 0.0, 0.0, 90.0, 1.0, 1.0, 1e-9)
     kept = corners.reshape(-1, 2).copy()

@@ -417,6 +417,9 @@ def swept_pieces(corners: np.ndarray) -> np.ndarray:
     return out
 
 
+NEAR_HULL_CM = 1e-12     # a stand-in ring's largest distance from GEOS's hull: 1/10 of cut_kernels.TOL
+
+
 class Swept:
     """The ground stands sweep along a motion (`swept_pieces`' hulls, in its order) as arrays:
     each piece's axis box and ring, its Shapely polygon made only when asked for (most pieces
@@ -433,7 +436,7 @@ class Swept:
         self._polys = np.empty(n, dtype=object)
         self._made = np.zeros(n, dtype=bool)
         self._complete = False
-        self._pairs, self._unsure = pairs, unsure
+        self._pairs, self._unsure, self._rings = pairs, unsure, None
         self._coords, self._size = coords, np.where(unsure, 0, size)
         self._first = np.concatenate([[0], np.cumsum(self._size)[:-1]]).astype(np.int64)
         # a hull's box is its points' box: its extreme points are vertices (exactly so for
@@ -455,7 +458,7 @@ class Swept:
         self._polys = np.empty(len(quads), dtype=object)
         self._made = np.zeros(len(quads), dtype=bool)
         self._complete = False
-        self._unsure = np.zeros(len(quads), dtype=bool)
+        self._unsure, self._rings = np.zeros(len(quads), dtype=bool), None
         self.bounds = kernels.group_boxes(quads)
 
     def __len__(self) -> int:
@@ -493,8 +496,26 @@ class Swept:
     def rings(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """The pieces `rows` as the kernel's rings, without making polygons: the packed
         coordinates, each ring's first row and vertex count (unclosed), and which pieces have
-        no ring here (GEOS's own hull: only `at` holds them)."""
-        return self._coords, self._first[rows], self._size[rows] - 1, self._unsure[rows]
+        no ring here (only `at` holds GEOS's own hull). Where GEOS's hull is one the kernel
+        cannot call (collinear corners: every straight move's), the ring is a stand-in within
+        NEAR_HULL_CM of it (kernels.near_hulls), for questions asked with a larger tolerance:
+        a separating gap (cut_kernels.TOL), an overlap's area."""
+        if self._rings is None:
+            self._rings = self._coords, self._first, self._size, self._unsure
+            if self._unsure.any():
+                self._rings = self._stand_in_rings()
+        coords, first, size, none = self._rings
+        return coords, first[rows], size[rows] - 1, none[rows]
+
+    def _stand_in_rings(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """`at`'s rings with the stand-ins appended for the pieces GEOS's hull is unsure of
+        (`at` keeps reading its own arrays: its polygons stay GEOS's)."""
+        which = np.flatnonzero(self._unsure)
+        coords, size, far = kernels.near_hulls(self._pairs[which], NEAR_HULL_CM)
+        first, sizes, none = self._first.copy(), self._size.copy(), self._unsure.copy()
+        first[which] = len(self._coords) + np.concatenate([[0], np.cumsum(size)[:-1]]).astype(np.int64)
+        sizes[which], none[which] = size, far
+        return np.concatenate([self._coords, coords]), first, sizes, none
 
     def near(self, boxes: np.ndarray, grow: float) -> tuple[np.ndarray, np.ndarray]:
         """Pairs (piece, box) whose axis boxes come within `grow` (+ kernels.MARGIN): a superset

@@ -15,7 +15,7 @@ import numpy as np
 from numba import njit
 
 from sim.daimyo.geometry.cut_kernels import convex_gap
-from sim.daimyo.geometry.kernels import segment_quad_distance
+from sim.daimyo.geometry.kernels import hull_of, segment_quad_distance
 
 MEETS, APART, UNSURE = 1, 0, -1
 
@@ -37,7 +37,7 @@ def hull_meets_patches(points, tris, owner, patches, tol):
     (as stands_meet_patches): the ground a straight move sweeps, from its stands' corners at
     the start and the end."""
     out = np.zeros(patches, np.int8)
-    hull = _hull(points)
+    hull = hull_of(points)
     _polygon_meets(hull, len(hull), tris, _boxes(tris), owner, tol, out)
     return out
 
@@ -91,34 +91,6 @@ def _polygon_meets(q, n, tris, tbox, owner, tol, row, only=-1):
             row[o] = MEETS
         elif g <= tol:
             row[o] = UNSURE
-
-
-@njit(cache=True)
-def _hull(points):
-    """The convex hull of points (n, 2) in ring order, unclosed (Andrew's monotone chain; which
-    nearly collinear corner it keeps does not matter to a gap measured with a tolerance)."""
-    pts = points[np.argsort(points[:, 1], kind="mergesort")]        # by x, then y: stable sorts
-    pts = pts[np.argsort(pts[:, 0], kind="mergesort")]
-    n = len(pts)
-    out = np.empty((2 * n, 2))
-    k = 0
-    for i in range(n):                       # lower chain
-        while k >= 2 and _cross(out[k - 2], out[k - 1], pts[i]) <= 0.0:
-            k -= 1
-        out[k] = pts[i]
-        k += 1
-    low = k + 1
-    for i in range(n - 2, -1, -1):           # upper chain
-        while k >= low and _cross(out[k - 2], out[k - 1], pts[i]) <= 0.0:
-            k -= 1
-        out[k] = pts[i]
-        k += 1
-    return out[:k - 1]
-
-
-@njit(cache=True)
-def _cross(o, a, b):
-    return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
 
 
 @njit(cache=True)
