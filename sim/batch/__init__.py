@@ -3,7 +3,9 @@
 What a system provides (sim/systems.md):
 - its registry entry `sim.<system>.SYSTEM` (sim.core.registry): players, levels weakest first
   (the level "random" is generic), sides, per-game statistics and plots.
-- `Game.new(scenario, seed, turn_limit=...)` if the system supports `--turn-limit`.
+- `Game.new(scenario, seed, turn_limit=...)` if the system supports `--turn-limit`; optionally
+  `Game.maker(scenario, **options)`, games by seed that share what the scenario fixes (a chunk
+  of games starts from one; the default calls `new`).
 - `game.stats() -> dict`, every key optional (see worker.read_stats): turns; sides and clans
   with numeric losses (stands_lost, units_lost, leaders_killed, ...; a clan also names its
   "side"); positions [(x, y, kind[, side])] of units lost; table (width, height), origin at

@@ -9,6 +9,7 @@ from __future__ import annotations
 import traceback
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Callable
 
 from sim.batch.spec import RunSpec, derive_seed, make_player, seat_levels
 from sim.core.errors import clip
@@ -101,12 +102,14 @@ def replay_game(spec: RunSpec, seed: int, levels: dict[str, str]):
     return game
 
 
-def play_game(spec: RunSpec, index: int) -> GameSummary:
+def play_game(spec: RunSpec, index: int, start: Callable | None = None) -> GameSummary:
+    """Game `index` of the batch; `start` (`Game.maker`'s, shared by a chunk's games) starts
+    it as `Game.new` would."""
     seed = derive_seed(spec.seed, index)
     levels: dict[str, str] = {}
     game = None
     try:
-        game = spec.game.new(spec.scenario, seed, **spec.options)
+        game = start(seed) if start is not None else spec.game.new(spec.scenario, seed, **spec.options)
         levels = seat_levels(spec, tuple(game.sides()), index)
         _play(spec, game, seed, levels)
         over = game.is_over()
@@ -127,5 +130,13 @@ def play_game(spec: RunSpec, index: int) -> GameSummary:
 
 
 def play_chunk(spec: RunSpec, start: int, stop: int) -> list[GameSummary]:
-    """A chunk of consecutive games: one task per chunk keeps per-task overhead small."""
-    return [play_game(spec, i) for i in range(start, stop)]
+    """A chunk of consecutive games: one task per chunk keeps per-task overhead small, and
+    what the scenario's games share is worked out once a chunk (`Game.maker`; a lone game
+    starts as `Game.new`, which works out only what it asks)."""
+    maker = None
+    if stop - start > 1:
+        try:
+            maker = spec.game.maker(spec.scenario, **spec.options)
+        except Exception:  # a scenario that will not start: each game reports its own error
+            pass
+    return [play_game(spec, i, maker) for i in range(start, stop)]

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, Callable, ClassVar
 
 from sim.core.codec import decode, encode, field_problem, serializable
 from sim.core.dice import Dice
@@ -80,6 +80,13 @@ class Game(ABC):
     @abstractmethod
     def new(cls, scenario: dict, seed: int, **options) -> "Game":
         """Set up a game from scenario data (a parsed TOML document); options are CLI switches."""
+
+    @classmethod
+    def maker(cls, scenario: dict, **options) -> Callable[[int], "Game"]:
+        """Games of one scenario by seed, for a batch that plays many: `maker(...)(seed)` is
+        the game `new(scenario, seed, **options)`. A system may work out here, once, what all
+        of the scenario's games share (read-only)."""
+        return lambda seed: cls.new(scenario, seed, **options)
 
     @classmethod
     def replay(cls, scenario: dict, seed: int, actions: list[Action],

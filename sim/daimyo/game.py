@@ -10,13 +10,14 @@ from __future__ import annotations
 from sim.core.errors import RuleError
 from sim.core.protocol import Action, Game, Result
 from sim.daimyo import actions as A
-from sim.daimyo import artillery, combat, command, movement, preview, scenario_rules
+from sim.daimyo import artillery, combat, command, movement, prepared, preview, scenario_rules
 from sim.daimyo.build import build_state
 from sim.daimyo.combat.victory import lost, points_down
 from sim.daimyo.geometry import table
 from sim.daimyo.events import (ClanActivation, GameOver, GeneralActivated, InitiativeRolled, ObedienceTest,
                                OrderChosen, PhaseChanged, RatingRolled, TurnStarted)
 from sim.daimyo.model import LeaderKind
+from sim.daimyo.prepared import ScenarioGames
 from sim.daimyo.scenario import parse
 from sim.daimyo.state import DaimyoState
 from sim.daimyo.tables import tables
@@ -62,8 +63,22 @@ class DaimyoGame(Game):
     @classmethod
     def new(cls, scenario: dict, seed: int, **options) -> "DaimyoGame":
         scenario = _with_options(scenario, options)
-        sc = parse(scenario, "scenario")     # options are validated like the file's [options]
-        game = cls(build_state(sc, seed), scenario, seed)
+        return cls._start(scenario, parse(scenario, "scenario"), seed)   # options validated as the file's
+
+    @classmethod
+    def maker(cls, scenario: dict, **options) -> "ScenarioGames":
+        """The scenario parsed and checked once, its terrain cut into triangles once (shared by
+        its games read-only, sim/daimyo/prepared.py): each game then starts as `new` starts it."""
+        scenario = _with_options(scenario, options)
+        sc = parse(scenario, "scenario")
+        return ScenarioGames(cls, scenario, sc, prepared.ground_triangles(build_state(sc, 0)))
+
+    @classmethod
+    def _start(cls, scenario: dict, sc, seed: int, triangles=None) -> "DaimyoGame":
+        st = build_state(sc, seed)
+        if triangles is not None:
+            prepared.share_triangles(st, triangles)
+        game = cls(st, scenario, seed)
         game.run_step(game._setup)
         return game
 

@@ -97,6 +97,15 @@ def _triangles(st, tmap, what: str):
                  lambda: shapes_triangles([tmap.road_zone], straight_ahead.triangle_memo(st)))
 
 
+def cut_all(st, tmap) -> None:
+    """Every triangulation movement may ask of `tmap`, made now (sim/daimyo/prepared.py)."""
+    straight_ahead.terrain_triangles(st, tmap)
+    _triangles(st, tmap, "entering")
+    if tmap.road is not None:
+        straight_ahead.off_road_triangles(st, tmap)
+        _triangles(st, tmap, "road")
+
+
 def _exactly(tris, owner, shapes, n):
     """The triangles, their owners, and which shapes they stand for exactly: a polygon or
     multipolygon whose triangles' areas add up to its own."""
