@@ -123,8 +123,9 @@ class _Table:
         (None: all may): each unit whose key (pose included) changed, came or went, and each
         unit within `near`'s reach of where one of those stands or stood, for the widest
         charger (every key names only the charger, the defender and the units near the
-        defender, and the weather)."""
-        if prev is None or prev.st is not self.st or prev.weather != self.weather:
+        defender, and the weather). Keys are compared by their numbers, which stand for the
+        same key only under the same `_Serials`."""
+        if prev is None or prev.st is not self.st or prev.serials is not self.serials or prev.weather != self.weather:
             return None
         keys, old = self.keys, prev.keys
         changed = {v for v, k in keys.items() if old.get(v) != k} | (old.keys() - keys.keys())

@@ -75,3 +75,17 @@ def test_4_6_1_a_unit_moving_against_the_defenders_rear_changes_a_kept_pair():
     e2.x, e2.y, e2.facing = w1.x, w1.y + w1.stand_d, 270.0     # its front against w1's rear
     now = Matchups(st, "east", prev)
     assert now.att[("e1", "w1")] == _edge(st, e1, w1) != prev.att[("e1", "w1")]
+
+
+def test_4_6_5_new_numbers_for_unit_keys_reuse_no_pair(monkeypatch):
+    """The keys' numbers (matchups._Serials) made afresh may give an old number to another
+    key: then no pair is kept from the last matchups."""
+    from sim.daimyo.ai import matchups
+    g = game(scenario(EAST, WEST))
+    st = g.state
+    prev = Matchups(st, "east")
+    st.geometry_cache.pop(matchups.SERIALS_KEY)
+    asked = []
+    monkeypatch.setattr(matchups._Table, "edge", lambda self, a, e: asked.append((a.id, e.id)) or 0.0)
+    now = Matchups(st, "east", prev)
+    assert sorted(set(asked)) == sorted(set(now.att) | {(e, a) for a, e in now.dfn})
