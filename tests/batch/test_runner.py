@@ -136,3 +136,20 @@ def test_batch_code_is_generic_and_headless():
         text = path.read_text().lower()
         for word in ("daimyo", "sekigahara", "amdt", "hellas", "pygame", "import random"):
             assert word not in text, f"{path.name} mentions {word}"
+
+
+def test_a_chunk_collects_less_often_plays_the_same_daimyo_games_and_restores_the_thresholds():
+    """worker.fewer_collections: games in a chunk play as each alone under the default collector
+    (the state digest), and the caller's thresholds come back."""
+    import gc
+
+    from sim.batch import worker
+    from sim.batch.spec import spec_from_file
+    spec = spec_from_file("training", lineup=("normal",), options={"turn_limit": 3})
+    before = gc.get_threshold()
+    chunk = worker.play_chunk(spec, 0, 2)
+    assert gc.get_threshold() == before
+    with worker.fewer_collections():
+        assert gc.get_threshold()[0] == max(before[0], worker.YOUNG_THRESHOLD)
+    alone = [play_game(spec, i) for i in range(2)]
+    assert chunk == alone and all(s.digest and s.actions > 20 for s in chunk)
