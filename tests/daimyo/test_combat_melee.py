@@ -279,6 +279,28 @@ def test_4_6_6_push_back_into_an_enemy_destroys():
     assert st.units["b"].gone == "destroyed"
 
 
+def test_4_6_6_pushed_into_an_enemy_it_already_touches_is_destroyed():
+    """Ruling D-117: b is fought on both flanks (one class of side, so not 4.6.9's several
+    sides); c beats it by one hit and pushes it out of c's front, straight into a, which it
+    touches: it runs into an enemy and is destroyed (4.6.6). Before, enemies in contact were
+    passed over and b ended 2.25 cm2 inside a (the 500-game fuzz, seeds 138 and 147)."""
+    sc = scenario([unit("c", "ashigaru", "regular", ["imw"], "light", 2, 2, 68, 34, 180),
+                   unit("a", "ashigaru", "regular", ["imw"], "light", 2, 2, 52, 34, 0)],
+                  [unit("b", "ashigaru", "regular", ["imw"], "light", 4, 4, 60, 30, 270)],
+                  east_daimyo=(30, 20), west_daimyo=(30, 70))
+    g = new_game(sc)
+    activate(g, "east", "e", "shooting")
+    st = g.state
+    assert melee.contact_sides(st, st.units["b"]) == {"flank"}
+    g.dice.force(1, 1, 1, 1, 6, 6, 1, 1)        # a and b miss; c's stand hits, b's misses
+    ev = step(g, lambda: melee.melee_step(g))
+    assert {e.unit: e.outcome for e in kinds(ev, "MeleeResult")} == {"a": "draw", "b": "pushed_back", "c": "win"}
+    push = kinds(ev, "PushedBack")[0]
+    assert push.by == "c" and push.blocked and push.path[-1] == push.path[0]
+    assert st.units["b"].gone == "destroyed"
+    assert [e.rule for e in kinds(ev, "UnitRemoved")] == ["4.6.6"]
+
+
 @pytest.mark.parametrize("b_pose, stands, faces, pushed_to", [
     ((60, 28.5, 90), (4, 4), [6, 6] + [1, 1] * 7, (60, 25.5)),     # b charged a's rear
     ((68, 29.25, 180), (2, 2), [6, 6] + [1, 1] * 2, (71, 29.25)),  # b charged a's right flank
