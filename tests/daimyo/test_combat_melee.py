@@ -279,17 +279,23 @@ def test_4_6_6_push_back_into_an_enemy_destroys():
     assert st.units["b"].gone == "destroyed"
 
 
+def b_fought_by(*east):
+    """West's b, 4 ashigaru stands in line at (60, 30) facing 270, and the east units
+    (id, stands in one rank, x, y, facing) touching it, in the east's shooting step."""
+    sc = scenario([unit(uid, "ashigaru", "regular", ["imw"], "light", n, n, x, y, f) for uid, n, x, y, f in east],
+                  [unit("b", "ashigaru", "regular", ["imw"], "light", 4, 4, 60, 30, 270)],
+                  east_daimyo=(30, 20), west_daimyo=(30, 70))
+    g = new_game(sc)
+    activate(g, "east", "e", "shooting")
+    return g
+
+
 def test_4_6_6_pushed_into_an_enemy_it_already_touches_is_destroyed():
     """Ruling D-117: b is fought on both flanks (one class of side, so not 4.6.9's several
     sides); c beats it by one hit and pushes it out of c's front, straight into a, which it
     touches: it runs into an enemy and is destroyed (4.6.6). Before, enemies in contact were
     passed over and b ended 2.25 cm2 inside a (the 500-game fuzz, seeds 138 and 147)."""
-    sc = scenario([unit("c", "ashigaru", "regular", ["imw"], "light", 2, 2, 68, 34, 180),
-                   unit("a", "ashigaru", "regular", ["imw"], "light", 2, 2, 52, 34, 0)],
-                  [unit("b", "ashigaru", "regular", ["imw"], "light", 4, 4, 60, 30, 270)],
-                  east_daimyo=(30, 20), west_daimyo=(30, 70))
-    g = new_game(sc)
-    activate(g, "east", "e", "shooting")
+    g = b_fought_by(("c", 2, 68, 34, 180), ("a", 2, 52, 34, 0))
     st = g.state
     assert melee.contact_sides(st, st.units["b"]) == {"flank"}
     g.dice.force(1, 1, 1, 1, 6, 6, 1, 1)        # a and b miss; c's stand hits, b's misses
@@ -329,12 +335,7 @@ def test_4_6_9_multiple_melee_flank_attack_destroys_a_unit_forced_to_give_ground
     """b fights a in front and c charges b's right flank. b loses to c by one hit and draws
     with a: the worse result (pushed back) applies and, attacked from two sides, b is
     destroyed; nobody follows up in a multiple melee."""
-    sc = scenario([unit("a", "ashigaru", "regular", ["imw"], "light", 4, 4, 60, 30, 90),
-                   unit("c", "ashigaru", "regular", ["imw"], "light", 2, 2, 68, 34, 180)],
-                  [unit("b", "ashigaru", "regular", ["imw"], "light", 4, 4, 60, 30, 270)],
-                  east_daimyo=(30, 20), west_daimyo=(30, 70))
-    g = new_game(sc)
-    activate(g, "east", "e", "shooting")
+    g = b_fought_by(("a", 4, 60, 30, 90), ("c", 2, 68, 34, 180))
     st = g.state
     a, b, c = st.units["a"], st.units["b"], st.units["c"]
     from sim.daimyo.combat.common import side_of
