@@ -109,11 +109,14 @@ def touching(a: Unit, b: Unit) -> bool:
 
 # -- swept moves ---------------------------------------------------------------------------
 def sweep(st: DaimyoState, u: Unit, heading: float, dist: float, *, facing: float | None = None,
-          start: tuple[float, float] | None = None, ignore=(), friends: bool = True,
+          start: tuple[float, float] | None = None, ignore=(), touching=(), friends: bool = True,
           step: float = 0.25) -> tuple[float, str]:
     """How far u can move `dist` cm along `heading` (its facing unchanged unless given) before
     overlapping another unit or impassable terrain: (clear distance, blocker id, "terrain" or
-    ""). Friends are passed through when `friends` is False (routers)."""
+    ""). Friends are passed through when `friends` is False (routers). The units `touching`
+    (ids) block only where their common area with u grows beyond what it is at the start: one
+    u moves into, not one it leaves or slides along (ruling D-117); where several block at once
+    they are named first."""
     facing = u.facing if facing is None else facing
     x0, y0 = (u.x, u.y) if start is None else start
     h = direction(heading)
@@ -121,25 +124,27 @@ def sweep(st: DaimyoState, u: Unit, heading: float, dist: float, *, facing: floa
     def fp(d):
         return footprint(u, x=x0 + h[0] * d, y=y0 + h[1] * d, facing=facing)
 
-    hull = shapely.union_all([fp(0), fp(dist)]).convex_hull
+    here = fp(0)
+    hull = shapely.union_all([here, fp(dist)]).convex_hull
     box = hull.bounds
-    cands = []
-    for v in st.living():
+    cands = []                      # (id, shape, common area allowed: a touch, or as at the start)
+    others = sorted(st.living(), key=lambda v: v.id not in touching) if touching else st.living()
+    for v in others:                # `touching` first (a stable sort), the rest in table order
         if v.id == u.id or v.id in ignore or (not friends and v.side == u.side) or clear_of_box(v, box):
             continue
         vf = footprint(v)
         if vf.intersection(hull).area > OVERLAP:
-            cands.append((v.id, vf))
+            cands.append((v.id, vf, OVERLAP + (here.intersection(vf).area if v.id in touching else 0.0)))
     for f in st.terrain:
         if f.impassable_for(u.cavalry) and f.shape.intersection(hull).area > OVERLAP:
-            cands.append(("terrain", f.shape))
+            cands.append(("terrain", f.shape, OVERLAP))
     if not cands or dist <= 0:
         return dist, ""
 
     def blocker(d):
         g = fp(d)
-        for vid, vf in cands:
-            if g.intersection(vf).area > OVERLAP:
+        for vid, vf, allowed in cands:
+            if g.intersection(vf).area > allowed:
                 return vid
         return ""
 

@@ -3,8 +3,6 @@ result (4.6.5), push back and follow up (4.6.6), rout and pursuit (4.6.7-8), and
 unit melees (4.6.9)."""
 from __future__ import annotations
 
-import math
-
 from sim.daimyo import artillery
 from sim.daimyo.geometry import CONTACT_TOLERANCE, direction, local_corners, stand_corners, stand_layout
 from sim.daimyo.model import Armour, Troop, Unit, Weapon
@@ -446,11 +444,9 @@ def push_back(game, u: Unit, by: Unit, heading: float) -> float:
     st = game.state
     dist = tables().melee.push_back_cm
     start = C.pose(u)
-    # the enemies it touches are passed over unless it is pushed into one (ruling D-117)
-    touching = C.enemies_in_contact(st, u)
-    into = [v.id for v in touching if _pushed_into(u, v, heading, dist)]
-    ignore = [v.id for v in touching if v.id not in into]
-    d, blocker = (0.0, into[0]) if into else C.sweep(st, u, heading, dist, ignore=ignore)
+    # the enemies it touches block only if it is pushed into one (ruling D-117)
+    touching = [v.id for v in C.enemies_in_contact(st, u)]
+    d, blocker = C.sweep(st, u, heading, dist, touching=touching)
     h = direction(heading)
     u.x, u.y = float(u.x + h[0] * d), float(u.y + h[1] * d)
     enemy_block = blocker and blocker != "terrain" and st.units[blocker].side != u.side
@@ -465,21 +461,6 @@ def push_back(game, u: Unit, by: Unit, heading: float) -> float:
     if blocker:
         C.set_disordered(game, u, "could not complete its push back", "4.6.6")
     return d
-
-
-def _pushed_into(u: Unit, v: Unit, heading: float, dist: float, step: float = 0.25) -> bool:
-    """Ruling D-117 (4.6.6): whether a push back of `dist` cm along `heading` drives `u` into
-    `v`, an enemy it touches: their common area grows beyond a touch's at some point of the
-    move (one it leaves, or slides along, is passed over; the winner is always left)."""
-    h = direction(heading)
-    there = footprint(v)
-    base = footprint(u).intersection(there).area
-    for i in range(1, max(1, math.ceil(dist / step)) + 1):
-        d = min(i * step, dist)
-        moved = footprint(u, x=u.x + h[0] * d, y=u.y + h[1] * d, facing=u.facing)
-        if moved.intersection(there).area > base + C.OVERLAP:
-            return True
-    return False
 
 
 def follow_up(game, w: Unit, loser: Unit, d: float) -> None:
