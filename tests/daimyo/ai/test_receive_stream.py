@@ -3,9 +3,11 @@ holds receives on its own bank (clan_plan: receive, `patient`): a unit wading in
 disordered (4.3.1, 4.2.1), may not charge and comes out within the enemy's reach and fire, so
 it lets the enemy do it and charges what comes out. Hand-built tables, the real engine (the
 disorder comes from moves the rules make); the plan reads only the table."""
+import dataclasses
+
 from sim.daimyo import actions as A
 from sim.daimyo.ai import clan_plan
-from sim.daimyo.ai.clan_plan import PATIENCE
+from sim.daimyo.ai.clan_plan import BOLD, PATIENCE
 from sim.daimyo.ai.matchups import Matchups
 from sim.daimyo.ai.planner import plan_army
 from sim.daimyo.ai.routes import RouteBook
@@ -16,10 +18,13 @@ from tests.daimyo.table_kit import give_orders, unit
 STREAM = {"id": "stream", "kind": "stream", "points": [[0, 58], [200, 58], [200, 64], [0, 64]]}
 
 
-def step(g, patient=True):
+def step(g, patient=True, margin=None):
     st = g.state
     mu = Matchups(st, "east")
-    return clan_plan.step(None, st, "east", "east-clan", plan_army(st, "east", mu), mu, RouteBook(), patient)
+    army = plan_army(st, "east", mu)
+    if margin is not None:          # 5.2: as if one side had lost units already
+        army = dataclasses.replace(army, margin=margin)
+    return clan_plan.step(None, st, "east", "east-clan", army, mu, RouteBook(), patient)
 
 
 def _table(east_y: float = 40, west_y: float = 66):
@@ -136,3 +141,34 @@ def test_4_6_5_a_patient_clan_receives_where_the_enemy_at_the_water_wins_the_fig
     assert mu.att[("spear", "sam")] < 0 and mu.dfn[("spear", "sam")] < 0
     p = step(g)
     assert (p.state, p.crossing, p.target) == ("receive", "stream", "sam")
+
+
+def _bold_turn(g) -> None:
+    """Clock pressure between BOLD and PATIENCE (5.2): 0.4 on turn 5 of 11."""
+    g.state.options["max_turns"] = 11
+    g.state.turn = 5
+    assert BOLD <= 0.4 < PATIENCE
+
+
+def test_5_2_from_bold_fire_alone_no_longer_holds_a_clan_that_wins_at_the_water():
+    """The arquebusiers 2 cm beyond the stream shoot into it (4.5.4) but lose the fight to the
+    samurai either way (4.6.5); from BOLD on a side not ahead on the 5.2 margin (a draw wins
+    it nothing) goes over where it wins rather than wait for the last turns."""
+    g = _table()
+    _bold_turn(g)
+    assert step(g, margin=0.0).state != "receive"
+
+
+def test_5_2_a_side_ahead_on_the_margin_still_receives_under_fire():
+    """The same table with east ahead on the 5.2 margin: it need not hurry into the fire."""
+    g = _table()
+    _bold_turn(g)
+    assert step(g, margin=0.3).state == "receive"
+
+
+def test_4_6_5_from_bold_a_clan_that_loses_at_the_water_still_receives():
+    """Bold or not, a clan that loses the fight at the far bank (raw spearmen against veteran
+    samurai, 4.6.5) receives there until PATIENCE."""
+    g = table([unit("spear", 100, 40, 90, **RAW)], [unit("sam", 100, 66, 270, **SAM)], terrain=[STREAM])
+    _bold_turn(g)
+    assert step(g, margin=0.0).state == "receive"
