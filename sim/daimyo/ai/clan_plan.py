@@ -54,7 +54,7 @@ BAND_CM = 2.0            # how far outside the enemy's charge reach a line forms
 TIE_CM = 1.0             # nearer a crossing than the enemy by less than this is a tie
 CROSSINGS = ("bridge", "ford")
 PATIENCE = 0.6           # clock pressure (5.2) up to which a patient clan receives at a stream
-BOLD = 0.3               # and from which fire alone no longer holds it where it wins, if behind (5.2)
+BOLD = 0.4               # and from which fire alone no longer holds it where it wins, if behind (5.2)
 
 
 @dataclass(frozen=True)
