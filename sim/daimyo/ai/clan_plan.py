@@ -21,7 +21,7 @@ States, checked in this order each time the clan's plan is stepped:
   disordered (4.3.1, 4.2.1: it may not charge, cavalry may not charge out of it at all) and
   comes out within the enemy's reach and fire, so the clan lines up on its own bank, within
   its own charge of the water, and charges what comes out disordered - until the clock
-  (PATIENCE) says a draw is near and it goes over after all; from BOLD a side not ahead on
+  (PATIENCE) says a draw is near and it goes over after all; from BOLD a side behind on
   the 5.2 margin no longer waits for the fire alone where it wins the fight at the water;
 - approach: still more than a move beyond the form-up band; its objective is the next
   waypoint on the way to the enemy in its sector (routes.py: fords, bridges, gaps);
@@ -54,7 +54,7 @@ BAND_CM = 2.0            # how far outside the enemy's charge reach a line forms
 TIE_CM = 1.0             # nearer a crossing than the enemy by less than this is a tie
 CROSSINGS = ("bridge", "ford")
 PATIENCE = 0.6           # clock pressure (5.2) up to which a patient clan receives at a stream
-BOLD = 0.4               # and from which fire alone no longer holds it where it wins, unless ahead (5.2)
+BOLD = 0.4               # and from which fire alone no longer holds it where it wins, if behind (5.2)
 
 
 @dataclass(frozen=True)
@@ -144,8 +144,8 @@ def step(prev: ClanPlan | None, st, side: str, clan: str, army, mu, routes,
     narrow = routes.for_unit(st, lead, files=1)
     held = _held_crossing(st, side, fighters, enemies, narrow, centre, (goal.x, goal.y))
     if held is None and patient and army.pressure < PATIENCE:
-        # a side not ahead on the margin gains nothing by a draw (5.2): from BOLD it braves the fire
-        bold = army.pressure >= BOLD and army.margin <= 0
+        # a side behind on the margin has nothing to wait for (5.2): from BOLD it braves the fire
+        bold = army.pressure >= BOLD and army.margin < 0
         held = _held_stream(st, fighters, enemies, centre, (goal.x, goal.y), mu, bold)
     if held is not None and posture != "reserve":
         feat, holder = held
@@ -252,7 +252,7 @@ def _held_stream(st, fighters, enemies, centre, goal, mu, bold=False):
     move and a charge of that stretch of water, a missile unit shoots into it at effective
     range (4.5.1, 4.5.4: waders lose stands before they can close), or they win the fight
     there by the matchups' odds (`_wins_at_water` not positive, 4.6.5). A `bold` clan (5.2:
-    its side not ahead and the clock past BOLD) is held by the fight alone, not by fire. An
+    its side behind and the clock past BOLD) is held by the fight alone, not by fire. An
     enemy that stands further along the stream, or that the clan beats, holds nothing: the
     clan goes over. None otherwise."""
     if not fighters or any(_in_water(st, u) for u in fighters):

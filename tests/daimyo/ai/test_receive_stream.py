@@ -152,11 +152,18 @@ def _bold_turn(g) -> None:
 
 def test_5_2_from_bold_fire_alone_no_longer_holds_a_clan_that_wins_at_the_water():
     """The arquebusiers 2 cm beyond the stream shoot into it (4.5.4) but lose the fight to the
-    samurai either way (4.6.5); from BOLD on a side not ahead on the 5.2 margin (a draw wins
-    it nothing) goes over where it wins rather than wait for the last turns."""
+    samurai either way (4.6.5); from BOLD on a side behind on the 5.2 margin goes over where
+    it wins rather than wait for the last turns."""
     g = _table()
     _bold_turn(g)
-    assert step(g, margin=0.0).state != "receive"
+    assert step(g, margin=-0.1).state != "receive"
+
+
+def test_5_2_a_side_level_on_the_margin_still_receives_under_fire():
+    """The same table with the sides level on the 5.2 margin: only a side behind braves the fire."""
+    g = _table()
+    _bold_turn(g)
+    assert step(g, margin=0.0).state == "receive"
 
 
 def test_5_2_a_side_ahead_on_the_margin_still_receives_under_fire():
