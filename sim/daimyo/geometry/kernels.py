@@ -338,6 +338,18 @@ def overlap_areas(coords, first, count, src, quads, dst):
 
 
 @njit(cache=True)
+def quads_overlap_pairs(quads, boxes, others):
+    """box_pairs(group_boxes(quads), boxes, 0.0) and each pair's shared area, quadrilateral
+    quads[i] against others[j] (overlap_areas' numbers), in one call: the candidate pairs of a
+    4.3.2 overlap question about stands given by their corners (n, 4, 2)."""
+    src, dst = box_pairs(group_boxes(quads), boxes, 0.0)
+    area = np.empty(len(src))
+    for k in range(len(src)):
+        area[k] = _clip_area(quads[src[k]], 4, others[dst[k]])
+    return src, dst, area
+
+
+@njit(cache=True)
 def slid_overlaps(start, vx, vy, steps, quads, overlap, tol):
     """A unit's stands `start` (k, 4, 2) slid steps[i] cm along (vx, vy), each against every
     quadrilateral `quads` (m, 4, 2) by `_clip_area`, as `overlap_areas` of the slid corners
@@ -621,6 +633,7 @@ def warm() -> None:
     overlap_areas(quad, np.array([0], np.int64), np.array([4], np.int64), np.array([0], np.int64), corners,
                   np.array([1], np.int64))
     slid_overlaps(corners, 1.0, 0.0, np.array([0.0, 0.5]), corners, 1e-6, 1e-9)
+    quads_overlap_pairs(corners, np.array([[0.0, 0.0, 1.0, 1.0]]), corners)
     hulls(corners.reshape(1, 8, 2))
     near_hulls(corners.reshape(1, 8, 2), 1e-12)
     group_boxes(corners.reshape(1, 8, 2))
