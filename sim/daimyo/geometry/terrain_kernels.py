@@ -15,7 +15,7 @@ import numpy as np
 from numba import njit
 
 from sim.daimyo.geometry.cut_kernels import convex_gap
-from sim.daimyo.geometry.kernels import MARGIN, hull_of, segment_quad_distance
+from sim.daimyo.geometry.kernels import MARGIN, boxes_near, hull_of, near_all, segment_quad_distance
 
 MEETS, APART, UNSURE = 1, 0, -1
 
@@ -53,16 +53,8 @@ def pieces_meet_near(bounds, boxes, coords, first, verts, tris, owner, exact, to
     Returns which shapes some pair surely meets, and the UNSURE pairs (piece, shape) of the
     shapes none meets, for Shapely."""
     g = MARGIN
-    x0, y0, x1, y1 = np.inf, np.inf, -np.inf, -np.inf
-    for i in range(len(bounds)):
-        x0, y0 = min(x0, bounds[i, 0]), min(y0, bounds[i, 1])
-        x1, y1 = max(x1, bounds[i, 2]), max(y1, bounds[i, 3])
-    near = np.empty(len(boxes), np.int64)
-    m = 0
-    for j in range(len(boxes)):
-        if x0 <= boxes[j, 2] + g and boxes[j, 0] <= x1 + g and y0 <= boxes[j, 3] + g and boxes[j, 1] <= y1 + g:
-            near[m] = j
-            m += 1
+    near = near_all(bounds, boxes, g)
+    m = len(near)
     met = np.zeros(len(boxes), np.bool_)
     ask_i = np.empty(len(bounds) * max(m, 1), np.int64)
     ask_j = np.empty(len(bounds) * max(m, 1), np.int64)
@@ -74,8 +66,7 @@ def pieces_meet_near(bounds, boxes, coords, first, verts, tris, owner, exact, to
     for i in range(len(bounds)):
         for n in range(m):
             j = near[n]
-            if met[j] or not (bounds[i, 0] <= boxes[j, 2] + g and boxes[j, 0] <= bounds[i, 2] + g and
-                              bounds[i, 1] <= boxes[j, 3] + g and boxes[j, 1] <= bounds[i, 3] + g):
+            if met[j] or not boxes_near(bounds, i, boxes, j, g):
                 continue
             state = UNSURE
             if verts[i] >= 3 and exact[j]:
