@@ -22,7 +22,7 @@ from shapely.geometry import GeometryCollection, LineString, Point
 from sim.ai.scored import Personality
 from sim.core.errors import RuleError
 from sim.daimyo import actions as A
-from sim.daimyo.ai import banks, crossing_axis, guns, line_up
+from sim.daimyo.ai import crossing_axis, guns, line_up
 from sim.daimyo.ai.fire import FireZones
 from sim.daimyo.ai import pose_batch, shortlist
 from sim.daimyo.ai.backtrack import Backtrack
@@ -139,7 +139,6 @@ class DaimyoScorer:
         self._near: dict = {}          # the enemies within a charge of this decision's poses (prefetch)
         self._aheads: dict = {}        # _ahead's poses this decision
         self._contexts: dict[str, tuple] = {}
-        self._spots: dict[str, tuple | None] = {}   # firing spots across a river this decision
         self.memo.begin_values((self.ground, army,
                                 tuple((c.id, c.attempted, c.active) for c in self.st.clans.values() if c.side == foe),
                                 foe in self.st.general_used_sides, tuple(self.objectives.items()),
@@ -759,27 +758,8 @@ class DaimyoScorer:
                 self.p, None if plan is None else (plan.state, plan.target, plan.crossing),
                 None if self.commander is None else (self.commander.aims.get(u.id), self.commander.army.pressure),
                 None if mu is None else tuple((mu.att.get((u.id, e.id)), mu.dfn.get((u.id, e.id)))
-                                              for e in self.enemies + self.routers),
-                self._spot(u))
+                                              for e in self.enemies + self.routers))
         return got
-
-    def _spot(self, u: Unit) -> tuple | None:
-        """With a plan, where a foot shooter shoots across a river from (ai/banks.py), or None."""
-        if self.commander is None or not (u.missile and not u.cavalry):
-            return None
-        if u.id not in self._spots:
-            river = self.memo.recall_lasting(("rivers", tuple(f.id for f in self.st.terrain)), lambda: banks.rivers(self.st))
-            self._spots[u.id] = None if river is None else banks.firing_spot(
-                self.st, u, river, self.enemy_shapes, self._charged_at)
-        return self._spots[u.id]
-
-    def _charged_at(self, shape) -> bool:
-        """An enemy that may charge next could reach `shape` in a straight line (4.4, 4.3.1)."""
-        for e in self.chargers:
-            allowance = self.ground.charge_allowance(e, self.enemy_shapes[e.id], shape)
-            if allowance > 0 and self.enemy_shapes[e.id].distance(shape) <= allowance:
-                return True
-        return False
 
     def _with_friends(self, u: Unit, x: float, y: float, facing: float, files: int, part) -> float:
         """The value from its part that reads no friend (`_value_part`): the command range
@@ -836,11 +816,7 @@ class DaimyoScorer:
             return (-3.0 * self.p.caution * len(threats), None), keep
         if u.missile and not u.cavalry:
             # close to effective range (8 cm, +1, 4.5.1, 4.5.4), never beyond long range
-            # (15 cm), and out of the enemy's charge reach (a stream between halves it, 4.3.1);
-            # where a river lies between, toward a spot on its bank to shoot across (ai/banks.py)
-            spot = self._spot(u)
-            if spot is not None:
-                dist = min(dist, 8.0 + math.dist((x, y), spot))
+            # (15 cm), and out of the enemy's charge reach (a stream between halves it, 4.3.1)
             value += 1.5 - max(0.0, min(dist, 15.0) - 8.0) / 6.0 - max(0.0, dist - 15.0) / 8.0
             if threats:
                 value -= (2.0 if disordered else 1.5) * self.p.caution
