@@ -41,8 +41,7 @@ from shapely.ops import nearest_points
 from sim.core.errors import RuleError
 from sim.daimyo.combat import charge as CH
 from sim.daimyo.combat import shooting
-from sim.daimyo.ai.matchups import chargers, round_edge
-from sim.daimyo.charge_odds import charge_odds
+from sim.daimyo.ai.matchups import chargers
 from sim.daimyo.ai.reach import Ground, may_charge_soon
 from sim.daimyo.geometry import footprint, stand_quads
 from sim.daimyo.geometry.kernels import MARGIN
@@ -322,27 +321,11 @@ def _best_strike(st, fighters, enemies, mu):
             continue
         for e in enemies:
             edge = mu.att.get((u.id, e.id), -math.inf)
-            if edge <= 0 or not (mu.strikes_first(u.id, e.id) or not may_charge_soon(e)):
-                edge = _flank_edge(st, u, e)
-            if edge <= 0 or (best and edge <= best[2]):
+            if edge <= 0 or not (mu.strikes_first(u.id, e.id) or not may_charge_soon(e)) or (best and edge <= best[2]):
                 continue
             if _charges(st, u, e):
                 best = (u, e, edge)
     return best
-
-
-def _flank_edge(st, u, e) -> float:
-    """The first round's edge (the matchups' weighing) of u charging e now where the rules'
-    charge plan puts u on e's flank or rear (4.4, ruling D-4): the matchups weigh a charge
-    head on, but a flank charge strikes at -2 to the defender (4.6.2) and a unit routed from
-    it is destroyed (4.6.7) - worth taking whoever would strike first. -inf otherwise."""
-    if e.troop is Troop.HQ or footprint(u).distance(footprint(e)) > u.move_row.charge:
-        return -math.inf
-    try:
-        o = charge_odds(st, u.id, e.id)
-    except RuleError:
-        return -math.inf
-    return round_edge(o.melee) if o.charging and o.edge != "front" else -math.inf
 
 
 def _best_target(fighters, enemies, mu):

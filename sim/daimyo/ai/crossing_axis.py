@@ -221,24 +221,3 @@ def _within_column(feat, u, shape) -> bool:
     """`shape` lies within u's column's length (1.5: its stands one behind the other) of the
     crossing `feat`."""
     return feat.shape.distance(shape) < u.stands * u.stand_d
-
-
-def flank_gap(crossings: Crossings, feat, u, holder, x: float, y: float, facing: float) -> tuple[float, tuple]:
-    """(cm, point): how far the pose (x, y) of u, receiving at `feat` on its own bank, stands
-    from the nearer of the two stations beside the crossing's exit (issue 19), and the point on
-    the exit's axis it should face from there. A column coming off one stand wide (1.5) passes
-    between the stations with its flank to them: a charge from there strikes a flank (the
-    defender -2, 4.6.2; routed, it is destroyed, 4.6.7), where a line standing across the exit
-    meets the column's head. A station lies half the holder's column length and 2 cm beyond
-    the exit (at least half u's line, so its line is clear of the river), and half u's charge
-    move (a straight run for the bonus, 4.4) and half its depth off the crossing's side."""
-    (cx, cy), half, half_w, d = crossings.axis(feat)
-    s = 1.0 if (u.x - cx) * d[0] + (u.y - cy) * d[1] >= 0 else -1.0
-    o = (s * d[0], s * d[1])
-    ex, ey = cx + half * o[0], cy + half * o[1]
-    along_t = max(holder.stands * holder.stand_d / 2 + 2.0, u.width / 2 + 1.0)
-    lat_t = half_w + u.move_row.charge / 2 + u.depth / 2
-    along = (x - ex) * o[0] + (y - ey) * o[1]
-    lat = -(x - ex) * o[1] + (y - ey) * o[0]
-    gap = abs(along - along_t) + abs(abs(lat) - lat_t)
-    return gap, (ex + along_t * o[0], ey + along_t * o[1])

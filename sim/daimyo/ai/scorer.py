@@ -867,14 +867,9 @@ class DaimyoScorer:
                 # whatever comes out is disordered and may not charge (4.3.1, 4.2.1): within
                 # the unit's own charge of the water, a stand's depth and a cm to spare
                 crossing = self._crossing(plan.crossing)
-                holder = self.st.units.get(plan.target, enemy)
-                if crossing.kind in CROSSINGS:
-                    # beside the exit, facing across it: what comes off shows its flank
-                    gap, (tx, ty) = crossing_axis.flank_gap(self.routes.crossings(self.st), crossing, u, holder,
-                                                            x, y, facing)
-                    eff = gap + _turn_cost(u, x, y, facing, tx, ty)
-                else:
-                    eff = abs(crossing.shape.distance(shape) - (u.move_row.charge - u.stand_d - 1.0))
+                off = receive_off(u, self.st.units.get(plan.target, enemy)) if crossing.kind in CROSSINGS else \
+                    u.move_row.charge - u.stand_d - 1.0
+                eff = abs(crossing.shape.distance(shape) - off)
             elif mode in ("form_up", "hold", "fall_back", "reform"):
                 # stand just outside the nearest enemy's charge reach (4.4), a move further
                 # when falling back: closer is danger, further is time lost
