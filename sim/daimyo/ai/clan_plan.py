@@ -155,21 +155,12 @@ def step(prev: ClanPlan | None, st, side: str, clan: str, army, mu, routes,
             (f"{holder.id} holds the far bank of the {feat.kind} ({feat.id}): wading in disorders (4.3.1, "
              f"4.2.1); line up on this bank and charge what comes out")
         return plan("receive", exit_, why, holder.id, feat.id)
-    strike = _best_strike(st, fighters, enemies, mu) if posture == "attack" and close <= band + move else None
-    if close <= band + move and posture == "attack" and strike is None and _over_river(st, narrow, centre, goal):
-        # the enemy is near only in a straight line over a river crossed at its bridges and
-        # fords alone (4.3.1): forming up and engaging on this bank aimed each unit at its own
-        # enemy over the water, and the clans crowded the crossing from every side; the clan
-        # marches on over the crossing instead, as one
-        way = narrow.waypoint(centre, (goal.x, goal.y))
-        return plan("approach", way, f"{goal.id} lies over the river (4.3.1): march on it via "
-                                     f"({way[0]:.0f}, {way[1]:.0f})", goal.id)
     if close > band + move:
         way = narrow.waypoint(centre, (goal.x, goal.y))
         via = "" if way == (goal.x, goal.y) else f" via ({way[0]:.0f}, {way[1]:.0f})"
         return plan("approach", way, f"{close:.0f} cm from the enemy: march on {goal.id}{via}", goal.id)
     if posture == "attack":
-        best = strike
+        best = _best_strike(st, fighters, enemies, mu)
         formed = prev is not None and (prev.state == "engage" or prev.state == "form_up" and st.turn > prev.since)
         if best is not None:
             u, e, edge = best
@@ -276,16 +267,6 @@ def _held_stream(st, fighters, enemies, centre, goal, mu):
         return None
     _, holder = _nearest_to(feat, holders)
     return None if holder is None else (feat, holder)
-
-
-def _over_river(st, narrow, centre, goal) -> bool:
-    """The straight way from the clan to its goal meets a river crossed only at its bridges and
-    fords (4.3.1), and the way over the ground goes round (routes.py)."""
-    rivers = [f.shape for f in st.terrain if f.row.effect == "river" and not f.wide_stream]
-    if not rivers or narrow.clear(centre, (goal.x, goal.y)):
-        return False
-    path = LineString([centre, (goal.x, goal.y)])
-    return any(r.intersects(path) for r in rivers)
 
 
 def _wins_at_water(fighters, holders, mu) -> float:
