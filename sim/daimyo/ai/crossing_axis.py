@@ -30,7 +30,6 @@ KINDS = ("bridge", "ford")
 ROOM_CM = 0.5         # beyond a column's half-length: how far off the crossing's ends its centre aims
 SLACK_CM = 0.3        # lateral play on the axis a column keeps from the crossing's sides
 START_CM = 3.0        # how near the point short of the near end a column's centre is at the start
-LEAD = 2.0            # columns' half-lengths further back than its front at the near end: the start
 
 
 def rivers(st) -> list:
@@ -184,7 +183,7 @@ def _point(frame) -> tuple[float, float] | None:
         # end, where every move ahead touches the river: reference game 8)
         s = half + length
     else:
-        s = -(half + LEAD * length)              # to the axis a column short of the near end first
+        s = -(half + length)                     # to the axis short of the near end first
     return (cx + s * d[0], cy + s * d[1])
 
 
@@ -198,7 +197,7 @@ def at_start(routes, u, x: float, y: float, goal) -> bool:
     if feat is None:
         return False
     _, half, half_w, _, along, lateral, length, stand_w = _frame(routes.crossings.axis(feat), u, x, y, goal)
-    return abs(lateral) <= max(0.0, half_w - stand_w / 2 - SLACK_CM) and abs(along + half + LEAD * length) <= START_CM
+    return abs(lateral) <= max(0.0, half_w - stand_w / 2 - SLACK_CM) and abs(along + half + length) <= START_CM
 
 
 def blocks(crossings: Crossings, u, shape, files: int) -> bool:
