@@ -165,7 +165,7 @@ class Unit:
 
     @property
     def cavalry(self) -> bool:
-        return self.row.cavalry
+        return self.troop._value_ in tables().cavalry_troops
 
     @property
     def infantry(self) -> bool:
@@ -215,6 +215,9 @@ class Unit:
     # -- movement rates (4.3) ----------------------------------------------------------
     @property
     def move_row(self):
+        row = tables().move_rows.get((self.troop._value_, self.armour._value_))
+        if row is not None:            # the row below, looked up once (Tables.move_rows)
+            return row
         if self.troop is Troop.ARTILLERY:      # 6.1: retire and retreat at the gun's pace too (ruling D-95)
             return tables().movement["artillery_heavy" if Weapon.HEAVY_CANNON in self.weapons else "artillery_light"]
         kind = "cavalry_" if self.cavalry else "infantry_"

@@ -265,13 +265,17 @@ class _Ground:
                 got += _clip(iv, d)
         return got
 
-    def road_length(self, d: float, difficult_sure, difficult_maybe) -> tuple[float, float]:
+    def road_length(self, d: float, difficult_sure, difficult_maybe) -> tuple[float, float] | None:
         """(least, most) cm of a move of d a column spends with every stand on the road and
-        off difficult ground (4.3, rulings D-33, D-34; movement._terrain_cost)."""
+        off difficult ground (4.3, rulings D-33, D-34; movement._terrain_cost), or None where
+        the plan may price it otherwise: it finds the road at its poses SAMPLE_CM apart, so a
+        stretch on the road shorter than that, inside the move, it may miss (ruling D-118)."""
         if not self.road:
             return 0.0, 0.0
         on_sure = minus([(0.0, d)], _clip(self.off_maybe.get(0), d))
         on_maybe = minus([(0.0, d)], _clip(self.off_sure.get(0), d))
+        if any(b - a < SAMPLE_CM + SURE and a > 0.0 and b < d for a, b in on_maybe):
+            return None
         return measure(minus(on_sure, difficult_maybe)), measure(minus(on_maybe, difficult_sure))
 
     def cost(self, u: Unit, d: float) -> tuple[float, float] | None:
@@ -300,7 +304,10 @@ class _Ground:
         mult = (te.difficult_cavalry_factor if u.cavalry else te.difficult_infantry_factor) - 1
         road = te.road_column_factor - 1                       # ruling D-34: a column on a road
         sure, maybe = self.runs(d, "difficult", True), self.runs(d, "difficult", False)
-        road_least, road_most = self.road_length(d, sure, maybe)
+        on_road = self.road_length(d, sure, maybe)
+        if on_road is None:
+            return None
+        road_least, road_most = on_road
         return (d + mult * measure(sure) + road * road_most + flat,
                 d + mult * measure(maybe) + road * road_least + flat)
 

@@ -1,7 +1,7 @@
 """Daimyo rules tables, loaded from data/tables.toml and validated once (DESIGN.md seam 4)."""
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -108,6 +108,21 @@ class Tables(_Strict):
     victory: dict[str, int]
     weather: Weather
     random_events: RandomEvents
+
+    # derived lookups (never saved): the rules and the AI ask a unit's kind and movement row
+    # hundreds of thousands of times a hard battle (model.Unit.cavalry, move_row)
+    @cached_property
+    def cavalry_troops(self) -> frozenset[str]:
+        """The troop kinds that are cavalry (TroopRow.cavalry)."""
+        return frozenset(k for k, row in self.troops.items() if row.cavalry)
+
+    @cached_property
+    def move_rows(self) -> dict[tuple[str, str], MoveRow]:
+        """(troop kind, armour) -> its movement row (4.3): the cavalry or infantry row of that
+        armour, where the table has one; not the guns, whose row is their piece's (6.1)."""
+        return {(k, armour): self.movement[kind]
+                for k, row in self.troops.items() if k != "artillery" for armour in ("light", "medium", "heavy")
+                if (kind := ("cavalry_" if row.cavalry else "infantry_") + armour) in self.movement}
 
     @field_validator("movement")
     @classmethod

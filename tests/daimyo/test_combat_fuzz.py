@@ -27,3 +27,13 @@ def test_random_battles_keep_invariants_4_4_to_5_2(training, seed):
     assert game.is_over(), "a battle must end (victory 5.2 or the turn limit)"
     if seed % 10 < 2:
         assert replay_identical(training, game, **options(seed))
+
+
+@pytest.mark.parametrize("seed", [3, 5, 9])
+def test_random_artillery_battles_keep_invariants_6_1(seed):
+    """The gun drill's guns are taken (6.1) and re-enter as the captor's units mid-battle; the
+    invariants follow them (seeds where a gun is taken)."""
+    drill = load("scenarios/daimyo/artillery_drill.toml")
+    game = play(drill, seed, **options(seed))
+    assert any(e.kind == "GunTaken" for e in game.events), "the seed should take a gun"
+    assert replay_identical(drill, game, **options(seed))

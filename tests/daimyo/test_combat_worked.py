@@ -7,6 +7,7 @@ from sim.daimyo import actions as A
 from sim.daimyo import combat
 from sim.daimyo.combat import Charge, React
 from sim.daimyo.combat import morale, rout
+from sim.daimyo.surroundings import overlapping
 
 from .combat_helpers import activate, kinds, new_game, scenario, step, unit
 
@@ -129,6 +130,32 @@ def test_4_6_7_rout_blocked_by_friends_is_placed_behind_them_and_disorders_them(
     assert (t.reason, t.total, t.margin, t.result) == (7, 4, 2, "retreat")
     move = [e for e in ev if e.kind == "MoraleMove" and e.unit == "friend"][0]
     assert move.result == "retreat" and move.path[-1][2] == 270
+
+
+def test_4_6_7_rout_ending_in_friends_seven_deep_is_placed_behind_the_last_and_disorders_all():
+    """Seven friendly units, each 3 cm deep, stand one behind another: the router's 11 cm end
+    inside the first, and it is placed behind each in turn, 22 cm on, behind the seventh
+    (the engine once gave up after 20 cm and left it overlapping: the fuzz's Mikatagahara
+    seed 76). Every friend it went through is disordered and tests (reason 7)."""
+    fronts = (30, 26.5, 23, 19.5, 16, 12.5, 9)       # rears 27 ... 6
+    friends = [unit(f"f{i}", "ashigaru", "regular", ["long_spear"], "light", 6, 3, 60, y, 90)
+               for i, y in enumerate(fronts)]
+    rear = {"id": "e2", "name": "E2", "daimyo": {"name": "E2 daimyo", "rating": 2, "x": 100, "y": 20},
+            "units": friends[5:]}                        # a clan holds at most six units
+    sc = scenario([unit("runner", "ashigaru", "regular", ["long_spear"], "light", 4, 4, 60, 40, 90)] + friends[:5],
+                  [unit("foe", "ashigaru", "regular", ["long_spear"], "light", 4, 4, 60, 40, 270)],
+                  east_daimyo=(90, 25), west_daimyo=(90, 80), extra_east=[rear])
+    g = new_game(sc)
+    st = g.state
+    runner = st.units["runner"]
+    g.dice.force(1)                                       # 11 cm: ends inside f0
+    r = one(step(g, lambda: rout.start_rout(g, runner, about_face=True)), "UnitRouted")
+    assert (r.roll, r.distance, r.outcome) == (1, 11, "behind_friend")
+    assert runner.y + runner.depth <= 6 + 1e-6 and runner.y + runner.depth == pytest.approx(6, abs=0.51)
+    assert runner.alive and overlapping(st, runner, 1e-4) == []
+    for i in range(7):
+        f = st.units[f"f{i}"]
+        assert f.disordered and 7 in f.morale_reasons, f.id
 
 
 def test_4_6_7_rout_with_no_way_round_enemies_is_destroyed():

@@ -63,3 +63,20 @@ def test_4_3_longest_straight_move_is_the_one_plans_find():
             with movement.afresh(st):
                 slow = movement.max_straight(st, u)          # every halving planned
             assert fast == slow
+
+
+def test_4_3_column_wholly_on_a_road_for_less_than_a_sample_step_is_left_to_the_plan():
+    """Ruling D-118: a column crossing the drill's road on a slant is wholly on it (4.3, D-34)
+    for only 0.12 cm (d 7.39-7.51), between the plan's poses for some move lengths and not
+    others. The menu's longest straight move once offered 14.05 cm, which the plan prices
+    with no road (14.05 > 14): the fuzz's seed 104 stopped there."""
+    game = DaimyoGame.new(read_toml("scenarios/daimyo/artillery_drill.toml"), 104)
+    st = game.state
+    u = st.units["otomo-yari"]
+    u.x, u.y, u.facing, u.files = 45.5, 13.464101615137755, 330.0, 2   # a column of 6 stands
+    quick = straight_ahead.reach(st, u, 28.0)
+    for d in np.linspace(13.9, 14.1, 41).tolist() + np.linspace(7.0, 8.0, 41).tolist():
+        got = quick.verdict(st, u, d, movement.max_move(st, u))
+        assert got is None or got == _planned(st, u, d), d
+    longest = movement.max_straight(st, u)
+    assert longest == 14.0 and _planned(st, u, longest)   # the menu's move is one the rules take

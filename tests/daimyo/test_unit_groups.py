@@ -231,3 +231,17 @@ def test_4_4_clan_plan_nearest_enemy_equals_shapelys_first_nearest(a, group):
     want = min(((footprint(b).distance(footprint(a)), b) for b in group), key=lambda t: t[0])
     got = clan_plan._nearest(a, group, UnitGroup([stand_quads(b) for b in group]))
     assert got[0] == want[0] and got[1] is want[1]
+
+
+@given(units("a"), stn.lists(units("b"), min_size=1, max_size=8))
+@SETTINGS
+def test_corner_bound_sets_aside_only_members_beyond_the_nearest(a, group):
+    """clan_plan._nearest's bounded call: the same least distance and the same members within
+    2 MARGIN of it, at the same distances, as the kernel measuring every member."""
+    g, quads = UnitGroup([stand_quads(b) for b in group]), stand_quads(a)
+    bound = g.corner_bound(quads)
+    assert bound >= min(footprint(a).distance(footprint(b)) for b in group) - 1e-9
+    full, bounded = g.distances(quads).tolist(), g.distances(quads, bound + 2 * MARGIN + 1.0).tolist()
+    assert min(full) == min(bounded)
+    close = min(full) + 2 * MARGIN
+    assert [(k, d) for k, d in enumerate(full) if d <= close] == [(k, d) for k, d in enumerate(bounded) if d <= close]

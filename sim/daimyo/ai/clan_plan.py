@@ -349,7 +349,10 @@ def _nearest(u, enemies, group: UnitGroup) -> tuple:
     """(distance, enemy) to the nearest enemy footprint, the first of equals. Shapely measures
     only the enemies the kernel finds within 2 MARGIN of the least distance (`group`: their
     stands): the nearest is always among them (DESIGN seam 6)."""
-    kd = group.distances(stand_quads(u)).tolist()
+    # the kernel measures only the enemies whose box lies within a bound on the least
+    # distance (corner_bound) and a cm to spare: the others lie beyond `close` either way
+    quads = stand_quads(u)
+    kd = group.distances(quads, group.corner_bound(quads) + 2 * MARGIN + 1.0).tolist()
     close = min(kd) + 2 * MARGIN
     return min(((footprint(e).distance(footprint(u)), e) for e, k in zip(enemies, kd) if k <= close), key=_first)
 

@@ -16,9 +16,11 @@ from sim.daimyo.ai.routes import RouteBook
 
 
 class Commander:
-    def __init__(self, patient: bool = False):
+    def __init__(self, patient: bool = False, routes: RouteBook | None = None):
+        """routes: the player's RouteBook, if it has one (the scorer's: the terrain's ways are
+        worked out once for both)."""
         self.patient = patient                # hard: receives the enemy at a stream (clan_plan.py)
-        self.routes = RouteBook()
+        self.routes = routes if routes is not None else RouteBook()
         self.army: planner.ArmyPlan | None = None
         self.matchups: Matchups | None = None
         self.clans: dict[str, ClanPlan] = {}
@@ -28,9 +30,13 @@ class Commander:
         self._key: tuple = ()
         self._ground: Ground | None = None    # the terrain's answers, kept a game (reach.py)
 
-    def update(self, st, side: str) -> None:
+    def update(self, st, side: str, ground: Ground | None = None) -> None:
         """Once a turn the army plan; each clan's plan once at the turn's start and again when
-        the clan is activated (the enemy may have moved in between)."""
+        the clan is activated (the enemy may have moved in between). ground: the scorer's
+        Ground of this table, over the same routes (its answers, kept under all they read,
+        are shared: reach.py)."""
+        if ground is not None:
+            self._ground = ground
         key = (id(st), st.turn)
         if key != self._key:
             self._key = key

@@ -82,7 +82,7 @@ class Book:
         return len(self._kept)
 
     def recall(self, key: tuple, compute, shapes: tuple = ()):
-        full = key + tuple(map(id, shapes))
+        full = key + tuple(map(id, shapes)) if shapes else key
         got = self._kept.get(full)
         if got is None:
             if len(self._kept) >= self.limit:

@@ -79,7 +79,7 @@ class DaimyoScorer:
         self.st: DaimyoState | None = None
         self.side = ""
         self.routes = RouteBook()
-        self.commander = Commander(patient=exact) if planning else None
+        self.commander = Commander(patient=exact, routes=self.routes) if planning else None
         self.exact = exact
         self.plans: dict = {}
         self.mu = None
@@ -87,7 +87,6 @@ class DaimyoScorer:
         self.ground: Ground | None = None
         self._enemy_kept: tuple | None = None   # the enemy's side as `_enemy_side` last made it
         self._near: dict = {}          # prefetch: the enemies within a charge of a decision's poses
-        self._aheads: dict = {}
         self.backtrack = Backtrack()
         self._room: dict = {}          # easy: friends to make room for a line-up (more_orders)
         self._back: dict = {}          # easy: units whose fall back opens a line-up (more_orders)
@@ -128,7 +127,7 @@ class DaimyoScorer:
         if self.ground is None or self.ground.st is not self.st:
             self.ground = Ground(self.st, self.routes, self.memo.check)     # the terrain: once a game
         if self.commander is not None:
-            self.commander.update(self.st, side)
+            self.commander.update(self.st, side, self.ground)
             self.plans, self.mu = self.commander.clans, self.commander.matchups
         self.objectives = self._objectives(side)
         if self.commander is not None:
@@ -137,7 +136,6 @@ class DaimyoScorer:
         self._room: dict = {}          # easy: friends to make room for a line-up (more_orders)
         self._back: dict = {}          # easy: units whose fall back opens a line-up (more_orders)
         self._near: dict = {}          # the enemies within a charge of this decision's poses (prefetch)
-        self._aheads: dict = {}        # _ahead's poses this decision
         self._contexts: dict[str, tuple] = {}
         self.memo.begin_values((self.ground, army,
                                 tuple((c.id, c.attempted, c.active) for c in self.st.clans.values() if c.side == foe),
@@ -524,10 +522,14 @@ class DaimyoScorer:
     def _ahead(self, u: Unit, x: float, y: float, facing: float, files: int) -> tuple | None:
         """Where the normal move straight ahead from a turned pose ends (4.3.5), or half of it
         where the whole would sweep impassable ground (4.3.1); None where both would. It reads
-        only the unit's formation and the ground: kept for the decision."""
-        key = (self.memo.unit_key(u), x, y, facing, files)
-        if key in self._aheads:
-            return self._aheads[key]
+        only the unit's kind as the ground sees it (cavalry, stands), its stands' size, its
+        normal move and the ground: kept the whole game under those (a unit's turned poses
+        come up again at every decision of its clan until it moves)."""
+        return self.memo.recall_lasting(
+            ("ahead", u.cavalry, u.stands, u.stand_w, u.stand_d, u.move_row.normal, x, y, facing, files),
+            lambda: self._ahead_now(u, x, y, facing, files))
+
+    def _ahead_now(self, u: Unit, x: float, y: float, facing: float, files: int) -> tuple | None:
         fwd = direction(facing)
         walls = self.ground.has(u, "impassable")
         here = stand_quads(u, x=x, y=y, facing=facing, files=files) if walls else None
@@ -539,7 +541,6 @@ class DaimyoScorer:
             if not walls or not self._sweeps_walls(u, here, x, y, ax, ay, facing, files):
                 got = (ax, ay)
                 break
-        self._aheads[key] = got
         return got
 
     def _sweeps_walls(self, u: Unit, here, x: float, y: float, ax: float, ay: float, facing: float,

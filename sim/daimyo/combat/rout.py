@@ -1,6 +1,8 @@
 """Rout (4.6.7), pursuit (4.6.8), rally from rout (4.2.2.1) and from frenzy (4.2.2.2)."""
 from __future__ import annotations
 
+import math
+
 import shapely
 
 from sim.daimyo import artillery
@@ -78,11 +80,11 @@ def rout_move(game, u: Unit, about_face: bool) -> None:
     u.x, u.y, u.facing = float(x + h[0] * dist), float(y + h[1] * dist), chosen
     path.append(C.pose(u))
     outcome = "moved"
-    passed = _friends_passed(st, u, x, y, chosen, dist)
-    extra = _clear_of_friends(st, u)
-    if extra:
+    if _clear_of_friends(st, u):
         outcome = "behind_friend"
         path.append(C.pose(u))
+    # every friend between where it turned and where it ends was routed through (4.3.2)
+    passed = _friends_passed(st, u, x, y, chosen, float(math.hypot(u.x - x, u.y - y)))
     for v in passed:
         C.set_disordered(game, v, f"{u.id} routed through it", "4.3.2")
         v.morale_reasons.append(7)
@@ -115,12 +117,13 @@ def _friends_passed(st, u: Unit, x0: float, y0: float, heading: float, dist: flo
 
 
 def _clear_of_friends(st, u: Unit) -> bool:
-    """4.6.7 / 4.3.2: ending inside a friendly unit places it behind that unit."""
+    """4.6.7 / 4.3.2 (ruling D-119): ending inside a friendly unit places it behind that unit, and behind the
+    next if that is inside another, however deep the friends stand (past the last of them it
+    overlaps nothing, so this ends); placed over the table's edge, it has left the table (the
+    caller removes it). 0.5 cm steps: it ends within half a cm of the last friend's rear."""
     moved = False
     h = direction(u.facing)
-    for _ in range(40):
-        if not overlapping(st, u, C.OVERLAP):
-            return moved
+    while overlapping(st, u, C.OVERLAP):
         u.x, u.y = float(u.x + h[0] * 0.5), float(u.y + h[1] * 0.5)
         moved = True
     return moved

@@ -48,6 +48,16 @@ class UnitGroup:
         more than `beyond` away gets its box's distance instead (a lower bound, > beyond)."""
         return quads_to_units(_read_only(quads), self.corners, self.start, self.count, self.boxes, beyond)
 
+    def corner_bound(self, quads: np.ndarray) -> float:
+        """At least the least distance from the stands `quads` to any member (inf for none): the
+        least distance from their first corner to each member's first corner, two points of
+        the shapes measured. As `distances`' `beyond`, plus the caller's margin, it sets aside
+        only members further than the nearest (they get their box's distance)."""
+        if not len(self):
+            return math.inf
+        firsts = self.corners[self.start, 0]
+        return float(np.hypot(firsts[:, 0] - quads[0, 0, 0], firsts[:, 1] - quads[0, 0, 1]).min())
+
     def within(self, quads: np.ndarray, margin: float) -> list[int]:
         """Indices of the members whose stands lie within `margin` of the stands `quads`."""
         return np.flatnonzero(self.distances(quads, margin) <= margin).tolist()
