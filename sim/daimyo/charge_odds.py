@@ -154,28 +154,32 @@ def describe(o: ChargeOdds) -> list[str]:
     return lines
 
 
-def head_on(st: DaimyoState, attacker: str, defender: str, disordered: bool = False) -> odds.MeleeOdds:
+def head_on(st: DaimyoState, attacker: str, defender: str, disordered: bool = False,
+            front: tuple[float, float, float] | None = None) -> odds.MeleeOdds:
     """The first round (4.6.5) if `attacker` reached `defender`'s front edge in a charge with
     the bonus (4.4), wherever the two stand now: what a planner weighs for a fight a few moves
     off. The defender's ground (a hill, an obstacle, a building) counts where it stands; the
     closing fire and whether the charge can be made are left out (charge_odds has them).
     `disordered`: the charge crosses ground that disorders the charger on contact (4.3.1,
-    charge.charge_allowance; `charges_into_disorder` says whether it does)."""
+    charge.charge_allowance; `charges_into_disorder` says whether it does). `front`:
+    CH.final_pose(attacker, defender, "front") where the caller has it (the same numbers)."""
     u, t = _fighter(st, attacker, "attacker"), _fighter(st, defender, "defender")
     a = copy.copy(u)
-    a.x, a.y, a.facing = CH.final_pose(u, t, "front")
+    a.x, a.y, a.facing = CH.final_pose(u, t, "front") if front is None else front
     a.charge_target, a.charge_bonus = t.id, True
     a.pursuit_disordered = False                     # 4.2.1: only a unit in good order charges
     a.disordered = disordered
     return odds.melee_odds(_totals(st, a, t, 0), _totals(st, t, a, 0))
 
 
-def charges_into_disorder(st: DaimyoState, attacker: str, defender: str) -> bool:
+def charges_into_disorder(st: DaimyoState, attacker: str, defender: str,
+                          front: tuple[float, float, float] | None = None) -> bool:
     """Whether a charge at `defender`'s front edge from a bonus run away (half the charge move,
     4.4) crosses ground that disorders the charger (light or difficult ground, an obstacle:
-    4.3.1 as charge.charge_allowance reads it), wherever the attacker stands now."""
+    4.3.1 as charge.charge_allowance reads it), wherever the attacker stands now. `front` as
+    in head_on."""
     u, t = st.units[attacker], st.units[defender]
-    fx, fy, ff = CH.final_pose(u, t, "front")
+    fx, fy, ff = CH.final_pose(u, t, "front") if front is None else front
     # the answer reads of the attacker only its stands' layout and charge move, and the
     # terrain, which never changes in a game: kept with the game (derived, never saved), for
     # the planner asks again for every pair whenever one of the two has moved (ai/matchups.py)

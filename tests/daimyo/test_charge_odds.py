@@ -100,3 +100,24 @@ def test_4_3_1_4_4_a_kept_charge_into_disorder_equals_a_fresh_one_on_nagashino()
             assert charges_into_disorder(st, a.id, e.id) == k
             seen += k
     assert seen                                  # some charges do cross disordering ground
+
+
+def test_4_4_4_6_5_head_on_given_the_front_slot_equals_head_on_working_it_out():
+    """ai/matchups.py passes the charger's slot at the defender's front (CH.final_pose, kept
+    with the game) to head_on and charges_into_disorder: the same odds and the same answer as
+    each working the slot out, for pairs all over the reference table."""
+    import random
+    from sim.core.scenario import open_game
+    from sim.daimyo.charge_odds import charges_into_disorder, head_on
+    from sim.daimyo.combat import charge as CH
+    st = open_game("benchmarks/reference.toml", seed=1).state
+    rng = random.Random(7)
+    units = [u for u in st.living() if u.troop.name not in ("HQ", "ARTILLERY")]
+    for u in units:
+        u.x, u.y, u.facing = rng.uniform(10, st.width - 10), rng.uniform(10, st.height - 10), rng.uniform(0, 360)
+    pairs = [(a, e) for a in units[::3] for e in [v for v in units if v.side != a.side][:5]]
+    for a, e in pairs:
+        front = CH.final_pose(a, e, "front")
+        assert charges_into_disorder(st, a.id, e.id, front) == charges_into_disorder(st, a.id, e.id)
+        for disordered in (False, True):
+            assert head_on(st, a.id, e.id, disordered, front) == head_on(st, a.id, e.id, disordered)

@@ -22,12 +22,13 @@ class Backtrack:
         self._turn = None
         self._now: dict[str, tuple] = {}        # each unit's pose at the last decision
         self._held: dict[str, set] = {}         # poses a unit held since others last moved
+        self._keys: dict[str, tuple] = {}       # unit -> ((x, y, facing, files), its pose_key)
 
     def see(self, st) -> None:
         """At each decision: note where every living unit stands."""
         if st.turn != self._turn:
             self._turn, self._now, self._held = st.turn, {}, {}
-        now = {u.id: pose_key(u.x, u.y, u.facing, u.files) for u in st.living()}
+        now = {u.id: self._key(u) for u in st.living()}
         moved = {uid for uid, key in now.items() if self._now.get(uid) != key}
         moved |= self._now.keys() - now.keys()            # a unit gone changes the table too
         mover = next(iter(moved)) if len(moved) == 1 else None     # the one unit that moved
@@ -37,6 +38,15 @@ class Backtrack:
             else:
                 self._held.setdefault(uid, set()).add(key)
         self._now = now
+
+    def _key(self, u) -> tuple:
+        """pose_key of where u stands, worked out again only when its pose changed (most units
+        stand still from one decision to the next)."""
+        raw = (u.x, u.y, u.facing, u.files)
+        got = self._keys.get(u.id)
+        if got is None or got[0] != raw:
+            got = self._keys[u.id] = (raw, pose_key(*raw))
+        return got[1]
 
     def back(self, uid: str, x: float, y: float, facing: float, files: int) -> bool:
         """Whether a pose is one the unit held since anything else last moved, other than the

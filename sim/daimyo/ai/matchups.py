@@ -117,6 +117,7 @@ class _Table:
         self.weather = (st.weather, st.event, st.heroic_unit)
         self._near: dict[tuple, tuple] = {}
         self._charger: dict[str, int] = {}
+        self._contacts: dict[str, list] = {}     # _touching
 
     def moved(self, prev: "_Table | None") -> set[str] | None:
         """The units whose pairs' keys (`charge`, both ways) may differ from `prev`'s table's
@@ -139,7 +140,7 @@ class _Table:
     def edge(self, a: Unit, e: Unit) -> float:
         """_edge(a, e), kept under `charge`'s key and, where that one is new, under `contact`'s."""
         return self.cache.recall(self.charge(a, e), lambda: self.cache.recall(
-            self.contact(a, e), lambda: _edge(self.st, a, e)))
+            self.contact(a, e), lambda: _edge(self.st, a, e, self.front(a, e))))
 
     def charge(self, a: Unit, e: Unit) -> tuple:
         """The key of a charging e head on (charge_odds.head_on, charges_into_disorder)."""
@@ -158,7 +159,14 @@ class _Table:
         return ("contact", self._charging(a)) + pose + (
             self.keys[e.id], self.weather,
             tuple(map(_PLACED, (v for v in enemies_in_contact(self.st, placed) if v.id != e.id))),
-            tuple(map(_PLACED, (v for v in enemies_in_contact(self.st, e) if v.id != a.id))))
+            tuple(map(_PLACED, (v for v in self._touching(e) if v.id != a.id))))
+
+    def _touching(self, e: Unit) -> list[Unit]:
+        """enemies_in_contact(st, e), worked out once a table (the same for every charger)."""
+        got = self._contacts.get(e.id)
+        if got is None:
+            got = self._contacts[e.id] = enemies_in_contact(self.st, e)
+        return got
 
     def front(self, a: Unit, e: Unit) -> tuple[float, float, float]:
         """CH.final_pose(a, e, "front"), kept with the game under all it reads (both units'
@@ -228,11 +236,12 @@ def _diagonal(u: Unit) -> float:
     return math.hypot(u.width, u.depth)
 
 
-def _edge(st, a: Unit, e: Unit) -> float:
+def _edge(st, a: Unit, e: Unit, front: tuple | None = None) -> float:
     """a's edge charging e head on, disordered on contact if the ground before e's front
-    disorders a charger (4.3.1): a wood or a stream in front of a line is worth holding."""
+    disorders a charger (4.3.1): a wood or a stream in front of a line is worth holding.
+    `front`: a's slot at e's front (CH.final_pose), where the caller has it."""
     try:
-        return round_edge(head_on(st, a.id, e.id, disordered=charges_into_disorder(st, a.id, e.id)), worth=1.0)
+        return round_edge(head_on(st, a.id, e.id, charges_into_disorder(st, a.id, e.id, front), front), worth=1.0)
     except RuleError:
         return -math.inf
 

@@ -82,3 +82,16 @@ def test_4_2_2_a_disordered_unit_may_reform_where_it_stands():
     reform = A.Reform("east", "e1", g.state.units["e1"].files, g.state.units["e1"].facing)
     assert reform in g.legal_actions("east")
     assert s.score(reform) > REFUSED / 2        # nothing near -100 in it
+
+
+def test_the_poses_seen_are_pose_keys_of_where_units_stand_as_they_move():
+    """Backtrack keeps each unit's pose key while it stands still (worked out again only when
+    its pose changes): the keys it notes equal pose_key of every unit, decision after decision."""
+    from sim.daimyo.ai.backtrack import Backtrack, pose_key
+    g = _table()
+    b = Backtrack()
+    for step in range(4):
+        b.see(g.state)
+        assert b._now == {u.id: pose_key(u.x, u.y, u.facing, u.files) for u in g.state.living()}
+        g.state.units["e1"].x += 0.5 * step
+        g.state.units["e2"].facing = (g.state.units["e2"].facing + 90 * (step % 2)) % 360

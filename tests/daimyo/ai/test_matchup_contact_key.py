@@ -20,7 +20,7 @@ def test_4_6_1_a_neighbour_moving_clear_of_the_fight_keeps_the_odds(monkeypatch)
     st = g.state
     before = _odds(st)
     worked = []
-    monkeypatch.setattr(matchups, "_edge", lambda st, a, e: worked.append((a.id, e.id)) or _edge(st, a, e))
+    monkeypatch.setattr(matchups, "_edge", lambda st, a, e, *front: worked.append((a.id, e.id)) or _edge(st, a, e, *front))
     st.units["w2"].x += 6.0                 # w2 steps further off: it still touches neither
     after = _odds(st)
     assert after[("e1", "w1")] == before[("e1", "w1")]
