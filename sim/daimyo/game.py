@@ -7,6 +7,8 @@ random events (5.3). Rule modules do the work; this file only sequences them.
 """
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from sim.core.errors import RuleError
 from sim.core.protocol import Action, Game, Result
 from sim.daimyo import actions as A
@@ -49,6 +51,12 @@ def _with_options(scenario: dict, options: dict) -> dict:
 # makes geometry.table check every unit's pose again.
 FLOW_EVENTS = (OrderChosen, ClanActivation, GeneralActivated, PhaseChanged, TurnStarted, InitiativeRolled,
                ObedienceTest)
+
+
+# the step each turn-flow action belongs to (read-only)
+_PHASE_OF = MappingProxyType({A.ChooseOrder: "choose_order", A.ActivateClan: "activation",
+                              A.ActivateGeneral: "activation", A.EndActivations: "activation",
+                              A.EndMovement: "orders", A.EndShooting: "shooting", A.EndLeaderMoves: "leaders"})
 
 
 class DaimyoGame(Game):
@@ -212,10 +220,7 @@ class DaimyoGame(Game):
         if st.pending:
             combat.validate_decision(self, st.pending[-1], action)
             return
-        phase_of = {A.ChooseOrder: "choose_order", A.ActivateClan: "activation",
-                    A.ActivateGeneral: "activation", A.EndActivations: "activation",
-                    A.EndMovement: "orders", A.EndShooting: "shooting", A.EndLeaderMoves: "leaders"}
-        want = phase_of.get(type(action))
+        want = _PHASE_OF.get(type(action))
         if want is not None and st.phase != want:
             raise RuleError("2", f"{action.kind} is not allowed in the {st.phase} step", self.system)
         if isinstance(action, A.EndMovement):

@@ -33,7 +33,7 @@ from sim.daimyo import artillery, plan_memo, straight_ahead, terrain_touch
 # remove_unit and moved_by_combat: callers' old home
 from sim.daimyo.effects import PASSED_BY_MISSILE, kill_leader, make_disordered, moved_by_combat, remove_unit  # noqa: F401
 from sim.daimyo.model import Formation, Troop, Unit
-from sim.daimyo.geometry.kernels import box_pairs, group_boxes, overlap_areas
+from sim.daimyo.geometry.kernels import overlap_areas, quads_overlap_pairs
 from sim.daimyo.geometry import sweep_boxes
 from sim.daimyo.geometry.sweep_boxes import EDGE, ENEMIES, FRIENDS, LEADERS, TERRAIN
 from sim.daimyo.geometry.table import arrays, in_step
@@ -196,18 +196,20 @@ class _Others:
         the corners themselves (the coordinates Shapely's polygons of them would hold)."""
         if len(self.friend_ids) == 0 or len(quads) == 0:
             return np.empty(0, dtype=int), np.empty(0, dtype=object)
-        src, dst = box_pairs(group_boxes(np.ascontiguousarray(quads)), self.friend_boxes, 0.0)
+        quads = np.ascontiguousarray(quads, dtype=float)
+        # the boxes' pairs and their clipped areas in one kernel call
+        src, dst, area = quads_overlap_pairs(quads, self.friend_boxes, self.friend_corners)
         if len(src) == 0:
             return src, np.empty(0, dtype=object)
-        n = len(quads)
-        coords = np.ascontiguousarray(quads).reshape(-1, 2)
-        first, verts = np.arange(0, 4 * n, 4, dtype=np.int64), np.full(n, 4, dtype=np.int64)
-        return self._overlapping(coords, first, verts, src, dst, lambda rows: quad_polygons(quads[rows]))
+        return self._kept(area, src, dst, lambda rows: quad_polygons(quads[rows]))
 
     def _overlapping(self, coords, first, verts, src, dst, polys_at):
         """4.3.2: the candidate pairs (src, dst) whose shared area exceeds OVERLAP, from the
         kernel's clipped areas; Shapely's own area within 1e-9 cm2 of the threshold."""
-        area = overlap_areas(coords, first, verts, src, self.friend_corners, dst)
+        return self._kept(overlap_areas(coords, first, verts, src, self.friend_corners, dst), src, dst, polys_at)
+
+    def _kept(self, area, src, dst, polys_at):
+        """`_overlapping` of the pairs whose kernel areas are `area`."""
         unsure = np.abs(area - OVERLAP) <= 1e-9
         if unsure.any():
             area[unsure] = shapely.area(shapely.intersection(polys_at(src[unsure]), self.friend_polys_at(dst[unsure])))
@@ -260,18 +262,22 @@ def afresh(st: DaimyoState):
         st.geometry_cache["plan_afresh"] = outer
 
 
-@contextmanager
-def applying(st: DaimyoState):
+class applying:
     """While the game applies an action: a plan the memo does not hold is handed from the
     order's validation to its execution (`_handed`) rather than remembered, so a game whose
-    menus are never listed (a replay of its orders) keeps no memo at all."""
-    cache = st.geometry_cache
-    outer = cache.get("applying", False)
-    cache["applying"] = True
-    try:
-        yield
-    finally:
-        cache["applying"] = outer
+    menus are never listed (a replay of its orders) keeps no memo at all. (A class, as
+    geometry.table.in_step.)"""
+    __slots__ = ("cache", "outer")
+
+    def __init__(self, st: DaimyoState):
+        self.cache = st.geometry_cache
+
+    def __enter__(self) -> None:
+        self.outer = self.cache.get("applying", False)
+        self.cache["applying"] = True
+
+    def __exit__(self, *exc) -> None:
+        self.cache["applying"] = self.outer
 
 
 def _remembered(st: DaimyoState, u: Unit, key, work):

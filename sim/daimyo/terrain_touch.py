@@ -67,23 +67,18 @@ def pieces_meet(st, tmap, pieces, what: str) -> np.ndarray:
     else:
         shapes = tmap.shapes if what == "touching" else tmap.interiors
         boxes, asked = tmap.boxes, None
-    out = np.zeros(len(shapes), dtype=bool)
     if len(shapes) == 0 or len(pieces) == 0:
-        return out
-    src, dst = pieces.near(boxes, 0.0)
-    if len(src) == 0:
-        return out
+        return np.zeros(len(shapes), dtype=bool)
     tris, owner, exact = _triangles(st, tmap, what)
-    coords, first, verts, unsure = pieces.rings(src)
-    state = terrain_kernels.pieces_meet_shapes(coords, first, np.where(unsure, 0, verts), dst, tris, owner, exact,
-                                               cut_kernels.TOL)
-    out[dst[state == terrain_kernels.MEETS]] = True
-    ask = state == terrain_kernels.UNSURE
-    ask &= ~out[dst]                          # a shape already met needs no more asking
-    if ask.any():
-        polys = pieces.at(src[ask])
-        hit = shapely.intersects(asked, polys) if asked is not None else shapely.intersects(polys, shapes[dst[ask]])
-        out[dst[ask][hit]] = True
+    coords, first, verts = pieces.kernel_rings()
+    # the pairs whose boxes meet (Swept.near's), the kernel where it is sure, in one call;
+    # the pairs it is unsure of, of shapes no other pair surely meets, go to Shapely
+    out, src, dst = terrain_kernels.pieces_meet_near(pieces.bounds, boxes, coords, first, verts, tris, owner, exact,
+                                                     cut_kernels.TOL)
+    if len(src):
+        polys = pieces.at(src)
+        hit = shapely.intersects(asked, polys) if asked is not None else shapely.intersects(polys, shapes[dst])
+        out[dst[hit]] = True
     return out
 
 

@@ -116,5 +116,11 @@ def test_4_3_2_swept_pieces_overlapping_friends_equal_shapely(a, friends, kind, 
     others.friend_corners, others.friend_boxes, others._friend_polys = quads, group_boxes(quads), None
     src, ids = others.friend_overlaps(pieces())
     area = shapely.area(shapely.intersection(pieces().all()[:, None], quad_polygons(quads)[None, :]))
+    # where GEOS's plain overlay is wildly wrong (edges nearly coinciding: a friend on the very
+    # pose of the mover shared 6 cm2 with a piece that misses it, libgeos/geos#1344), the
+    # snap-rounded one is the oracle; elsewhere the plain one, which the code asks near OVERLAP
+    snapped = shapely.area(shapely.intersection(pieces().all()[:, None], quad_polygons(quads)[None, :],
+                                                grid_size=1e-12))
+    area = np.where(np.abs(area - snapped) > 1e-9, snapped, area)
     i, j = np.nonzero(area > OVERLAP)
     assert sorted(zip(src.tolist(), ids.tolist())) == sorted(zip(i.tolist(), others.friend_ids[j].tolist()))

@@ -239,11 +239,9 @@ def boxes_meet(boxes, lo_x, lo_y, hi_x, hi_y):
 
 
 @njit(cache=True)
-def box_pairs(a, b, grow):
-    """Every (i, j) whose axis boxes a[i] and b[j] (minx, miny, maxx, maxy) come within `grow`
-    (+ MARGIN) of each other: the candidates of an overlap or within-distance question. In
-    order of i, then j; only the b that come near the box around all of a are visited."""
-    g = grow + MARGIN
+def near_all(a, b, g):
+    """The indices of the boxes b (minx, miny, maxx, maxy) that come within g of the box around
+    all of the boxes a, in order."""
     x0, y0, x1, y1 = np.inf, np.inf, -np.inf, -np.inf
     for i in range(len(a)):
         x0, y0 = min(x0, a[i, 0]), min(y0, a[i, 1])
@@ -254,14 +252,30 @@ def box_pairs(a, b, grow):
         if x0 <= b[j, 2] + g and b[j, 0] <= x1 + g and y0 <= b[j, 3] + g and b[j, 1] <= y1 + g:
             near[m] = j
             m += 1
+    return near[:m]
+
+
+@njit(cache=True)
+def boxes_near(a, i, b, j, g):
+    """Whether boxes a[i] and b[j] come within g of each other."""
+    return a[i, 0] <= b[j, 2] + g and b[j, 0] <= a[i, 2] + g and a[i, 1] <= b[j, 3] + g and b[j, 1] <= a[i, 3] + g
+
+
+@njit(cache=True)
+def box_pairs(a, b, grow):
+    """Every (i, j) whose axis boxes a[i] and b[j] (minx, miny, maxx, maxy) come within `grow`
+    (+ MARGIN) of each other: the candidates of an overlap or within-distance question. In
+    order of i, then j; only the b that come near the box around all of a are visited."""
+    g = grow + MARGIN
+    near = near_all(a, b, g)
+    m = len(near)
     out_i = np.empty(max(16, m * 4), np.int64)
     out_j = np.empty(max(16, m * 4), np.int64)
     k = 0
     for i in range(len(a)):
         for n in range(m):
             j = near[n]
-            if a[i, 0] <= b[j, 2] + g and b[j, 0] <= a[i, 2] + g and \
-                    a[i, 1] <= b[j, 3] + g and b[j, 1] <= a[i, 3] + g:
+            if boxes_near(a, i, b, j, g):
                 if k == len(out_i):
                     out_i = np.concatenate((out_i, np.empty(k, np.int64)))
                     out_j = np.concatenate((out_j, np.empty(k, np.int64)))
@@ -335,6 +349,18 @@ def overlap_areas(coords, first, count, src, quads, dst):
         i = src[k]
         out[k] = _clip_area(coords[first[i]:first[i] + count[i]], count[i], quads[dst[k]])
     return out
+
+
+@njit(cache=True)
+def quads_overlap_pairs(quads, boxes, others):
+    """box_pairs(group_boxes(quads), boxes, 0.0) and each pair's shared area, quadrilateral
+    quads[i] against others[j] (overlap_areas' numbers), in one call: the candidate pairs of a
+    4.3.2 overlap question about stands given by their corners (n, 4, 2)."""
+    src, dst = box_pairs(group_boxes(quads), boxes, 0.0)
+    area = np.empty(len(src))
+    for k in range(len(src)):
+        area[k] = _clip_area(quads[src[k]], 4, others[dst[k]])
+    return src, dst, area
 
 
 @njit(cache=True)
@@ -621,6 +647,7 @@ def warm() -> None:
     overlap_areas(quad, np.array([0], np.int64), np.array([4], np.int64), np.array([0], np.int64), corners,
                   np.array([1], np.int64))
     slid_overlaps(corners, 1.0, 0.0, np.array([0.0, 0.5]), corners, 1e-6, 1e-9)
+    quads_overlap_pairs(corners, np.array([[0.0, 0.0, 1.0, 1.0]]), corners)
     hulls(corners.reshape(1, 8, 2))
     near_hulls(corners.reshape(1, 8, 2), 1e-12)
     group_boxes(corners.reshape(1, 8, 2))

@@ -56,11 +56,17 @@ def local_corners(unit: Unit, files: int | None = None) -> tuple[np.ndarray, np.
     key = ("local", unit.stands, files, unit.stand_w, unit.stand_d)
     got = unit.shapes.get(key)
     if got is None:
-        layout = np.array(stand_layout(unit.stands, files), dtype=float).reshape(-1, 2)
         w, d = unit.stand_w, unit.stand_d
-        rank, lat = layout[:, 0], layout[:, 1]
-        local_f = np.stack([-rank * d, -rank * d, -rank * d - d, -rank * d - d], axis=1)
-        local_r = np.stack([lat * w - w / 2, lat * w + w / 2, lat * w + w / 2, lat * w - w / 2], axis=1)
+        fwd, right = [], []
+        # the numpy expressions -rank * d, -rank * d - d, lat * w -+ w / 2 over the layout,
+        # the same float sums in the same order, without a dozen tiny arrays
+        for rank, lat in stand_layout(unit.stands, files):
+            front, rear = -float(rank) * d, -float(rank) * d - d
+            left, right_ = float(lat) * w - w / 2, float(lat) * w + w / 2
+            fwd.append((front, front, rear, rear))
+            right.append((left, right_, right_, left))
+        local_f = np.array(fwd, dtype=float).reshape(-1, 4)
+        local_r = np.array(right, dtype=float).reshape(-1, 4)
         local_f.flags.writeable = local_r.flags.writeable = False     # shared by every caller
         got = unit.shapes[key] = (local_f, local_r)
     return got
@@ -443,7 +449,7 @@ class Swept:
         self._polys = np.empty(n, dtype=object)
         self._made = np.zeros(n, dtype=bool)
         self._complete = False
-        self._pairs, self._unsure, self._rings = pairs, unsure, None
+        self._pairs, self._unsure, self._rings, self._kernel_rings = pairs, unsure, None, None
         self._coords, self._size = coords, np.where(unsure, 0, size)
         self._first = np.concatenate([[0], np.cumsum(self._size)[:-1]]).astype(np.int64)
         # a hull's box is its points' box: its extreme points are vertices (exactly so for
@@ -465,7 +471,7 @@ class Swept:
         self._polys = np.empty(len(quads), dtype=object)
         self._made = np.zeros(len(quads), dtype=bool)
         self._complete = False
-        self._unsure, self._rings = np.zeros(len(quads), dtype=bool), None
+        self._unsure, self._rings, self._kernel_rings = np.zeros(len(quads), dtype=bool), None, None
         self.bounds = kernels.group_boxes(quads)
 
     def __len__(self) -> int:
@@ -513,6 +519,15 @@ class Swept:
                 self._rings = self._stand_in_rings()
         coords, first, size, none = self._rings
         return coords, first[rows], size[rows] - 1, none[rows]
+
+    def kernel_rings(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """`rings` of every piece, as the terrain kernels take them: the packed coordinates,
+        each ring's first row, and its vertex count (0 for a piece with no ring here)."""
+        got = self._kernel_rings
+        if got is None:
+            coords, first, verts, none = self.rings(slice(None))
+            got = self._kernel_rings = (coords, first, np.where(none, 0, verts))
+        return got
 
     def _stand_in_rings(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """`at`'s rings with the stand-ins appended for the pieces GEOS's hull is unsure of

@@ -13,7 +13,6 @@ from __future__ import annotations
 import math
 from itertools import compress
 from operator import attrgetter, ne
-from contextlib import contextmanager
 
 import numpy as np
 import shapely
@@ -158,19 +157,24 @@ def bump(st) -> None:
     st.geometry_cache["version"] = st.geometry_cache.get("version", 0) + 1
 
 
-@contextmanager
-def in_step(st):
+class in_step:
     """While the game applies an action or lists the legal ones, only its rules change the state
     and every change emits an event (which bumps the version): the arrays are trusted while the
-    version stands. Outside (tests, tools, players reading the state) each use checks them."""
-    cache = st.geometry_cache
-    outer = cache.get("in_step", False)
-    cache["in_step"] = True
-    bump(st)
-    try:
-        yield
-    finally:
-        cache["in_step"] = outer
+    version stands. Outside (tests, tools, players reading the state) each use checks them.
+    (A class, not a generator: entered at every action, where contextlib's frames cost.)"""
+    __slots__ = ("st", "outer")
+
+    def __init__(self, st):
+        self.st = st
+
+    def __enter__(self) -> None:
+        cache = self.st.geometry_cache
+        self.outer = cache.get("in_step", False)
+        cache["in_step"] = True
+        bump(self.st)
+
+    def __exit__(self, *exc) -> None:
+        self.st.geometry_cache["in_step"] = self.outer
 
 
 def near_pairs(st, gap: float, exact) -> dict[tuple[str, str], float]:

@@ -15,7 +15,7 @@ import numpy as np
 from numba import njit
 
 from sim.daimyo.geometry.cut_kernels import convex_gap
-from sim.daimyo.geometry.kernels import hull_of, segment_quad_distance
+from sim.daimyo.geometry.kernels import MARGIN, boxes_near, hull_of, near_all, segment_quad_distance
 
 MEETS, APART, UNSURE = 1, 0, -1
 
@@ -43,22 +43,47 @@ def hull_meets_patches(points, tris, owner, patches, tol):
 
 
 @njit(cache=True)
-def pieces_meet_shapes(coords, first, verts, shape, tris, owner, exact, tol):
-    """MEETS, APART or UNSURE for each pair (convex ring i, shape[i]), as stands_meet_patches:
-    ring i is coords[first[i]:first[i] + verts[i]] (ring order, unclosed; a unit's swept
-    pieces, geometry.shapes.Swept.rings); UNSURE where the ring has fewer than 3 corners (none
-    here) or the shape is not `exact`ly its triangles."""
-    out = np.full(len(first), UNSURE, np.int8)
+def pieces_meet_near(bounds, boxes, coords, first, verts, tris, owner, exact, tol):
+    """terrain_touch.pieces_meet's kernel part in one call, for swept pieces with axis boxes
+    `bounds` (p, 4) and convex rings coords[first[i]:first[i] + verts[i]] (ring order,
+    unclosed; verts[i] < 3: no ring, only Shapely can tell) against shapes with axis boxes
+    `boxes` (s, 4) cut into the triangles `tris` of shape owner[j]. The pairs asked are
+    kernels.box_pairs(bounds, boxes, 0.0)'s, in its order; each is MEETS, APART or UNSURE as
+    stands_meet_patches tells it (UNSURE also where the shape is not `exact`ly its triangles).
+    Returns which shapes some pair surely meets, and the UNSURE pairs (piece, shape) of the
+    shapes none meets, for Shapely."""
+    g = MARGIN
+    near = near_all(bounds, boxes, g)
+    m = len(near)
+    met = np.zeros(len(boxes), np.bool_)
+    ask_i = np.empty(len(bounds) * max(m, 1), np.int64)
+    ask_j = np.empty(len(bounds) * max(m, 1), np.int64)
+    k = 0
+    if m == 0:
+        return met, ask_i[:0], ask_j[:0]
     tbox = _boxes(tris)
     row = np.zeros(len(exact), np.int8)
-    for i in range(len(first)):
-        o = shape[i]
-        if verts[i] < 3 or not exact[o]:
-            continue
-        row[o] = APART
-        _polygon_meets(coords[first[i]:first[i] + verts[i]], verts[i], tris, tbox, owner, tol, row, o)
-        out[i] = row[o]
-    return out
+    for i in range(len(bounds)):
+        for n in range(m):
+            j = near[n]
+            if met[j] or not boxes_near(bounds, i, boxes, j, g):
+                continue
+            state = UNSURE
+            if verts[i] >= 3 and exact[j]:
+                row[j] = APART
+                _polygon_meets(coords[first[i]:first[i] + verts[i]], verts[i], tris, tbox, owner, tol, row, j)
+                state = row[j]
+            if state == MEETS:
+                met[j] = True
+            elif state == UNSURE:
+                ask_i[k], ask_j[k] = i, j
+                k += 1
+    keep = 0
+    for n in range(k):
+        if not met[ask_j[n]]:
+            ask_i[keep], ask_j[keep] = ask_i[n], ask_j[n]
+            keep += 1
+    return met, ask_i[:keep], ask_j[:keep]
 
 
 @njit(cache=True)
@@ -125,6 +150,7 @@ def warm() -> None:
     stands_meet_patches(quad[None], tri, np.array([0], np.int64), 1, 1e-11)
     lines_apart(0.0, 0.0, quad, tri, np.array([0], np.int64), 1e-11)
     hull_meets_patches(quad, tri, np.array([0], np.int64), 1, 1e-11)
-    pieces_meet_shapes(quad, np.array([0], np.int64), np.array([4], np.int64), np.array([0], np.int64), tri,
-                       np.array([0], np.int64), np.array([True]), 1e-11)
+    pieces_meet_near(np.array([[0.0, 0.0, 1.0, 1.0]]), np.array([[0.5, 0.5, 3.0, 3.0]]), quad,
+                     np.array([0], np.int64), np.array([4], np.int64), tri, np.array([0], np.int64),
+                     np.array([True]), 1e-11)
     segment_distances(0.0, 0.0, 1.0, 1.0, tri, np.array([0], np.int64), 1)
