@@ -149,15 +149,22 @@ def _shapes(unit: Unit, x: float | None = None, y: float | None = None, facing: 
     return hit
 
 
-def stand_quads(unit: Unit, **pose) -> np.ndarray:
+# stand_quads, stand_polygons and footprint name the pose's parts (x, y, facing, files) rather
+# than take **pose: the AI asks for them about 170,000 times a hard battle, and packing and
+# unpacking the keywords was half of a remembered answer's cost
+
+
+def stand_quads(unit: Unit, x: float | None = None, y: float | None = None, facing: float | None = None,
+                files: int | None = None) -> np.ndarray:
     """The stands' corners (stands, 4, 2) that `stand_polygons` and `footprint` are made of, for
     the kernels (read-only, shared): the same numbers, no second placing."""
-    return _shapes(unit, **pose)[2]
+    return _shapes(unit, x, y, facing, files)[2]
 
 
-def stand_polygons(unit: Unit, **pose) -> np.ndarray:
+def stand_polygons(unit: Unit, x: float | None = None, y: float | None = None, facing: float | None = None,
+                   files: int | None = None) -> np.ndarray:
     """Shapely polygons of the stands (vectorised construction; read-only, shared)."""
-    return _polygons(_shapes(unit, **pose))
+    return _polygons(_shapes(unit, x, y, facing, files))
 
 
 def _polygons(hit: list) -> np.ndarray:
@@ -167,10 +174,10 @@ def _polygons(hit: list) -> np.ndarray:
     return hit[0]
 
 
-def footprint(unit: Unit, **pose) -> Polygon:
-    hit = _shapes(unit, **pose)
+def footprint(unit: Unit, x: float | None = None, y: float | None = None, facing: float | None = None,
+              files: int | None = None) -> Polygon:
+    hit = _shapes(unit, x, y, facing, files)
     if hit[1] is None:
-        files = pose.get("files")
         hit[1] = _footprint(unit, unit.files if files is None else files, hit)
     return hit[1]
 
