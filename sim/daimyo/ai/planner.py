@@ -48,6 +48,7 @@ class ArmyPlan:
     bounds: tuple = (0.0, 1.0)                # lateral extent the sectors split
     enemy_at: dict = field(default_factory=dict)   # enemy fighting unit -> (x, y) at this plan
     stood: int = 0                            # turns in a row the enemy has stood off
+    waiting_in_vain: bool = False             # stood STOOD_TURNS and a draw gives the side nothing (5.2)
 
     def sector_of(self, x: float, y: float) -> int:
         (ox, oy), (px, py) = self.axis
@@ -102,7 +103,7 @@ def plan_army(st, side: str, mu: Matchups, prev: ArmyPlan | None = None) -> Army
         came = came_on(prev, theirs, mine)
         plan.stood = prev.stood + 1 if came is not None and came < STAND_OFF_CM else 0
     # 5.2: a side that gains nothing from a draw does not wait for an enemy that does not come
-    waiting_in_vain = plan.stood >= STOOD_TURNS and not wins_at_limit(st, side)
+    plan.waiting_in_vain = waiting_in_vain = plan.stood >= STOOD_TURNS and not wins_at_limit(st, side)
     # the balance of each sector: our best charges there against theirs (both ways, 4.6.5)
     # (the mean edge of the units there, so a big sector does not swing more than a small one)
     total = {s: 0.0 for s in range(SECTORS)}
