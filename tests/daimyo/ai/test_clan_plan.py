@@ -182,14 +182,10 @@ def test_planner_keeps_the_furthest_clan_in_reserve():
     assert army.reserve == "back" and army.posture("back") == "reserve"
 
 
-def _three_clans_against_horse():
-    """Three clans of samurai against a unit of mounted samurai, which beats them (the sector's
-    balance -0.38: held, not attacked, at clock pressure 0; no turn limit, so the clock never
-    presses); the clan furthest back in reserve."""
-    three = {"clans": [{"id": c, "name": c, "daimyo": {"name": c, "rating": 2, "x": x, "y": y},
-                        "units": [unit(f"{c}-u", x, y, 90, **SAM)]}
-                       for c, x, y in (("left", 60, 40), ("centre", 100, 40), ("back", 140, 10))]}
-    return game(scenario([], [unit("horse", 100, 75, 270, **CAV)], east_army=three))
+def _standing_horse():
+    """Samurai against a unit of mounted samurai 35 cm off (no turn limit, so the clock never
+    presses)."""
+    return table([unit("sam", 100, 40, 90, **SAM)], [unit("horse", 100, 75, 270, **CAV)])
 
 
 def _plans(g, turns, come_on=0.0):
@@ -204,38 +200,27 @@ def _plans(g, turns, come_on=0.0):
     return out
 
 
-def test_5_2_planner_attacks_an_enemy_that_stands_off_two_turns():
-    """Holding a sector and keeping a reserve wait for the enemy to come; a draw wins the east
-    nothing (5.2), so once the enemy has stood off two turns in a row the east attacks the
-    held sector and commits its reserve."""
-    g = _three_clans_against_horse()
-    plans = _plans(g, 3)
-    held = plans[0].clan_sector["centre"]
-    assert [p.postures[held] for p in plans] == ["hold", "hold", "attack"]
+def test_5_2_planner_sees_an_enemy_that_stands_off_two_turns():
+    """The horse does not move: after two turns in which it came no nearer, the east (to which
+    a draw gives nothing, 5.2) is waiting in vain."""
+    plans = _plans(_standing_horse(), 3)
     assert [p.stood for p in plans] == [0, 1, 2]
-    assert [p.reserve for p in plans] == ["back", "back", ""]
-    assert plans[2].posture("back") != "reserve"
-    mu = Matchups(g.state, "east")
-    states = [clan_plan.step(None, g.state, "east", "centre", p, mu, RouteBook()).state for p in plans[1:]]
-    assert states[0] == "hold" and states[1] != "hold"
+    assert [p.waiting_in_vain for p in plans] == [False, False, True]
 
 
-def test_5_2_planner_holds_while_the_enemy_comes_on():
-    """The same table with the horse coming on 3 cm a turn: holding pays, the east waits."""
-    plans = _plans(_three_clans_against_horse(), 3, come_on=3.0)
-    held = plans[0].clan_sector["centre"]
-    assert [p.postures[held] for p in plans] == ["hold"] * 3
-    assert [p.stood for p in plans] == [0, 0, 0] and plans[2].reserve == "back"
+def test_5_2_planner_an_enemy_that_comes_on_is_waited_for():
+    """The same table with the horse coming on 3 cm a turn: waiting pays."""
+    plans = _plans(_standing_horse(), 3, come_on=3.0)
+    assert [p.stood for p in plans] == [0, 0, 0] and not plans[2].waiting_in_vain
 
 
-def test_5_2_planner_a_side_that_wins_at_the_limit_waits_for_a_standing_enemy():
+def test_5_2_planner_a_side_that_wins_at_the_limit_is_never_waiting_in_vain():
     """A side the scenario gives the battle at the turn limit (ruling D-85) loses nothing by
-    waiting: it does not attack where it does not clearly win, however long the enemy stands."""
-    g = _three_clans_against_horse()
+    waiting, however long the enemy stands."""
+    g = _standing_horse()
     g.state.victory_conditions = [{"when": "turn_end", "turn": 12, "winner": "east", "target": ""}]
     plans = _plans(g, 3)
-    held = plans[0].clan_sector["centre"]
-    assert [p.postures[held] for p in plans] == ["hold"] * 3 and plans[2].reserve == "back"
+    assert plans[2].stood == 2 and not plans[2].waiting_in_vain
 
 
 def test_4_3_1_no_charge_reach_straight_across_an_uncrossable_river():
