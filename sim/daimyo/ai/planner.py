@@ -8,9 +8,10 @@ refused - unless the clock (5.2) presses: a side that does not win when the last
 grows bolder turn by turn, and one the 5.2 margin puts near breaking the enemy attacks
 everywhere. The sector with the best balance is the main effort; with three clans or more,
 the clan furthest back is kept in reserve until the main effort is engaged or time runs short.
-The plan also watches whether the enemy comes on: where it has stood off for STOOD_TURNS turns
-(its fighting units came on average no nearer the side's), a side that a draw gives nothing
-(5.2) is waiting in vain, and a patient clan no longer receives at a stream (clan_plan.py).
+Hard also watches whether the enemy comes on (`watch`): where it has stood off for STOOD_TURNS
+turns (its fighting units came on average no nearer the side's), a side that a draw gives
+nothing (5.2) is waiting in vain: it lowers its bar to attack by STOOD_BAR, commits its reserve,
+and its clans no longer receive at a stream (clan_plan.py).
 Clans are what activates (4.1), so each is given one sector and one role.
 """
 from __future__ import annotations
@@ -31,6 +32,7 @@ RELEASE_AT = 0.7         # clock pressure at which the reserve is committed
 HYSTERESIS = 0.5         # a posture changes only when the balance passes its bar by this much
 STAND_OFF_CM = 1.0       # the enemy came on less than this (mean cm a unit) in a turn: it stood off
 STOOD_TURNS = 2          # turns in a row the enemy stood off after which waiting is given up
+STOOD_BAR = 1.0          # how much lower the bar to attack then lies (5.2: a draw wins nothing)
 
 
 @dataclass
@@ -79,9 +81,10 @@ def margin(st, side: str) -> float:
     return toward(st.enemy(side)) - toward(side)
 
 
-def plan_army(st, side: str, mu: Matchups, prev: ArmyPlan | None = None) -> ArmyPlan:
+def plan_army(st, side: str, mu: Matchups, prev: ArmyPlan | None = None, watch: bool = False) -> ArmyPlan:
     """The plan for this turn; `prev`, last turn's, keeps postures and the reserve steady
-    unless the balance moves clearly (HYSTERESIS), so clans do not swing turn by turn."""
+    unless the balance moves clearly (HYSTERESIS), so clans do not swing turn by turn.
+    `watch` (hard): give up waiting for an enemy that stands off (STOOD_TURNS)."""
     mine = [u for u in st.living(side) if u.troop is not Troop.HQ and not u.routing]
     theirs = [u for u in st.living(st.enemy(side)) if u.troop is not Troop.HQ and not u.routing]
     pressure, lead = clock_pressure(st, side), margin(st, side)
@@ -102,7 +105,7 @@ def plan_army(st, side: str, mu: Matchups, prev: ArmyPlan | None = None) -> Army
         came = came_on(prev, theirs, mine)
         plan.stood = prev.stood + 1 if came is not None and came < STAND_OFF_CM else 0
     # 5.2: a side that gains nothing from a draw does not wait for an enemy that does not come
-    plan.waiting_in_vain = plan.stood >= STOOD_TURNS and not wins_at_limit(st, side)
+    plan.waiting_in_vain = waiting_in_vain = watch and plan.stood >= STOOD_TURNS and not wins_at_limit(st, side)
     # the balance of each sector: our best charges there against theirs (both ways, 4.6.5)
     # (the mean edge of the units there, so a big sector does not swing more than a small one)
     total = {s: 0.0 for s in range(SECTORS)}
@@ -123,7 +126,7 @@ def plan_army(st, side: str, mu: Matchups, prev: ArmyPlan | None = None) -> Army
     balance = {s: total[s] / count[s] if count[s] else 0.0 for s in range(SECTORS)}
     plan.balance = balance
     # the clock and the margin lower the bar: a side behind on time attacks at worse odds
-    bar = ATTACK_AT - 2.0 * pressure - 1.5 * max(0.0, lead)
+    bar = ATTACK_AT - 2.0 * pressure - 1.5 * max(0.0, lead) - (STOOD_BAR if waiting_in_vain else 0.0)
     for s, b in balance.items():
         was = prev.postures.get(s) if prev is not None else None
         slack = HYSTERESIS if was else 0.0
@@ -146,7 +149,7 @@ def plan_army(st, side: str, mu: Matchups, prev: ArmyPlan | None = None) -> Army
         units = [u for u in mine if u.clan == c]
         votes = [plan.sector_of(u.x, u.y) for u in units]
         plan.clan_sector[c] = max(sorted(set(votes)), key=votes.count)
-    if len(clans) >= 3 and pressure < RELEASE_AT and not finishing:
+    if len(clans) >= 3 and pressure < RELEASE_AT and not finishing and not waiting_in_vain:
         def behind(c):
             units = [u for u in mine if u.clan == c]
             return min(math.dist((u.x, u.y), (e.x, e.y)) for u in units for e in theirs)

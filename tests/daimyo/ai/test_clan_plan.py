@@ -195,17 +195,40 @@ def _plans(g, turns, come_on=0.0):
     for turn in range(1, turns + 1):
         st.turn = turn
         st.units["horse"].y -= come_on if turn > 1 else 0.0
-        army = plan_army(st, "east", Matchups(st, "east"), army)
+        army = plan_army(st, "east", Matchups(st, "east"), army, watch=True)
         out.append(army)
     return out
 
 
 def test_5_2_planner_sees_an_enemy_that_stands_off_two_turns():
     """The horse does not move: after two turns in which it came no nearer, the east (to which
-    a draw gives nothing, 5.2) is waiting in vain."""
-    plans = _plans(_standing_horse(), 3)
+    a draw gives nothing, 5.2) is waiting in vain; the sector it held (the horse beats the
+    samurai, balance -0.38) is attacked and the clan no longer holds."""
+    g = _standing_horse()
+    plans = _plans(g, 3)
     assert [p.stood for p in plans] == [0, 1, 2]
     assert [p.waiting_in_vain for p in plans] == [False, False, True]
+    assert [p.posture("east-clan") for p in plans] == ["hold", "hold", "attack"]
+    mu = Matchups(g.state, "east")
+    states = [clan_plan.step(None, g.state, "east", "east-clan", p, mu, RouteBook()).state for p in plans[1:]]
+    assert states[0] == "hold" and states[1] != "hold"
+
+
+def test_5_2_planner_without_the_watch_waits_on():
+    """Normal does not watch (`watch` is hard's): the same standing horse, the sector held."""
+    st, army = _standing_horse().state, None
+    for turn in (1, 2, 3):
+        st.turn = turn
+        army = plan_army(st, "east", Matchups(st, "east"), army)
+    assert army.stood == 2 and not army.waiting_in_vain and army.posture("east-clan") == "hold"
+
+
+def test_5_2_planner_commits_the_reserve_against_an_enemy_that_stands_off():
+    three = {"clans": [{"id": c, "name": c, "daimyo": {"name": c, "rating": 2, "x": x, "y": y},
+                        "units": [unit(f"{c}-u", x, y, 90, **SAM)]}
+                       for c, x, y in (("left", 60, 40), ("centre", 100, 40), ("back", 140, 10))]}
+    g = game(scenario([], [unit("horse", 100, 75, 270, **CAV)], east_army=three))
+    assert [p.reserve for p in _plans(g, 3)] == ["back", "back", ""]
 
 
 def test_5_2_planner_an_enemy_that_comes_on_is_waited_for():

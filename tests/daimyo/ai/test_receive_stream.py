@@ -190,7 +190,7 @@ def test_5_2_a_patient_clan_stops_receiving_an_enemy_that_stands_off():
     for turn in (1, 2, 3):
         st.turn = turn
         mu = Matchups(st, "east")
-        army = plan_army(st, "east", mu, army)
+        army = plan_army(st, "east", mu, army, watch=True)
         states.append(clan_plan.step(None, st, "east", "east-clan", army, mu, RouteBook(), True).state)
     assert states[:2] == ["receive", "receive"] and states[2] != "receive"
     assert army.waiting_in_vain
