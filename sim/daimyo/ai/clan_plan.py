@@ -143,8 +143,7 @@ def step(prev: ClanPlan | None, st, side: str, clan: str, army, mu, routes,
     # the way a column one stand wide could take: a line forms one to pass a bridge (line_up.py)
     narrow = routes.for_unit(st, lead, files=1)
     held = _held_crossing(st, side, fighters, enemies, narrow, centre, (goal.x, goal.y))
-    # (5.2: a draw wins nothing, and an enemy that stands off never comes to be received, planner.py)
-    if held is None and patient and army.pressure < PATIENCE and not army.waiting_in_vain:
+    if held is None and patient and army.pressure < PATIENCE:
         # a side behind on the margin has nothing to wait for (5.2): from BOLD it braves the fire
         bold = army.pressure >= BOLD and army.margin < 0
         held = _held_stream(st, fighters, enemies, centre, (goal.x, goal.y), mu, bold)

@@ -19,7 +19,7 @@ class Commander:
     def __init__(self, patient: bool = False, routes: RouteBook | None = None):
         """routes: the player's RouteBook, if it has one (the scorer's: the terrain's ways are
         worked out once for both)."""
-        self.patient = patient                # hard: receives the enemy at a stream (clan_plan.py), unless it stands off (planner.py)
+        self.patient = patient                # hard: receives the enemy at a stream (clan_plan.py)
         self.routes = routes if routes is not None else RouteBook()
         self.army: planner.ArmyPlan | None = None
         self.matchups: Matchups | None = None
@@ -41,7 +41,7 @@ class Commander:
         if key != self._key:
             self._key = key
             self.matchups = Matchups(st, side, self.matchups)
-            self.army = planner.plan_army(st, side, self.matchups, self.army, watch=self.patient)
+            self.army = planner.plan_army(st, side, self.matchups, self.army)
             for clan in sorted({u.clan for u in st.living(side)}):
                 self._step(st, side, clan, "turn")
         active = st.active_clan if st.to_move == side else ""

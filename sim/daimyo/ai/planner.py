@@ -8,10 +8,6 @@ refused - unless the clock (5.2) presses: a side that does not win when the last
 grows bolder turn by turn, and one the 5.2 margin puts near breaking the enemy attacks
 everywhere. The sector with the best balance is the main effort; with three clans or more,
 the clan furthest back is kept in reserve until the main effort is engaged or time runs short.
-Hard also watches whether the enemy comes on (`watch`): where it has stood off for STOOD_TURNS
-turns (its fighting units came on average no nearer the side's), a side that a draw gives
-nothing (5.2) is waiting in vain: it lowers its bar to attack by STOOD_BAR, commits its reserve,
-and its clans no longer receive at a stream (clan_plan.py).
 Clans are what activates (4.1), so each is given one sector and one role.
 """
 from __future__ import annotations
@@ -30,9 +26,6 @@ ATTACK_AT = 0.0          # a sector's balance from which it is attacked (the clo
 REFUSE_AT = -1.0         # and below which it is refused (mean edge a unit)
 RELEASE_AT = 0.7         # clock pressure at which the reserve is committed
 HYSTERESIS = 0.5         # a posture changes only when the balance passes its bar by this much
-STAND_OFF_CM = 1.0       # the enemy came on less than this (mean cm a unit) in a turn: it stood off
-STOOD_TURNS = 2          # turns in a row the enemy stood off after which waiting is given up
-STOOD_BAR = 1.0          # how much lower the bar to attack then lies (5.2: a draw wins nothing)
 
 
 @dataclass
@@ -47,9 +40,6 @@ class ArmyPlan:
     reserve: str = ""                         # the clan held back ("" for none)
     axis: tuple = ((0.0, 0.0), (0.0, 1.0))    # (origin, lateral unit vector)
     bounds: tuple = (0.0, 1.0)                # lateral extent the sectors split
-    enemy_at: dict = field(default_factory=dict)   # enemy fighting unit -> (x, y) at this plan
-    stood: int = 0                            # turns in a row the enemy has stood off
-    waiting_in_vain: bool = False             # stood STOOD_TURNS and a draw gives the side nothing (5.2)
 
     def sector_of(self, x: float, y: float) -> int:
         (ox, oy), (px, py) = self.axis
@@ -81,10 +71,9 @@ def margin(st, side: str) -> float:
     return toward(st.enemy(side)) - toward(side)
 
 
-def plan_army(st, side: str, mu: Matchups, prev: ArmyPlan | None = None, watch: bool = False) -> ArmyPlan:
+def plan_army(st, side: str, mu: Matchups, prev: ArmyPlan | None = None) -> ArmyPlan:
     """The plan for this turn; `prev`, last turn's, keeps postures and the reserve steady
-    unless the balance moves clearly (HYSTERESIS), so clans do not swing turn by turn.
-    `watch` (hard): give up waiting for an enemy that stands off (STOOD_TURNS)."""
+    unless the balance moves clearly (HYSTERESIS), so clans do not swing turn by turn."""
     mine = [u for u in st.living(side) if u.troop is not Troop.HQ and not u.routing]
     theirs = [u for u in st.living(st.enemy(side)) if u.troop is not Troop.HQ and not u.routing]
     pressure, lead = clock_pressure(st, side), margin(st, side)
@@ -97,15 +86,7 @@ def plan_army(st, side: str, mu: Matchups, prev: ArmyPlan | None = None, watch: 
     lateral = (float(-ahead[1]), float(ahead[0]))
     origin = tuple(float(v) for v in (c_mine + c_theirs) / 2)
     lats = [(u.x - origin[0]) * lateral[0] + (u.y - origin[1]) * lateral[1] for u in mine + theirs]
-    plan = ArmyPlan(st.turn, pressure, lead, {}, {}, 0, axis=(origin, lateral), bounds=(min(lats), max(lats)),
-                    enemy_at={e.id: (e.x, e.y) for e in theirs})
-    if prev is not None and prev.turn == st.turn:      # planned again within the turn
-        plan.enemy_at, plan.stood = prev.enemy_at, prev.stood
-    else:
-        came = came_on(prev, theirs, mine)
-        plan.stood = prev.stood + 1 if came is not None and came < STAND_OFF_CM else 0
-    # 5.2: a side that gains nothing from a draw does not wait for an enemy that does not come
-    plan.waiting_in_vain = waiting_in_vain = watch and plan.stood >= STOOD_TURNS and not wins_at_limit(st, side)
+    plan = ArmyPlan(st.turn, pressure, lead, {}, {}, 0, axis=(origin, lateral), bounds=(min(lats), max(lats)))
     # the balance of each sector: our best charges there against theirs (both ways, 4.6.5)
     # (the mean edge of the units there, so a big sector does not swing more than a small one)
     total = {s: 0.0 for s in range(SECTORS)}
@@ -126,7 +107,7 @@ def plan_army(st, side: str, mu: Matchups, prev: ArmyPlan | None = None, watch: 
     balance = {s: total[s] / count[s] if count[s] else 0.0 for s in range(SECTORS)}
     plan.balance = balance
     # the clock and the margin lower the bar: a side behind on time attacks at worse odds
-    bar = ATTACK_AT - 2.0 * pressure - 1.5 * max(0.0, lead) - (STOOD_BAR if waiting_in_vain else 0.0)
+    bar = ATTACK_AT - 2.0 * pressure - 1.5 * max(0.0, lead)
     for s, b in balance.items():
         was = prev.postures.get(s) if prev is not None else None
         slack = HYSTERESIS if was else 0.0
@@ -149,29 +130,13 @@ def plan_army(st, side: str, mu: Matchups, prev: ArmyPlan | None = None, watch: 
         units = [u for u in mine if u.clan == c]
         votes = [plan.sector_of(u.x, u.y) for u in units]
         plan.clan_sector[c] = max(sorted(set(votes)), key=votes.count)
-    if len(clans) >= 3 and pressure < RELEASE_AT and not finishing and not waiting_in_vain:
+    if len(clans) >= 3 and pressure < RELEASE_AT and not finishing:
         def behind(c):
             units = [u for u in mine if u.clan == c]
             return min(math.dist((u.x, u.y), (e.x, e.y)) for u in units for e in theirs)
         keep = prev.reserve if prev is not None and prev.reserve in clans else ""
         plan.reserve = keep or max(clans, key=lambda c: (behind(c), c))
     return plan
-
-
-def came_on(prev: ArmyPlan | None, theirs, mine) -> float | None:
-    """How far the enemy came on since the last plan: the mean over its fighting units seen
-    then of how much nearer the side's nearest unit (where it stands now) each stands now than
-    it stood then (the side's own moves not counted). None with no last plan."""
-    if prev is None or not prev.enemy_at:
-        return None
-    seen = [(e, prev.enemy_at[e.id]) for e in theirs if e.id in prev.enemy_at]
-    if not seen:
-        return None
-    ours = np.array([(u.x, u.y) for u in mine])
-
-    def gap(x, y):
-        return float(np.min(np.hypot(ours[:, 0] - x, ours[:, 1] - y)))
-    return sum(gap(*then) - gap(e.x, e.y) for e, then in seen) / len(seen)
 
 
 def one_from_breaking(st, side: str) -> bool:

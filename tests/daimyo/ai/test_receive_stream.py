@@ -179,18 +179,3 @@ def test_4_6_5_from_bold_a_clan_that_loses_at_the_water_still_receives():
     g = table([unit("spear", 100, 40, 90, **RAW)], [unit("sam", 100, 66, 270, **SAM)], terrain=[STREAM])
     _bold_turn(g)
     assert step(g, margin=0.0).state == "receive"
-
-
-def test_5_2_a_patient_clan_stops_receiving_an_enemy_that_stands_off():
-    """The arquebusiers hold the far bank (the receive test above) but stand there two turns
-    running (planner: waiting in vain): what the clan waits for never comes, and a draw wins
-    it nothing (5.2), so it goes over (4.3.1) - on the first two turns it still receives."""
-    g = _table()
-    st, army, states = g.state, None, []
-    for turn in (1, 2, 3):
-        st.turn = turn
-        mu = Matchups(st, "east")
-        army = plan_army(st, "east", mu, army, watch=True)
-        states.append(clan_plan.step(None, st, "east", "east-clan", army, mu, RouteBook(), True).state)
-    assert states[:2] == ["receive", "receive"] and states[2] != "receive"
-    assert army.waiting_in_vain
