@@ -183,22 +183,24 @@ class Ground:
         touch) or whose triangles do not stand for it exactly."""
         tmap = terrain_map(self.st, u.cavalry, u.stands)
         tris, owner, _ = terrain_touch.patch_triangles(self.st, tmap)
-        state = terrain_kernels.stands_meet_patches(_line_quads([_ends(line)]), tris, owner, len(tmap.patches), MARGIN)[0]
-        return self._line_effects_of(u, line, state)
+        state = terrain_kernels.stands_meet_patches(_line_quads([_ends(line)]), tris, owner, len(tmap.patches), MARGIN)
+        return self._effects_along(tmap, [line], state)[0]
 
-    def _line_effects_of(self, u: Unit, line, state: np.ndarray) -> set[str]:
-        """`_line_effects` from the kernel's row for the line (`state`: MEETS, APART or
-        UNSURE for each patch of u's kind of mover)."""
-        tmap = terrain_map(self.st, u.cavalry, u.stands)
+    def _effects_along(self, tmap, lines: list, states: np.ndarray) -> list[set[str]]:
+        """`_line_effects` for each of `lines` from the kernel's rows `states` (MEETS, APART or
+        UNSURE for each line and each patch of the kind of mover's map `tmap`)."""
         exact = terrain_touch.patch_triangles(self.st, tmap)[2]
-        sure = exact & (state != terrain_kernels.UNSURE)
+        sure = exact & (states != terrain_kernels.UNSURE)
         patches = tmap.patches
-        out = {patches[i].effect for i in np.flatnonzero(sure & (state == terrain_kernels.MEETS))}
-        box = line.bounds
-        for i in np.flatnonzero(~sure):
-            p = patches[i]
-            if p.effect not in out and _meets([(p.shape, p.shape.bounds)], line, box):
-                out.add(p.effect)
+        out = []
+        for line, meets, ask in zip(lines, (sure & (states == terrain_kernels.MEETS)).tolist(), (~sure).tolist()):
+            got = {patches[i].effect for i, m in enumerate(meets) if m}
+            box = line.bounds if any(ask) else None
+            for i, a in enumerate(ask):
+                p = patches[i]
+                if a and p.effect not in got and _meets([(p.shape, p.shape.bounds)], line, box):
+                    got.add(p.effect)
+            out.append(got)
         return out
 
     def _lane_meets_walls(self, u: Unit, a, b, half: float) -> bool | None:
@@ -283,15 +285,15 @@ class Ground:
         for i, r in enumerate(rows):
             if lengths[i] > 1e-6:
                 kinds.setdefault((r[1].cavalry, r[1].stands), []).append(i)
-        states = {}
+        along = {}
         for (cavalry, stands), which in kinds.items():
             tmap = terrain_map(self.st, cavalry, stands)
             tris, owner, _ = terrain_touch.patch_triangles(self.st, tmap)
-            got = terrain_kernels.stands_meet_patches(_line_quads([ends[i] for i in which]), tris, owner,
-                                                      len(tmap.patches), MARGIN)
-            states.update(zip(which, got))
+            states = terrain_kernels.stands_meet_patches(_line_quads([ends[i] for i in which]), tris, owner,
+                                                         len(tmap.patches), MARGIN)
+            along.update(zip(which, self._effects_along(tmap, [lines[i] for i in which], states)))
         for i, (key, u, shape, target, start) in enumerate(rows):
-            fx = self._line_effects_of(u, lines[i], states[i]) if lengths[i] > 1e-6 else self.effects(u, shape)
+            fx = along[i] if lengths[i] > 1e-6 else self.effects(u, shape)
             self._kept.keep(key, _allowance(u, start | fx), (shape, target))
 
     def _ground_near(self, u: Unit, shape, target_shape) -> bool:
