@@ -59,7 +59,6 @@ LOOKAHEAD = 0.7      # weight of the move a turn or wheel opens for the next ord
 LEASH = 0.3          # points for a General closing the whole 1.7 range on his hatamoto
 BLOCKING = 1.0       # points a line standing across a bridge's or ford's end loses (crossing_axis.blocks)
 BALKED = 0.5         # edge a charge loses when the charger fails its test to charge (5.1 reason 4)
-OFF_TABLE = -50.0    # pose gain of an order whose plan leaves the table
 LANE_CM = 8.0        # the lane ahead a friend must leave clear (4.4 charges, 4.5.2 shooting)
 TARGET_PULL = 0.8    # share of a target's worth (times aggression) in a pose that may charge it
 
@@ -324,28 +323,13 @@ class DaimyoScorer:
         return not self._commands(leader_point(self.st, leader), leader.attached_to, u, rng, shape)
 
     def _score_Reform(self, a: A.Reform) -> float:
-        return self._reform_worth(self.st.units[a.unit]) + self._pose_gain(a)
-
-    def reform_bound(self, a: A.Reform) -> float:
-        """At least `_score_Reform`'s score, without the rules' plan (ai/shortlist.py): the plan
-        of a reform the rules accept ends on the reformed pose, about the unit's centre (4.3.5.4,
-        ruling D-38); it is weighed there as `_pose_gain` weighs it, in the order the unit is in
-        (disorder on the way is worth no more), less nothing for friends passed or for an order
-        undone, and at least the pose gain of a plan leaving the table."""
         u = self.st.units[a.unit]
-        x, y, f = movement.reformed_pose(u, a.facing, a.files)
-        turned = abs(f - u.facing) > 1e-6
-        gain = self._after(a, u, x, y, f, a.files, u.disordered, turned) - self._present(u, turned)
-        return self._reform_worth(u) + max(gain, OFF_TABLE)
-
-    def _reform_worth(self, u: Unit) -> float:
-        """A reform's worth besides the pose it ends in (4.3.5.4, 4.2.2)."""
         if not u.disordered:
             # 4.3.5.4: only to change formation/facing, giving up the rest of the move - which
             # is nothing to a column jammed at a crossing (line_up.stuck)
-            return -(0.0 if line_up.stuck(self, u) else 1.0)
+            return -(0.0 if line_up.stuck(self, u) else 1.0) + self._pose_gain(a)
         urge = 1.0 * self.p.caution if _unit_mode(u, self.plans.get(u.clan)) == "reform" else 0.0
-        return self._reform_need(u) + urge
+        return self._reform_need(u) + urge + self._pose_gain(a)
 
     def _reform_need(self, u: Unit) -> float:
         """4.2.2: a disordered unit may not charge (4.2.1) and fights and shoots worse; it must
@@ -452,7 +436,7 @@ class DaimyoScorer:
         u = self.st.units[a.unit]
         x, y, f = plan.path[-1]
         if plan.leaves_table:
-            return OFF_TABLE
+            return -50.0
         if self.backtrack.back(u.id, x, y, f, plan.files or u.files):
             return -100.0           # an order undone: move and turning spent for nothing (4.3)
         turned = abs(f - u.facing) > 1e-6
@@ -464,20 +448,15 @@ class DaimyoScorer:
             # a move that disorders (wading, passing a friend, 4.3.1, 4.3.2) must earn it -
             # unless the clan engages: then it commits, the reform turn is in its approach
             before += 0.5 * self.p.caution
-        after = self._after(a, u, x, y, f, plan.files or u.files, disorder, turned)
-        return after - before - self._spoiled(u, plan.passed)
-
-    def _after(self, a, u: Unit, x: float, y: float, f: float, files: int, disorder: bool, turned: bool) -> float:
-        """The value of the pose order `a` leaves u in (`_pose_gain`)."""
-        after = self.pose_value(u, x, y, f, files, disorder, turned=turned)
+        after = self.pose_value(u, x, y, f, plan.files or u.files, disorder, turned=turned)
         if isinstance(a, A.Reform) and u.disordered and self.commander is None:
-            after += self._reform_opens(u, x, y, f, files)
+            after += self._reform_opens(u, x, y, f, plan.files or u.files)
         if u.id in self._room:
-            after += self._room_made(u, x, y, f, files)
+            after += self._room_made(u, x, y, f, plan.files or u.files)
         if isinstance(a, A.FallBack) and u.id in self._back:
             # the line-up a turn later, the charge the turn after (4.3.5.3, 4.3.5.4)
             after += LOOKAHEAD * TARGET_PULL * self.p.aggression * self._target_worth(self._back[u.id])
-        return after
+        return after - before - self._spoiled(u, plan.passed)
 
     def _present(self, u: Unit, turned: bool) -> float:
         """The value of the pose the unit holds, kept for the decision. Against a turn or wheel

@@ -8,10 +8,8 @@ pose, stopping behind a friend). ScoredPlayer plans them best estimate first and
 exact score beats every estimate left; a blocked straight move is re-estimated over the range
 max_straight's first halvings leave before it is planned in full. Whatever it plays was
 planned and accepted by the rules (movement.tried, max_straight) exactly as in legal_actions.
-A reform is weighed where it ends, about its centre (4.3.5.4, ruling D-38), by
-DaimyoScorer.reform_bound + SLACK, and planned only when it comes up; a gun's other orders are
-always planned (few, scored apart); everything else (holds, charges, leaders, ending the
-step) is scored exactly at once.
+Guns and reforms are always planned (few, scored apart); everything else (holds, charges,
+leaders, ending the step) is scored exactly at once.
 """
 from __future__ import annotations
 
@@ -68,10 +66,7 @@ def _option(scorer, st, a, here: dict[tuple, float], poses) -> Option:
         return _straight(scorer, st, u, here, _orders(u, a), _whole(scorer, st, u, a, here), poses)
     def resolve():
         return [(a, scorer.score(a))] if movement.tried(st, u, a) else []
-    if isinstance(a, A.Reform):        # 4.3.5.4, ruling D-38: it ends about its centre
-        estimate = scorer.reform_bound(a) + SLACK
-    else:
-        estimate = _estimate(scorer, u, [a], here, poses)
+    estimate = _estimate(scorer, u, [a], here, poses)
     if isinstance(a, A.Turn) and not u.disordered:
         # sharpened only when it comes up: most turns never do, and the pose held's move
         # ahead is weighed anyway once one is scored (scorer._present)
@@ -97,8 +92,7 @@ def _orders(u, a) -> list:
 
 
 def _estimated(u, a) -> bool:
-    """Whether `_estimate` weighs the order's end poses (not a gun's; a reform is bounded by
-    DaimyoScorer.reform_bound instead)."""
+    """Whether `_estimate` weighs the order's end poses (not a gun's, nor a reform)."""
     return u.troop is not Troop.ARTILLERY and not isinstance(a, A.Reform)
 
 
@@ -153,7 +147,7 @@ def _estimate(scorer, u, orders, here: dict[tuple, float], poses=None, held: boo
 def _reformed(u, a: A.Reform) -> tuple:
     """A reform's pose as `prefetch` takes it (unit, x, y, facing, files, turned): about the
     unit's centre (4.3.5.4, ruling D-38), where its plan ends if the rules accept it; its
-    value is the reform's estimate (DaimyoScorer.reform_bound) and, once planned, its score."""
+    value is weighed exactly, not estimated (always planned)."""
     x, y, f = movement.reformed_pose(u, a.facing, a.files)
     return u, x, y, f, a.files, abs(f - u.facing) > 1e-6
 

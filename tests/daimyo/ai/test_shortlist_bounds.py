@@ -1,9 +1,7 @@
 """The lazy movement step's estimates (ai/shortlist.py) against the exact scores: a Turn's
 sharpened estimate - the pose held weighed with the move ahead a turn opens, as the exact
 score weighs it - is at least the exact score and exactly SLACK above it on open ground, and
-a Turn the shortlist sets aside unweighed is one the rules refuse (4.3.5.2); a reform's estimate,
-weighed where it ends about its centre (4.3.5.4, ruling D-38), is at least its exact score +
-SLACK, on a hand-built table and at every reform the reference battle's hard sides weigh."""
+a Turn the shortlist sets aside unweighed is one the rules refuse (4.3.5.2)."""
 import pytest
 
 from sim.daimyo import actions as A
@@ -14,7 +12,6 @@ from tests.daimyo.table_kit import game, give_orders, scenario, unit
 
 ANGLES = (90, -90, 180)
 WOOD_LEFT = {"id": "wood", "kind": "wood", "points": [[20, 20], [56, 20], [56, 60], [20, 60]]}
-REFERENCE_TURNS = 8
 POSES = [  # (east unit, enemy): the enemy ahead, to a flank, behind; a wood on its left flank
     (unit("e1", 60, 30), unit("w1", 140, 100, facing=270)),
     (unit("e1", 100, 40, facing=0), unit("w1", 100, 90, facing=270)),
@@ -90,77 +87,3 @@ def test_4_3_5_2_a_turn_set_aside_is_one_the_rules_refuse(turned, used_share):
             assert not movement.tried(st, u, a)
         else:
             assert movement.tried(st, u, a)
-
-
-# -- reforms (4.3.5.4, ruling D-38): bounded without their plan -------------------------------
-
-def _reform_bounds(player, g, side) -> list[tuple]:
-    """Every reform option of `side`'s movement step as the shortlist weighs it (the menu's and
-    line_up's): (order, estimate, exact score) for each the rules accept, the estimate being the
-    one the search orders it by (DaimyoScorer.reform_bound + SLACK)."""
-    out = []
-    with player.scorer.reading(g):
-        for o in shortlist.options(player.scorer, g, side) or []:
-            got = o.resolve()
-            while not isinstance(got, list):
-                got = got.resolve()
-            out += [(a, o.estimate, score) for a, score in got if isinstance(a, A.Reform)]
-    return out
-
-
-def _bounded(found) -> None:
-    for a, estimate, exact in found:
-        assert estimate - shortlist.SLACK >= exact - 1e-9, (a, estimate, exact)
-
-
-@pytest.mark.parametrize("disordered", [False, True])
-def test_4_3_5_4_a_line_up_reforms_estimate_is_at_least_its_exact_score(disordered):
-    """4.3.5.4, ruling D-38: a reform turns the unit about its centre, so its plan ends on
-    movement.reformed_pose: weighed there, the estimate is its exact score + SLACK (the hard
-    samurai of test_line_up lining up on the spearmen, in order and disordered, 4.2.2)."""
-    from sim.daimyo import make_player
-    g = give_orders(game(scenario([unit("e1", 100, 40, 90, troop="samurai", quality="veteran", weapons=["pole_arm"],
-                                       armour="heavy")],
-                                  [unit("w1", 114, 48, 255, stands=2, files=2)], east_daimyo=(100, 30))))
-    g.state.units["e1"].disordered = disordered
-    found = _reform_bounds(make_player("east", "hard", 1), g, "east")
-    assert found
-    _bounded(found)
-    for a, estimate, exact in found:        # open ground, nothing passed: as tight as SLACK leaves it
-        assert estimate - shortlist.SLACK == pytest.approx(exact, abs=1e-12)
-
-
-def test_4_3_5_4_reforms_estimates_bound_their_exact_scores_in_a_hard_battle():
-    """Real positions: every reform the hard sides' shortlists weigh (the menu's, line_up's
-    crossing columns and line-ups, disordered units') in the reference battle's first
-    REFERENCE_TURNS turns, its estimate at least its exact score + SLACK where the rules
-    accept it (4.3.5.4, ruling D-38)."""
-    from sim.ai.scored import ScoredPlayer
-    from sim.core.players import play_out
-    from sim.core.scenario import open_game
-    from sim.daimyo import make_player
-    found = []
-
-    class Recording(DaimyoScorer):
-        def reform_bound(self, a):
-            bound = super().reform_bound(a)
-            self.bounds.append((a, bound))
-            return bound
-
-    class Checked(ScoredPlayer):
-        def _choose(self, game, side):
-            self.scorer.bounds = []
-            chosen = super()._choose(game, side)
-            st = self.scorer.st
-            found.extend((a, bound + shortlist.SLACK, self.scorer.score(a)) for a, bound in self.scorer.bounds
-                         if movement.tried(st, st.units[a.unit], a))
-            return chosen
-
-    g = open_game("benchmarks/reference.toml", seed=1, max_turns=REFERENCE_TURNS)
-    players = {}
-    for i, side in enumerate(g.sides()):
-        p = make_player(side, "hard", 10 + i).scorer
-        players[side] = Checked(Recording(p.p, planning=True, exact=True), "hard", 10 + i)
-    play_out(g, players)
-    assert len(found) >= 20, len(found)
-    _bounded(found)
