@@ -45,6 +45,10 @@ def main() -> int:
     p.add_argument("--games", type=int, default=4, help="random games with forged actions per system")
     p.add_argument("--seed", type=int, default=1)
     args = p.parse_args()
+    # Numba compiles Daimyo's kernels on first use (seconds, more on a loaded machine); compiled
+    # inside a timed trial that cost was reported as a hang (two "hangs" on a fresh tree at load 7)
+    from sim.daimyo.geometry import kernels
+    kernels.warm()
     rows, failures = [], []
     with tempfile.TemporaryDirectory() as tmp:
         for system in sorted(audit.SCENARIOS):

@@ -38,6 +38,7 @@ DEEP = 1e-9         # cm: overlap along a normal below which two stands share no
 TABLE_IN, TABLE_OUT = 1e-6, 1e-8   # corners this far inside the table / outside it are sure
 COST_GAP = 1e-7     # cm: a price this close to what is left of the move is left to the plan
 OVERLAP = 1e-6      # cm2: as movement.OVERLAP, stands overlapping less only touch (4.3.2)
+GROUNDS_MAX = 5_000  # straight moves' grounds a game keeps (`_ground`; all dropped when full)
 
 
 class Reach:
@@ -65,7 +66,7 @@ class Reach:
         self.friend_quads = np.ascontiguousarray(t.corners[others & mine & _near(t.boxes, box, 0.0)])
         self.friends = _friend_intervals(start, vx, vy, self.friend_quads)
         self.enemy_clear, self.enemy_hit = _enemy_limits(st, u, t, start, vx, vy, others & ~mine, box)
-        self.ground = _Ground(st, u, start, vx, vy, box)
+        self.ground = _ground(st, u, start, vx, vy, box)
         self.hatamoto = u.hatamoto
         self.start, self.v = start, np.array([vx, vy])
 
@@ -231,6 +232,22 @@ def _enemy_limits(st, u: Unit, t, start, vx, vy, enemy: np.ndarray, box) -> tupl
     sure = thr - SURE > 0.0
     hit = first_contact.stands_first_within(start, vx, vy, quads, np.where(sure, thr - SURE, 0.0))
     return float(clear.min()), float(np.where(sure, hit, np.inf).min())
+
+
+def _ground(st, u: Unit, start, vx: float, vy: float, box) -> "_Ground":
+    """`_Ground` for a move from the stands `start` along (vx, vy) within `box`, kept the whole
+    game under all it reads besides the terrain (which never changes: the kind of mover's
+    terrain map, whether it is a column, the stands' corners, the direction and the box): a
+    unit's Reach is made again whenever anything on the table moved, its ground the same."""
+    tmap = terrain_map(st, u.cavalry, u.stands)
+    kept = derived(st, ("straight_grounds", id(tmap)), dict, tmap)
+    key = (u.formation is Formation.COLUMN, start.tobytes(), start.shape, vx, vy, *box)
+    got = kept.get(key)
+    if got is None:
+        if len(kept) >= GROUNDS_MAX:
+            kept.clear()
+        got = kept[key] = _Ground(st, u, start, vx, vy, box)
+    return got
 
 
 class _Ground:

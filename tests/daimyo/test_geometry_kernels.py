@@ -157,6 +157,30 @@ def test_4_3_2_and_4_4_box_pairs_hold_every_pair_shapely_finds(a, b, grow):
     near = shapely.dwithin(shapely.box(*aa.T)[:, None], shapely.box(*bb.T)[None, :], grow)
     want = set(zip(*np.nonzero(near)))
     assert want <= got
+    # exactly the pairs whose boxes pass boxes_near's test, in order of a's box, then b's
+    brute = [(i, j) for i in range(len(aa)) for j in range(len(bb)) if kernels.boxes_near(aa, i, bb, j, grow + kernels.MARGIN)]
+    assert list(zip(src.tolist(), dst.tolist())) == brute
+
+
+@given(stn.lists(units("a"), min_size=1, max_size=3), stn.lists(stn.tuples(units("f"), offset, offset), min_size=1, max_size=3))
+@SETTINGS
+def test_4_3_2_quads_overlap_pairs_match_shapely(movers, placed):
+    """4.3.2's friends walked into, stands given by their corners: every pair of boxes that
+    meet, with the area the two stands share, Shapely's (the snap-rounded overlay where GEOS's
+    plain one differs, as the overlap test above)."""
+    friends = []
+    for f, dx, dy in placed:               # each friend within a few cm of a mover
+        f.x, f.y = movers[len(friends) % len(movers)].x + dx, movers[len(friends) % len(movers)].y + dy
+        friends.append(f)
+    quads = np.concatenate([stand_corners(u) for u in movers])
+    others = np.concatenate([stand_corners(u) for u in friends])
+    boxes = np.concatenate([others.min(axis=1), others.max(axis=1)], axis=1)
+    src, dst, area = kernels.quads_overlap_pairs(quads, boxes, others)
+    want_src, want_dst = kernels.box_pairs(np.concatenate([quads.min(axis=1), quads.max(axis=1)], axis=1), boxes, 0.0)
+    assert src.tolist() == want_src.tolist() and dst.tolist() == want_dst.tolist()
+    a, b = shapely.polygons(quads[src]), shapely.polygons(others[dst])
+    plain, snapped = shapely.area(shapely.intersection(a, b)), shapely.area(shapely.intersection(a, b, grid_size=1e-12))
+    assert np.all((np.abs(area - plain) <= 1e-9) | (np.abs(area - snapped) <= 1e-9))
 
 
 def test_d3_arrays_moved_in_place_equal_a_fresh_table():

@@ -80,3 +80,31 @@ def test_4_3_column_wholly_on_a_road_for_less_than_a_sample_step_is_left_to_the_
         assert got is None or got == _planned(st, u, d), d
     longest = movement.max_straight(st, u)
     assert longest == 14.0 and _planned(st, u, longest)   # the menu's move is one the rules take
+
+
+@pytest.mark.parametrize("path,seed", [("scenarios/daimyo/nagashino.toml", 5),
+                                       ("benchmarks/reference.toml", 4)])
+def test_4_3_1_the_ground_kept_for_a_game_is_the_ground_made_afresh(path, seed):
+    """A unit's Reach is made again whenever anything on the table moved; the ground its move
+    meets (straight_ahead._ground) is kept the whole game under all it reads. Where a kept one
+    is found, it holds the same stretches of ground as one made afresh, and answers the same."""
+    kept_found = 0
+    for st in _positions(path, seed, 400, 40):
+        for u in st.living():
+            if u.troop.value == "artillery":
+                continue
+            r = straight_ahead.reach(st, u, movement.straight_reach(st, u))
+            if not r.modelled:
+                continue
+            far = np.concatenate([r.start, r.start + r.v * r.length])
+            box = (*far.reshape(-1, 2).min(axis=0), *far.reshape(-1, 2).max(axis=0))
+            fresh = straight_ahead._Ground(st, u, r.start, float(r.v[0]), float(r.v[1]), box)
+            kept_found += straight_ahead._ground(st, u, r.start, float(r.v[0]), float(r.v[1]), box) is r.ground
+            for a, b in ((r.ground.maybe, fresh.maybe), (r.ground.sure, fresh.sure),
+                         (r.ground.core_maybe, fresh.core_maybe), (r.ground.core_sure, fresh.core_sure)):
+                assert a.keys() == b.keys() and all(np.array_equal(a[k], b[k]) for k in a)
+            assert r.ground.road == fresh.road
+            for d in np.linspace(0.0, r.length, 7)[1:]:
+                assert r.ground.enters_impassable(d) == fresh.enters_impassable(d)
+                assert r.ground.cost(u, d) == fresh.cost(u, d)
+    assert kept_found

@@ -13,7 +13,7 @@ from sim.core.scenario import open_game
 from sim.daimyo import make_player
 from sim.daimyo.ai import scorer as S
 from sim.daimyo.geometry import footprint, stand_quads
-from sim.daimyo.geometry.kernels import MARGIN
+from sim.daimyo.geometry.kernels import MARGIN, quad_distance
 from sim.daimyo.geometry.unit_groups import APART, MEETS, UNSURE, UnitGroup, lane_quad
 from sim.daimyo.model import Armour, Quality, Troop, Unit, Weapon
 from shapely.geometry import Point
@@ -43,6 +43,17 @@ def test_4_4_charge_reach_distances_match_shapely(a, group, beyond):
         else:                         # set aside by its box: still never nearer than it is
             assert d > beyond or abs(d - want) < 1e-9
             assert d <= want + 1e-9
+
+
+@given(units("a"), stn.lists(units("b"), min_size=1, max_size=6))
+@SETTINGS
+def test_4_4_charge_reach_distances_are_the_least_pair_distance(a, group):
+    """The kernel passes over stand pairs whose boxes lie further apart than the nearest pair
+    found yet: each distance is still exactly the least quad_distance over every pair."""
+    quads = stand_quads(a)
+    got = UnitGroup([stand_quads(b) for b in group]).distances(quads)
+    for b, d in zip(group, got.tolist()):
+        assert d == min(quad_distance(q, c) for q in quads for c in stand_quads(b))
 
 
 @given(stn.lists(units("b"), min_size=1, max_size=6), coord, coord, stn.sampled_from([math.inf, 12.0]))

@@ -30,6 +30,8 @@ KINDS = ("bridge", "ford")
 ROOM_CM = 0.5         # beyond a column's half-length: how far off the crossing's ends its centre aims
 SLACK_CM = 0.3        # lateral play on the axis a column keeps from the crossing's sides
 START_CM = 3.0        # how near the point short of the near end a column's centre is at the start
+WAY_POINTS_MAX = 50_000   # way points a Routes keeps (`way_point`; all dropped when full)
+_UNKNOWN = object()
 
 
 def rivers(st) -> list:
@@ -141,7 +143,19 @@ def way_point(routes, u, x: float, y: float, goal) -> tuple[float, float] | None
     """The point a column one stand wide centred at (x, y) makes for (its centre, not its
     front) on its way to `goal` over a crossing (module docstring): the axis point short of the near end until it stands on the
     axis (its stands within the crossing's width), then the point beyond the far end; None
-    where its way crosses no river, or it is past the crossing."""
+    where its way crosses no river, or it is past the crossing. Kept with the routes (whose
+    terrain never changes) under all it reads of the column: its stands' number and size."""
+    key = (u.stands, u.stand_d, u.stand_w, x, y, goal[0], goal[1])
+    kept = routes.way_points
+    got = kept.get(key, _UNKNOWN)
+    if got is _UNKNOWN:
+        if len(kept) >= WAY_POINTS_MAX:
+            kept.clear()
+        got = kept[key] = _way_point(routes, u, x, y, goal)
+    return got
+
+
+def _way_point(routes, u, x: float, y: float, goal) -> tuple[float, float] | None:
     feat = on_way(routes, (x, y), goal)
     if feat is None:
         return astride(routes.crossings, u, x, y, goal)

@@ -182,18 +182,25 @@ class Ground:
         terrain_kernels: Shapely asked only about a patch the kernel cannot tell by MARGIN (a
         touch) or whose triangles do not stand for it exactly."""
         tmap = terrain_map(self.st, u.cavalry, u.stands)
-        tris, owner, exact = terrain_touch.patch_triangles(self.st, tmap)
-        (ax, ay), (bx, by) = _ends(line)
-        quad = np.array([[[ax, ay], [bx, by], [bx, by], [ax, ay]]])
-        state = terrain_kernels.stands_meet_patches(quad, tris, owner, len(tmap.patches), MARGIN)[0]
-        sure = exact & (state != terrain_kernels.UNSURE)
+        tris, owner, _ = terrain_touch.patch_triangles(self.st, tmap)
+        state = terrain_kernels.stands_meet_patches(_line_quads([_ends(line)]), tris, owner, len(tmap.patches), MARGIN)
+        return self._effects_along(tmap, [line], state)[0]
+
+    def _effects_along(self, tmap, lines: list, states: np.ndarray) -> list[set[str]]:
+        """`_line_effects` for each of `lines` from the kernel's rows `states` (MEETS, APART or
+        UNSURE for each line and each patch of the kind of mover's map `tmap`)."""
+        exact = terrain_touch.patch_triangles(self.st, tmap)[2]
+        sure = exact & (states != terrain_kernels.UNSURE)
         patches = tmap.patches
-        out = {patches[i].effect for i in np.flatnonzero(sure & (state == terrain_kernels.MEETS))}
-        box = line.bounds
-        for i in np.flatnonzero(~sure):
-            p = patches[i]
-            if p.effect not in out and _meets([(p.shape, p.shape.bounds)], line, box):
-                out.add(p.effect)
+        out = []
+        for line, meets, ask in zip(lines, (sure & (states == terrain_kernels.MEETS)).tolist(), (~sure).tolist()):
+            got = {patches[i].effect for i, m in enumerate(meets) if m}
+            box = line.bounds if any(ask) else None
+            for i, a in enumerate(ask):
+                p = patches[i]
+                if a and p.effect not in got and _meets([(p.shape, p.shape.bounds)], line, box):
+                    got.add(p.effect)
+            out.append(got)
         return out
 
     def _lane_meets_walls(self, u: Unit, a, b, half: float) -> bool | None:
@@ -236,35 +243,128 @@ class Ground:
     def charge_allowance(self, u: Unit, shape, target_shape) -> float:
         """4.4 charge column modified as in combat/charge.py `charge_allowance`, judged on the
         charger's footprint and the straight line to the target; 0 when it may not charge."""
-        return self._kept.recall(("allowance", u.cavalry, u.stands, u.move_row.charge),
-                                 lambda: self._charge_allowance(u, shape, target_shape), (shape, target_shape))
+        return self._kept.recall(_allowance_key(u), lambda: self._charge_allowance(u, shape, target_shape),
+                                 (shape, target_shape))
 
     def _charge_allowance(self, u: Unit, shape, target_shape) -> float:
         # reads of u only cavalry, stands and its charge move (the key above)
+        start = self._allowance_start(u, shape, target_shape)
+        if not isinstance(start, frozenset):
+            return start
+        line, d = _shortest(shape, target_shape)
+        return _allowance(u, start | (self._line_effects(u, line) if d > 1e-6 else self.effects(u, shape)))
+
+    def keep_charge_allowances(self, asked) -> None:
+        """charge_allowance for each (u, shape, target_shape) of `asked` (a decision's new
+        poses against the enemies within a charge of them, DaimyoScorer.prefetch), kept as
+        charge_allowance keeps it: the shortest lines in one vectorised Shapely call (GEOS's
+        own line for each pair) and the ground along them in one kernel call per kind of mover
+        (each line's row the one `_line_effects` gets alone), so each answer is the one
+        worked out alone (tests/daimyo/ai/test_allowance_batch.py; the memo's check mode)."""
+        new: dict[tuple, tuple] = {}
+        for u, shape, target in asked:
+            key = _allowance_key(u)
+            if (key, id(shape), id(target)) not in new and not self._kept.knows(key, (shape, target)):
+                new[(key, id(shape), id(target))] = (key, u, shape, target)
+        self._keep_starts([(u, shape) for _, u, shape, target in new.values() if self._ground_near(u, shape, target)])
+        todo: dict[tuple, tuple] = {}
+        for key, u, shape, target in new.values():
+            start = self._allowance_start(u, shape, target)
+            if isinstance(start, frozenset):
+                todo[(key, id(shape), id(target))] = (key, u, shape, target, start)
+            else:
+                self._kept.keep(key, start, (shape, target))
+        if not todo:
+            return
+        rows = list(todo.values())
+        lines = shapely.shortest_line(np.array([r[2] for r in rows], dtype=object),
+                                      np.array([r[3] for r in rows], dtype=object))
+        lengths = shapely.length(lines).tolist()
+        ends = shapely.get_coordinates(lines).reshape(-1, 2, 2).tolist()
+        kinds: dict[tuple, list[int]] = {}
+        for i, r in enumerate(rows):
+            if lengths[i] > 1e-6:
+                kinds.setdefault((r[1].cavalry, r[1].stands), []).append(i)
+        along = {}
+        for (cavalry, stands), which in kinds.items():
+            tmap = terrain_map(self.st, cavalry, stands)
+            tris, owner, _ = terrain_touch.patch_triangles(self.st, tmap)
+            states = terrain_kernels.stands_meet_patches(_line_quads([ends[i] for i in which]), tris, owner,
+                                                         len(tmap.patches), MARGIN)
+            along.update(zip(which, self._effects_along(tmap, [lines[i] for i in which], states)))
+        for i, (key, u, shape, target, start) in enumerate(rows):
+            fx = along[i] if lengths[i] > 1e-6 else self.effects(u, shape)
+            self._kept.keep(key, _allowance(u, start | fx), (shape, target))
+
+    def _ground_near(self, u: Unit, shape, target_shape) -> bool:
+        """Some ground (for u's kind of mover) lies inside the box of both shapes, which holds
+        the shortest line between them."""
         a, b = self.box(shape), self.box(target_shape)
         box = _grown((min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3])), BOX_SLACK)
         self._patches(u)
-        if all(boxes_apart(p, box) for p in self._boxes[(u.cavalry, u.stands)]):
-            # no ground inside the box of both shapes, which holds the shortest line between
-            # them: nothing on the way or at the start modifies the charge move
+        return not all(boxes_apart(p, box) for p in self._boxes[(u.cavalry, u.stands)])
+
+    def _keep_starts(self, asked) -> None:
+        """`_allowance_start`'s ground where the charger stands, for each (u, footprint) of
+        `asked` not kept yet: `effects` with each patch asked of all the footprints whose box
+        meets its own in one vectorised Shapely call (GEOS's own predicate for each)."""
+        kinds: dict[tuple, dict] = {}
+        for u, shape in asked:
+            key = ("start", u.cavalry, u.stands)
+            if not self._kept.knows(key, (shape,)):
+                kinds.setdefault(key, {})[id(shape)] = shape
+        for key, shapes in kinds.items():
+            shapes = list(shapes.values())
+            boxes = [self.box(s) for s in shapes]
+            arr = np.array(shapes, dtype=object)
+            found: list[set] = [set() for _ in shapes]
+            for eff, patches in self._kinds[key[1:]].items():
+                for patch, pbox in patches:
+                    near = [i for i, b in enumerate(boxes) if not boxes_apart(pbox, b)]
+                    if near:
+                        for i, hit in zip(near, shapely.intersects(patch, arr[near]).tolist()):
+                            if hit:
+                                found[i].add(eff)
+            for shape, effs in zip(shapes, found):
+                self._kept.keep(key, frozenset(effs), (shape,))
+
+    def _allowance_start(self, u: Unit, shape, target_shape) -> float | frozenset:
+        """The allowance where the ground alone decides it (none inside the box of both
+        shapes: the whole charge move; cavalry standing in difficult ground: 0, 4.3.1), else
+        the ground's effects where the charger stands, for the line's to be added to."""
+        if not self._ground_near(u, shape, target_shape):
+            # nothing on the way or at the start modifies the charge move
             return max(float(u.move_row.charge), 0.0)
         # the ground where the charger stands: the same for each target it is weighed against
         start = self._kept.recall(("start", u.cavalry, u.stands), lambda: frozenset(self.effects(u, shape)), (shape,))
         if u.cavalry and "difficult" in start:
             return 0.0                                      # 4.3.1: cavalry charge only from open/light
-        line, d = _shortest(shape, target_shape)
-        fx = start | (self._line_effects(u, line) if d > 1e-6 else self.effects(u, shape))
-        if "impassable" in fx:
-            return 0.0                                      # 4.3.1: no charge across impassable ground
-        cm = float(u.move_row.charge)
-        te = tables().terrain_effects
-        if "light" in fx:
-            cm -= te.light_cm
-        if "difficult" in fx:
-            cm /= te.difficult_cavalry_factor if u.cavalry else te.difficult_infantry_factor
-        if "obstacle" in fx:
-            cm -= te.obstacle_cavalry_cm if u.cavalry else te.obstacle_infantry_cm
-        return max(cm, 0.0)
+        return start
+
+
+def _allowance_key(u: Unit) -> tuple:
+    """What charge_allowance reads of the charger (besides the two shapes)."""
+    return ("allowance", u.cavalry, u.stands, u.move_row.charge)
+
+
+def _allowance(u: Unit, fx: set) -> float:
+    """The charge move modified by the ground effects `fx` on the way and at the start (4.3.1)."""
+    if "impassable" in fx:
+        return 0.0                                          # 4.3.1: no charge across impassable ground
+    cm = float(u.move_row.charge)
+    te = tables().terrain_effects
+    if "light" in fx:
+        cm -= te.light_cm
+    if "difficult" in fx:
+        cm /= te.difficult_cavalry_factor if u.cavalry else te.difficult_infantry_factor
+    if "obstacle" in fx:
+        cm -= te.obstacle_cavalry_cm if u.cavalry else te.obstacle_infantry_cm
+    return max(cm, 0.0)
+
+
+def _line_quads(ends) -> np.ndarray:
+    """Straight lines given by their two ends as degenerate stands (k, 4, 2): a, b, b, a."""
+    return np.array([[a, b, b, a] for a, b in ends], dtype=float).reshape(-1, 4, 2)
 
 
 def _verdict(state: np.ndarray) -> bool | None:

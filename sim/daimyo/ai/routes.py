@@ -82,6 +82,7 @@ class Routes:
         self._centres: dict[tuple, tuple] = {}  # the same -> _way_cells
         self._clear: dict[tuple, bool] = {}     # the ends' coordinates -> clear (the walls never change)
         self._distance: dict[tuple, float] = {}  # the same -> distance
+        self.way_points: dict[tuple, tuple | None] = {}  # crossing_axis.way_point's answers (the terrain never changes)
 
     def cell(self, x: float, y: float) -> tuple[int, int]:
         return (min(self.nx - 1, max(0, int(x / self.step))), min(self.ny - 1, max(0, int(y / self.step))))

@@ -598,22 +598,32 @@ class DaimyoScorer:
                                                                      self._target_arr, len(self.enemies))):
                 self.memo.keep(("nearest", x, y), (self.enemies[k].id, d))
         threats, targets = [], {}
+        allowances = []         # (charger, its footprint, the target's) as _value_part, _threats_now, _targets_now ask
         for u, x, y, facing, files in new.values():
             shape = footprint(u, x=x, y=y, facing=facing, files=files)
             quads = stand_quads(u, x=x, y=y, facing=facing, files=files)
+            enemy = self._nearest(u, x, y)[0]
+            if enemy is not None and u.troop is not Troop.HQ and not (u.missile and not u.cavalry):
+                _, mode, goal = self._aim(u, enemy)
+                if mode in ("engage", "approach") and not self.st.units[goal].routing:
+                    allowances.append((u, shape, self.enemy_shapes[goal]))     # the launch window's
             if not self.memo.knows(("threats", reach_key(u), u.x, u.y, u.facing), (shape,)):
                 threats.append((shape, quads))
             if u.troop not in (Troop.HQ, Troop.ARTILLERY) and not (u.missile and not u.cavalry) and \
                     not self.memo.knows(("targets", reach_key(u), x, y, facing), (shape,)):
-                targets.setdefault(u.move_row.charge, []).append((shape, quads))
+                targets.setdefault(u.move_row.charge, []).append((shape, quads, u))
         for reach, kind, units, arr, group, asked in (
                 [(None, "threats", self.chargers, self._charger_arr, self._chargers, threats)]
                 + [(r, "targets", self.enemies + self.routers, self._target_arr, self._targets_group, asked)
                    for r, asked in targets.items()]):
             if asked:
-                shapes, quads = zip(*asked)
-                for shape, near in zip(shapes, pose_batch.within_charge(units, arr, group, quads, shapes, reach)):
+                shapes, quads = [a[0] for a in asked], [a[1] for a in asked]
+                for got, near in zip(asked, pose_batch.within_charge(units, arr, group, quads, shapes, reach)):
+                    shape = got[0]
                     self._near[(kind, id(shape), reach)] = (shape, near)
+                    allowances += ([(e, self.enemy_shapes[e.id], shape) for e, _ in near] if reach is None else
+                                   [(got[2], shape, self.enemy_shapes[e.id]) for e, _ in near])
+        self.ground.keep_charge_allowances(allowances)
 
     def _charge_near(self, kind: str, shape, reach, compute) -> list:
         """The enemies within a charge of `shape` as `prefetch` found them, else `compute()`."""
@@ -789,6 +799,16 @@ class DaimyoScorer:
             value += term
         return value
 
+    def _aim(self, u: Unit, enemy: Unit) -> tuple:
+        """(the clan's plan, what it asks of u (`_unit_mode`), the enemy u closes on: the one
+        it goes for once engaged, the plan's target approaching or pursuing, else `enemy`, the
+        nearest to the pose weighed)."""
+        plan = self.plans.get(u.clan)
+        mode = _unit_mode(u, plan, self._wading(u))
+        goal = self.commander.aims.get(u.id, plan.target) if mode == "engage" else \
+            plan.target if mode in ("approach", "pursue") else ""
+        return plan, mode, goal if goal in self.enemy_shapes else enemy.id
+
     def _in_friends_lane(self, u: Unit, quads, pose: dict) -> bool:
         """The pose's stands `quads` meet a fighting friend's lane ahead (4.4, 4.5.2): only the
         lanes the kernel finds within MARGIN are asked of Shapely."""
@@ -826,11 +846,7 @@ class DaimyoScorer:
             # must stand to reform before it may charge (4.2.1, 4.2.2) if it is disordered or
             # will be on the way, its next move included (ruling D-41: any move while touching
             # difficult ground disorders): wading in or out is progress, not a sudden loss
-            plan = self.plans.get(u.clan)
-            mode = _unit_mode(u, plan, self._wading(u))
-            goal = self.commander.aims.get(u.id, plan.target) if mode == "engage" else \
-                plan.target if mode in ("approach", "pursue") else ""
-            goal = goal if goal in self.enemy_shapes else enemy.id
+            plan, mode, goal = self._aim(u, enemy)
             eff, wades = self.ground.approach(u, shape, self.enemy_shapes[goal], files)
             turn = 0.0
             if plan is not None:

@@ -49,7 +49,9 @@ def options(scorer, game, side: str) -> list[Option] | None:
             if isinstance(a, PLANNED) and _estimated(st.units[a.unit], a) and not _refused(st, st.units[a.unit], a)}
     scorer.prefetch([(st.units[a.unit], *pose, isinstance(a, (A.Wheel, A.Turn))) for a, poses in ends.items()
                      for pose in poses]
-                    + [(u, u.x, u.y, u.facing, u.files, False) for u in map(st.units.get, dict.fromkeys(a.unit for a in ends))])
+                    + [(u, u.x, u.y, u.facing, u.files, False) for u in map(st.units.get, dict.fromkeys(a.unit for a in ends))]
+                    + [_reformed(st.units[a.unit], a) for a in menu
+                       if isinstance(a, A.Reform) and 1 <= a.files <= st.units[a.unit].stands])
     return [_option(scorer, st, a, here, ends.get(a)) for a in menu]
 
 
@@ -140,6 +142,14 @@ def _estimate(scorer, u, orders, here: dict[tuple, float], poses=None, held: boo
     poses = poses if poses is not None else [_end_pose(u, a) for a in orders]
     return max(scorer.pose_value(u, *pose, turned=isinstance(a, (A.Wheel, A.Turn)))
                for a, pose in zip(orders, poses)) - here[(u.id, held)] + SLACK
+
+
+def _reformed(u, a: A.Reform) -> tuple:
+    """A reform's pose as `prefetch` takes it (unit, x, y, facing, files, turned): about the
+    unit's centre (4.3.5.4, ruling D-38), where its plan ends if the rules accept it; its
+    value is weighed exactly, not estimated (always planned)."""
+    x, y, f = movement.reformed_pose(u, a.facing, a.files)
+    return u, x, y, f, a.files, abs(f - u.facing) > 1e-6
 
 
 def _end_pose(u, a) -> tuple[float, float, float, int]:

@@ -265,23 +265,30 @@ def boxes_near(a, i, b, j, g):
 def box_pairs(a, b, grow):
     """Every (i, j) whose axis boxes a[i] and b[j] (minx, miny, maxx, maxy) come within `grow`
     (+ MARGIN) of each other: the candidates of an overlap or within-distance question. In
-    order of i, then j; only the b that come near the box around all of a are visited."""
+    order of i, then j; only the b that come near the box around all of a are visited. Two
+    passes, counting and then writing, with `boxes_near`'s test written out: the same pairs
+    about four times faster than growing the output inside the loop (a sweep of a few hundred
+    sampled stands against the friends near it)."""
     g = grow + MARGIN
     near = near_all(a, b, g)
     m = len(near)
-    out_i = np.empty(max(16, m * 4), np.int64)
-    out_j = np.empty(max(16, m * 4), np.int64)
     k = 0
     for i in range(len(a)):
         for n in range(m):
             j = near[n]
-            if boxes_near(a, i, b, j, g):
-                if k == len(out_i):
-                    out_i = np.concatenate((out_i, np.empty(k, np.int64)))
-                    out_j = np.concatenate((out_j, np.empty(k, np.int64)))
-                out_i[k], out_j[k] = i, j
+            if a[i, 0] <= b[j, 2] + g and b[j, 0] <= a[i, 2] + g and a[i, 1] <= b[j, 3] + g and b[j, 1] <= a[i, 3] + g:
                 k += 1
-    return out_i[:k], out_j[:k]
+    out_i = np.empty(k, np.int64)
+    out_j = np.empty(k, np.int64)
+    k = 0
+    for i in range(len(a)):
+        for n in range(m):
+            j = near[n]
+            if a[i, 0] <= b[j, 2] + g and b[j, 0] <= a[i, 2] + g and a[i, 1] <= b[j, 3] + g and b[j, 1] <= a[i, 3] + g:
+                out_i[k] = i
+                out_j[k] = j
+                k += 1
+    return out_i, out_j
 
 
 @njit(cache=True)
@@ -345,9 +352,13 @@ def overlap_areas(coords, first, count, src, quads, dst):
     """For each pair k, the area shared by convex polygon src[k] (its vertices coords[first[i]]
     .. + count[i], ring not closed) and quadrilateral quads[dst[k]] (4.3.2 overlaps)."""
     out = np.empty(len(src))
+    most = 0
+    for k in range(len(src)):
+        most = max(most, count[src[k]])
+    cur, nxt = np.empty((most + 8, 2)), np.empty((most + 8, 2))     # work arrays made once
     for k in range(len(src)):
         i = src[k]
-        out[k] = _clip_area(coords[first[i]:first[i] + count[i]], count[i], quads[dst[k]])
+        out[k] = _clip_area_in(coords[first[i]:first[i] + count[i]], count[i], quads[dst[k]], cur, nxt)
     return out
 
 
@@ -358,8 +369,9 @@ def quads_overlap_pairs(quads, boxes, others):
     4.3.2 overlap question about stands given by their corners (n, 4, 2)."""
     src, dst = box_pairs(group_boxes(quads), boxes, 0.0)
     area = np.empty(len(src))
+    cur, nxt = np.empty((12, 2)), np.empty((12, 2))     # _clip_area's work arrays, made once
     for k in range(len(src)):
-        area[k] = _clip_area(quads[src[k]], 4, others[dst[k]])
+        area[k] = _clip_area_in(quads[src[k]], 4, others[dst[k]], cur, nxt)
     return src, dst, area
 
 

@@ -133,11 +133,25 @@ def quads_to_units(quads, corners, start, count, boxes, beyond):
     box gets that box distance."""
     out = _set_aside(boxes, quads[:, :, 0].min(), quads[:, :, 1].min(), quads[:, :, 0].max(),
                      quads[:, :, 1].max(), beyond)
+    n = len(quads)
+    qb = np.empty((n, 4))
+    for s in range(n):
+        qb[s, 0], qb[s, 1] = quads[s, :, 0].min(), quads[s, :, 1].min()
+        qb[s, 2], qb[s, 3] = quads[s, :, 0].max(), quads[s, :, 1].max()
     for k in range(len(start)):
         if out[k] < 0.0:
             best = np.inf
             for t in range(start[k], start[k] + count[k]):
-                for s in range(len(quads)):
+                c = corners[t]
+                x0, y0 = min(c[0, 0], c[1, 0], c[2, 0], c[3, 0]), min(c[0, 1], c[1, 1], c[2, 1], c[3, 1])
+                x1, y1 = max(c[0, 0], c[1, 0], c[2, 0], c[3, 0]), max(c[0, 1], c[1, 1], c[2, 1], c[3, 1])
+                for s in range(n):
+                    # a pair whose boxes lie more than the nearest pair yet (and a nanometre, far
+                    # above rounding) apart is further than it: its distance cannot be the least
+                    dx = max(0.0, max(qb[s, 0] - x1, x0 - qb[s, 2]))
+                    dy = max(0.0, max(qb[s, 1] - y1, y0 - qb[s, 3]))
+                    if dx * dx + dy * dy > (best + 1e-9) * (best + 1e-9):
+                        continue
                     best = min(best, quad_distance(quads[s], corners[t]))
             out[k] = best
     return out

@@ -262,3 +262,26 @@ def test_4_3_5_4_a_column_jammed_askew_on_a_bridge_reforms_onto_its_axis():
     assert not col.disordered and not g.state.units["rear"].disordered
     g = table(col.x, col.y, col.facing)
     assert movement.max_straight(g.state, g.state.units["col"]) > 5.0
+
+
+def test_4_3_1_a_kept_way_point_is_the_one_worked_out_afresh():
+    """crossing_axis.way_point is kept with the routes under the column's stands and the two
+    points: columns of other sizes at the same points, and the same column elsewhere, get
+    their own answers, each the one fresh routes work out."""
+    import copy
+    from sim.daimyo.ai import crossing_axis
+    g = _table(files=1)
+    st = g.state
+    u = st.units["line"]
+    kept = RouteBook().for_unit(st, u, 1)
+    seen = set()
+    for stands, depth in ((5, 1.5), (3, 1.5), (5, 3.0)):
+        col = copy.copy(u)
+        col.stands, col.stand_d = stands, depth
+        for x, y in ((60.0, 40.0), (57.0, 50.0), (60.0, 52.0), (62.0, 59.0), (80.0, 45.0)):
+            for goal in ((60.0, 100.0), (20.0, 90.0)):
+                fresh = crossing_axis._way_point(RouteBook().for_unit(st, u, 1), col, x, y, goal)
+                assert crossing_axis.way_point(kept, col, x, y, goal) == fresh
+                assert crossing_axis.way_point(kept, col, x, y, goal) == fresh      # found kept
+                seen.add(fresh)
+    assert len(seen) > 2          # the bridge's near and far points, and none
