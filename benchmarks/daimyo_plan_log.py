@@ -10,6 +10,7 @@ that text to read.
 """
 from __future__ import annotations
 
+import argparse
 import hashlib
 import sys
 
@@ -51,5 +52,11 @@ def log_plans(path: str) -> int:
     return 0
 
 
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("out", help="the file the plans' digests are written to")
+    return log_plans(ap.parse_args(argv).out)
+
+
 if __name__ == "__main__":
-    sys.exit(log_plans(sys.argv[1]))
+    sys.exit(main())
