@@ -5,17 +5,22 @@ Run: PYTHONPATH=. python benchmarks/sekigahara_fuzz.py [N]
 """
 from __future__ import annotations
 
+import argparse
 import sys
 import time
 from collections import Counter
+from pathlib import Path
 
+from sim.core import args
 from sim.core.players import RandomPlayer, play_out
 from sim.core.scenario import read_toml
 from sim.sekigahara import GAME
 
+SCENARIO = Path(__file__).resolve().parents[1] / "scenarios/sekigahara/campaign.toml"
 
-def main(n: int = 1000) -> int:
-    scenario = read_toml("scenarios/sekigahara/campaign.toml")
+
+def fuzz(n: int = 1000) -> int:
+    scenario = read_toml(SCENARIO)
     start, wins, reasons, actions, errors, weeks = time.time(), Counter(), Counter(), 0, 0, Counter()
     for seed in range(n):
         g = GAME.new(scenario, seed)
@@ -42,5 +47,12 @@ def main(n: int = 1000) -> int:
     return 1 if errors else 0
 
 
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("n", nargs="?", type=args.integer(0, args.MAX_RUNS), default=1000,
+                    help="games to play (default 1000)")
+    return fuzz(ap.parse_args(argv).n)
+
+
 if __name__ == "__main__":
-    sys.exit(main(int(sys.argv[1]) if len(sys.argv) > 1 else 1000))
+    sys.exit(main())
