@@ -4,20 +4,25 @@
 Every game must finish without an error; prints winners, turns and speed per player count."""
 from __future__ import annotations
 
+import argparse
 import sys
 import time
 import traceback
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 
+from sim.core import args
 from sim.core.players import RandomPlayer, play_out
 from sim.core.scenario import open_game
+
+SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios/amdt"
 
 
 def one(args) -> tuple:
     kind, n, seed = args
     from sim.amdt import make_player
-    g = open_game(f"scenarios/amdt/amdt_{n}p.toml", seed=seed)
+    g = open_game(SCENARIOS / f"amdt_{n}p.toml", seed=seed)
     if kind == "random":
         players = {s: RandomPlayer(seed * 7 + i) for i, s in enumerate(g.sides())}
     else:
@@ -33,7 +38,7 @@ def one(args) -> tuple:
     return (n, seed, r.winner or "none", g.state.turn, len(g.actions), "")
 
 
-def main(kind: str, runs: int, counts=(2, 3, 4), workers: int = 2, start: int = 0) -> int:
+def fuzz(kind: str, runs: int, counts=(2, 3, 4), workers: int = 2, start: int = 0) -> int:
     failures = 0
     for n in counts:
         t = time.time()
@@ -57,9 +62,25 @@ def main(kind: str, runs: int, counts=(2, 3, 4), workers: int = 2, start: int = 
     return 1 if failures else 0
 
 
+def player_counts(text: str) -> tuple[int, ...]:
+    """Comma-separated player counts, each one AMDT has a scenario for (2, 3 or 4)."""
+    counts = tuple(c.strip() for c in text.split(","))
+    if not all(c in ("2", "3", "4") for c in counts):
+        raise argparse.ArgumentTypeError(f"expected player counts from 2, 3, 4 like 2,3,4, got {text[:40]!r}")
+    return tuple(int(c) for c in counts)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("kind", nargs="?", choices=("random", "ai"), default="random",
+                    help="random play or the scripted opponent's levels in turn (default random)")
+    ap.add_argument("runs", nargs="?", type=args.runs, default=20, help="games per player count (default 20)")
+    ap.add_argument("counts", nargs="?", type=player_counts, default=(2, 3, 4),
+                    help="player counts, comma-separated (default 2,3,4)")
+    ap.add_argument("start", nargs="?", type=args.seed, default=0, help="first seed, to extend a run (default 0)")
+    got = ap.parse_args(argv)
+    return fuzz(got.kind, got.runs, got.counts, start=got.start)
+
+
 if __name__ == "__main__":
-    kind = sys.argv[1] if len(sys.argv) > 1 else "random"
-    runs = int(sys.argv[2]) if len(sys.argv) > 2 else 20
-    counts = tuple(int(c) for c in sys.argv[3].split(",")) if len(sys.argv) > 3 else (2, 3, 4)
-    start = int(sys.argv[4]) if len(sys.argv) > 4 else 0      # first seed, to extend a run
-    sys.exit(main(kind, runs, counts, start=start))
+    sys.exit(main())

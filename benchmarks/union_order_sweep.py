@@ -8,12 +8,14 @@ under that key, and count keys that met two different rings (must be 0).
 """
 from __future__ import annotations
 
+import argparse
 import random
 import sys
 
 import numpy as np
 import shapely
 
+from sim.core import args
 from sim.daimyo.geometry import local_corners, stand_corners, union_order
 from sim.daimyo.geometry.shapes import union_of_stands
 from sim.daimyo.model import Armour, Quality, Troop, Unit, Weapon
@@ -23,7 +25,7 @@ FORMATIONS = [(4, 4, 1.5), (4, 2, 1.5), (6, 3, 3.0), (8, 4, 1.5), (2, 1, 3.0), (
               (8, 2, 3.0), (6, 2, 1.5), (3, 3, 1.5), (2, 2, 3.0), (8, 8, 1.5), (6, 4, 1.5), (3, 1, 3.0)]
 
 
-def main(per: int = 2000, seed: int = 11) -> int:
+def sweep(per: int = 2000, seed: int = 11) -> int:
     rng = random.Random(seed)
     rings: dict = {}
     poses = clashes = 0
@@ -47,5 +49,13 @@ def main(per: int = 2000, seed: int = 11) -> int:
     return clashes
 
 
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("per", nargs="?", type=args.runs, default=2000, help="poses per formation (default 2000)")
+    ap.add_argument("seed", nargs="?", type=args.seed, default=11, help="the poses' random seed (default 11)")
+    got = ap.parse_args(argv)
+    return 1 if sweep(got.per, got.seed) else 0
+
+
 if __name__ == "__main__":
-    sys.exit(1 if main(*[int(a) for a in sys.argv[1:3]]) else 0)
+    sys.exit(main())
