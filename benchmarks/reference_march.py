@@ -13,16 +13,22 @@ bound for the units that march along it.
 """
 from __future__ import annotations
 
+import argparse
 import math
+import os
 import sys
 from itertools import product
+from pathlib import Path
 
+from sim.core.errors import ScenarioError
 from sim.core.scenario import open_game
 from sim.daimyo.ai.routes import RouteBook
+from sim.daimyo.game import DaimyoGame
 from sim.daimyo.model import Troop
 from sim.daimyo.tables import tables
 
 BEYOND_CM = 6.0
+REFERENCE = os.path.relpath(Path(__file__).resolve().parent / "reference.toml")
 
 
 def activation_chance(rating: int) -> float:
@@ -42,8 +48,10 @@ def crossings(st):
     return out
 
 
-def main(path: str = "benchmarks/reference.toml") -> int:
+def march(path: str = REFERENCE) -> int:
     g = open_game(path, seed=1)
+    if not isinstance(g, DaimyoGame):
+        raise ScenarioError(f"{path}: not a Daimyo table")
     st, book = g.state, RouteBook()
     bonus = tables().manoeuvre.column_bonus_cm
     rows = []
@@ -71,5 +79,17 @@ def main(path: str = "benchmarks/reference.toml") -> int:
     return 0
 
 
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("table", nargs="?", default=REFERENCE, help="the Daimyo table (default benchmarks/reference.toml)")
+    table = ap.parse_args(argv).table
+    if not os.path.isfile(table):
+        ap.error(f"argument table: no such file: {table[:200]}")
+    try:
+        return march(table)
+    except ScenarioError as exc:     # not a Daimyo table: the reader's one line
+        ap.error(f"argument table: {exc}")
+
+
 if __name__ == "__main__":
-    sys.exit(main(*sys.argv[1:]))
+    sys.exit(main())
