@@ -51,7 +51,7 @@ def crossings(st):
 def march(path: str = REFERENCE) -> int:
     g = open_game(path, seed=1)
     if not isinstance(g, DaimyoGame):
-        raise ScenarioError(f"{path}: not a Daimyo table")
+        raise ScenarioError(path, "", "not a Daimyo table")
     st, book = g.state, RouteBook()
     bonus = tables().manoeuvre.column_bonus_cm
     rows = []
