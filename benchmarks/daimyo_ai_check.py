@@ -11,7 +11,9 @@ three battles ("the two engines' players chose differently" when they differ).
 """
 from __future__ import annotations
 
+import argparse
 import json
+import os
 import sys
 import time
 
@@ -35,7 +37,7 @@ def play(path: str, seed: int, levels, turns: int) -> list:
     return [encode(a) for a in game.actions]
 
 
-def main(mode: str, out: str, only: str = "") -> int:
+def check(mode: str, out: str, only: str = "") -> int:
     battles = [b for b in BATTLES if only in b[0]]
     recorded = {} if mode == "record" else json.load(open(out))
     bad = 0
@@ -48,7 +50,11 @@ def main(mode: str, out: str, only: str = "") -> int:
             recorded[key] = actions
             print(f"{key}: {len(actions)} actions, {cpu:.1f} CPU s", flush=True)
             continue
-        want = recorded[key]
+        want = recorded.get(key)
+        if want is None:
+            bad += 1
+            print(f"{key}: not in {out}", flush=True)
+            continue
         first = next((i for i, (a, b) in enumerate(zip(actions, want)) if a != b),
                      None if len(actions) == len(want) else min(len(actions), len(want)))
         bad += first is not None
@@ -62,5 +68,23 @@ def main(mode: str, out: str, only: str = "") -> int:
     return 1 if bad else 0
 
 
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("mode", choices=("record", "compare"), help="record on the code before, compare on the code after")
+    ap.add_argument("file", help="the recorded battles (JSON): written by record, read by compare")
+    ap.add_argument("only", nargs="?", default="", help="play only the battles whose scenario path contains this")
+    got = ap.parse_args(argv)
+    battles = [b[0] for b in BATTLES if got.only in b[0]]
+    if not battles:
+        ap.error(f"argument only: {got.only[:100]!r} is in none of the battles' scenario paths")
+    if not all(os.path.isfile(path) for path in battles):
+        ap.error(f"{next(p for p in battles if not os.path.isfile(p))} not found: run from the repository's root")
+    if got.mode == "compare" and not os.path.isfile(got.file):
+        ap.error(f"argument file: no such file to compare with: {got.file[:200]}")
+    if got.mode == "record" and not os.path.isdir(os.path.dirname(got.file) or "."):
+        ap.error(f"argument file: no folder {os.path.dirname(got.file)[:200]} to record into")
+    return check(got.mode, got.file, got.only)
+
+
 if __name__ == "__main__":
-    sys.exit(main(*sys.argv[1:]))
+    sys.exit(main())

@@ -12,8 +12,10 @@ in menus or AI scores shows as a different action).
 """
 from __future__ import annotations
 
+import argparse
 import hashlib
 import json
+import os
 import sys
 import time
 
@@ -100,6 +102,23 @@ def compare(baseline: str) -> int:
     return 1 if bad else 0
 
 
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("mode", choices=("record", "compare"), help="record on the code before, compare on the code after")
+    ap.add_argument("file", help="the recorded games (JSON): written by record, read by compare")
+    got = ap.parse_args(argv)
+    missing = [g[0] for g in GAMES if not os.path.isfile(g[0])]
+    if missing:
+        ap.error(f"{missing[0]} not found: run from the repository's root")
+    if got.mode == "compare" and not os.path.isfile(got.file):
+        ap.error(f"argument file: no such file to compare with: {got.file[:200]}")
+    if got.mode == "record" and not os.path.isdir(os.path.dirname(got.file) or "."):
+        ap.error(f"argument file: no folder {os.path.dirname(got.file)[:200]} to record into")
+    if got.mode == "record":
+        record(got.file)
+        return 0
+    return compare(got.file)
+
+
 if __name__ == "__main__":
-    mode, path = sys.argv[1], sys.argv[2]
-    sys.exit(record(path) or 0 if mode == "record" else compare(path))
+    sys.exit(main())
