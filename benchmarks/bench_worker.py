@@ -11,9 +11,11 @@ of actions, and digests of the events and the final state (to show both engines 
 """
 from __future__ import annotations
 
+import argparse
 import hashlib
 import json
 import math
+import os
 import sys
 import time
 
@@ -50,29 +52,51 @@ def _warm() -> float:
     return time.process_time() - start
 
 
-def main(argv: list[str]) -> None:
+def parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    jobs = ap.add_subparsers(dest="mode", required=True, metavar="{battle,replay}")
+    battle = jobs.add_parser("battle", help="time an AI battle and write its actions")
+    replay = jobs.add_parser("replay", help="time the replay of a battle's actions")
+    for job in (battle, replay):
+        job.add_argument("scenario")
+        job.add_argument("seed", type=int)
+        job.add_argument("turns", type=int, help="the turn limit")
+    battle.add_argument("level", help="both sides' AI level")
+    battle.add_argument("out", help="the actions' JSON file to write")
+    replay.add_argument("actions", help="the actions' JSON file to replay")
+    replay.add_argument("repeat", nargs="?", type=int, default=1, help="replays timed, the least kept (default 1)")
+    return ap
+
+
+def main(argv=None) -> int:
+    ap = parser()
+    args = ap.parse_args(argv)
+    for name in ["scenario"] + (["actions"] if args.mode == "replay" else []):
+        if not os.path.isfile(getattr(args, name)):
+            ap.error(f"argument {name}: no such file: {getattr(args, name)[:200]}")
+    if args.mode == "replay" and args.repeat < 1:
+        ap.error(f"argument repeat: expected 1 or more, got {args.repeat}")
     from sim.core.codec import decode, encode
     from sim.core.players import play_out
     from sim.core.scenario import open_game
     import sim.daimyo.game  # noqa: F401  registers the Daimyo actions for decoding
     import sim.daimyo.combat.actions  # noqa: F401
-    mode, path, seed, turns = argv[0], argv[1], int(argv[2]), int(argv[3])
+    path, seed, turns = args.scenario, args.seed, args.turns
     warm = _warm()
     game = open_game(path, seed=seed, max_turns=turns)
-    if mode == "battle":
+    if args.mode == "battle":
         from sim.daimyo import make_player
-        level, out = argv[4], argv[5]
-        players = {s: make_player(s, level, seed * 10 + i) for i, s in enumerate(game.sides())}
+        players = {s: make_player(s, args.level, seed * 10 + i) for i, s in enumerate(game.sides())}
         start = time.process_time()
         play_out(game, players)
         cpu = time.process_time() - start
-        with open(out, "w") as f:
+        with open(args.out, "w") as f:
             json.dump([encode(a) for a in game.actions], f)
     else:
-        with open(argv[4]) as f:
+        with open(args.actions) as f:
             actions = [decode(a) for a in json.load(f)]
         cpu = math.inf
-        for n in range(int(argv[5]) if len(argv) > 5 else 1):
+        for n in range(args.repeat):
             if n:
                 game = open_game(path, seed=seed, max_turns=turns)
             start = time.process_time()
@@ -81,7 +105,8 @@ def main(argv: list[str]) -> None:
             cpu = min(cpu, time.process_time() - start)
     print(json.dumps({"cpu": cpu, "warm": warm, "actions": len(game.actions),
                       "events": _digest(game.events), "state": _state_digest(game.state)}))
+    return 0
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    sys.exit(main())
