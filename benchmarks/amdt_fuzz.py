@@ -12,7 +12,7 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from sim.core import args
+from sim.core import args as checked
 from sim.core.players import RandomPlayer, play_out
 from sim.core.scenario import open_game
 
@@ -74,10 +74,10 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("kind", nargs="?", choices=("random", "ai"), default="random",
                     help="random play or the scripted opponent's levels in turn (default random)")
-    ap.add_argument("runs", nargs="?", type=args.runs, default=20, help="games per player count (default 20)")
+    ap.add_argument("runs", nargs="?", type=checked.runs, default=20, help="games per player count (default 20)")
     ap.add_argument("counts", nargs="?", type=player_counts, default=(2, 3, 4),
                     help="player counts, comma-separated (default 2,3,4)")
-    ap.add_argument("start", nargs="?", type=args.seed, default=0, help="first seed, to extend a run (default 0)")
+    ap.add_argument("start", nargs="?", type=checked.seed, default=0, help="first seed, to extend a run (default 0)")
     got = ap.parse_args(argv)
     return fuzz(got.kind, got.runs, got.counts, start=got.start)
 
