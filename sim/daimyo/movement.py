@@ -813,9 +813,11 @@ def execute(game, p: Plan) -> None:
     if p.how != "hold":
         u.moved = True
     x, y, f = p.path[-1]
-    carried = sum(math.dist(a[:2], b[:2]) for a, b in zip(p.path, p.path[1:]))
-    for leader in st.attached(u.id):
-        leader.carried_cm += carried               # 4.4: counts against his own move
+    riders = st.attached(u.id)
+    if riders:                  # the path's length only for them (a wheel's path has a pose a degree)
+        carried = sum(math.dist(a[:2], b[:2]) for a, b in zip(p.path, p.path[1:]))
+        for leader in riders:
+            leader.carried_cm += carried           # 4.4: counts against his own move
     if p.how == "fall_back":
         u.fell_back = True
         u.shoot_from = (u.x, u.y, u.facing)        # 4.3.5.3: shots measured from the start
