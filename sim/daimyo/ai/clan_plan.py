@@ -23,7 +23,8 @@ States, checked in this order each time the clan's plan is stepped:
   its own charge of the water, and charges what comes out disordered - until the clock
   (PATIENCE) says a draw is near and it goes over after all; from BOLD a side behind on
   the 5.2 margin no longer waits for the fire alone where it wins the fight at the water;
-- approach: still more than a move beyond the form-up band; its objective is the next
+- approach: still more than a move beyond the form-up band (measured along the way round where
+  impassable ground lies between, `_nearest_by_way`); its objective is the next
   waypoint on the way to the enemy in its sector (routes.py: fords, bridges, gaps);
 - form_up: in the band just outside the enemy's charge reach, the clan lines up;
 - engage: an attacking clan that has formed up (a turn in the band), that the clock presses,
@@ -116,7 +117,7 @@ def step(prev: ClanPlan | None, st, side: str, clan: str, army, mu, routes,
                 if math.dist((u.x, u.y), (r.x, r.y)) <= u.move_row.normal + u.move_row.charge:
                     return plan("pursue", (r.x, r.y), f"{r.id} is routing within reach of {u.id} (5.1)", r.id)
     group = UnitGroup([stand_quads(e) for e in enemies])
-    gaps = {u.id: _nearest(u, enemies, group) for u in fighters}
+    gaps = {u.id: _nearest_by_way(st, u, enemies, group, routes) for u in fighters}
     threatened = [(u, e) for u in fighters for e in enemies if _charges(st, e, u)]
     losing = [(u, e) for u, e in threatened if mu.dfn.get((u.id, e.id), 0.0) < 0]
     lost_half = sum(u.stands for u in units) * 2 <= sum(u.starting_stands for u in units)
@@ -360,6 +361,35 @@ def _nearest(u, enemies, group: UnitGroup) -> tuple:
     kd = group.distances(quads, group.corner_bound(quads) + 2 * MARGIN + 1.0).tolist()
     close = min(kd) + 2 * MARGIN
     return min(((footprint(e).distance(footprint(u)), e) for e, k in zip(enemies, kd) if k <= close), key=_first)
+
+
+def _nearest_by_way(st, u, enemies, group: UnitGroup, routes) -> tuple:
+    """(distance, enemy) to the enemy nearest u by the way a column could walk:
+    straight where no impassable ground lies between (the footprints' gap, as `_nearest`),
+    else that gap plus what the way round to a bridge or ford adds (4.3.1: a river is crossed
+    only there). An enemy across such a river is not near: a clan that formed up against one
+    on the far bank stood at the water's edge for nine turns (reference table)."""
+    gap, nearest = _nearest(u, enemies, group)
+    way = routes.for_unit(st, u, files=1)
+    here = (u.x, u.y)
+    if way.clear(here, (nearest.x, nearest.y)):
+        return gap, nearest
+    best = (math.inf, nearest)
+    for e in sorted(enemies, key=lambda e: (math.dist(here, (e.x, e.y)), e.id)):
+        # no enemy's way is shorter than its straight gap, and that is at least the centres'
+        # distance less the two units' half diagonals
+        if math.dist(here, (e.x, e.y)) - (_radius(u) + _radius(e)) >= best[0]:
+            break
+        straight = footprint(e).distance(footprint(u))
+        there = (e.x, e.y)
+        detour = 0.0 if way.clear(here, there) else max(0.0, way.distance(here, there) - math.dist(here, there))
+        d = straight + detour
+        best = min(best, (d, e), key=_first)
+    return best
+
+
+def _radius(u) -> float:
+    return math.hypot(u.width, u.depth) / 2
 
 
 def _first(t):

@@ -57,6 +57,25 @@ def test_4_3_1_clan_plan_approach_goes_round_a_river_by_its_ford():
     assert abs(p.objective[0] - 155) < 12 and p.objective[1] < 64
 
 
+def test_4_3_1_clan_plan_does_not_form_up_against_an_enemy_across_an_uncrossable_river():
+    """Samurai 16 cm across a river from arquebusiers, its ford 50 cm off: the enemy is far by
+    the way over the ford (4.3.1), so the clan marches for the ford instead of forming up at
+    the water's edge (the reference table's clans stood so for nine turns)."""
+    g = table([unit("sam", 100, 44, 90, **SAM)], [unit("arq", 100, 72, 270, **ARQ)], terrain=[RIVER, FORD])
+    p = step(g)
+    assert p.state == "approach" and "via" in p.why
+    assert abs(p.objective[0] - 155) < 12
+    close = float(p.why.split(" cm ")[0])
+    assert close > 2 * 50                       # the way round, not the 16 cm straight over
+
+
+def test_clan_plan_the_way_counts_only_where_impassable_ground_lies_between():
+    """With the ford right between them the way is straight over it: form up as on open ground."""
+    g = table([unit("sam", 155, 40, 90, **SAM)], [unit("arq", 155, 80, 270, **ARQ)], terrain=[RIVER, FORD])
+    p = step(g)
+    assert p.state != "approach"
+
+
 def test_clan_plan_form_up_in_the_band_outside_the_enemy_reach():
     """22 cm from arquebusiers (charge 15 cm): the winning clan lines up first (no unit can
     charge yet)."""
