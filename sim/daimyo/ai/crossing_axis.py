@@ -259,11 +259,12 @@ def _end(crossings: Crossings, feat, cx: float, cy: float) -> tuple[float, float
 
 
 def queue(crossings: Crossings, st, side: str, plans: dict) -> dict:
-    """Daimyo 4.3.2 at a bridge's or ford's end (docs/ai.md "One clan at a time onto a
+    """Daimyo 4.3.2 at a bridge's or ford's end (docs/ai.md "One friend at a time at a
     crossing's end"): of the friends closing on the enemy (their clans approaching, forming up or
     engaging) whose centres stand within QUEUE_CM of a crossing's end on their bank, not yet on
-    it, the nearest has the end; every other such friend: {unit id: [the end (x, y)]}, the ends
-    it is to keep clear of (`queued`). On the reference table two columns of two clans met
+    it, the nearest has the end; every other friend closing on the enemy: {unit id: [the end on
+    its bank (x, y), and the room (x, y, radius) each first's reform sweeps]}, to keep clear of
+    (`queued`). On the reference table two columns of two clans met
     head on short of the bridge, each in the other's way and in the way of the axis, and nine
     units stood there from turn 6 to 20 (normal - normal game 1)."""
     if not crossings.features:
