@@ -63,3 +63,23 @@ def test_4_3_2_a_stand_laid_edge_to_edge_does_not_overlap():
     assert not _move(a, 90.0, 5.0).meets(lambda: footprint(v), StandsOf(v))
     assert _move(a, 0.0, 0.5).meets(lambda: footprint(v), StandsOf(v))
     assert np.isclose(_area(footprint(a, x=10.5), footprint(v)), 0.5 * 3.0)     # one rank, 0.5 cm in
+
+
+@given(units("a"), stn.lists(stn.tuples(stn.floats(-10, 10, allow_subnormal=False),
+                                         stn.floats(-10, 10, allow_subnormal=False), angle), min_size=1, max_size=4),
+       stn.floats(-20, 80, allow_subnormal=False), stn.floats(-20, 80, allow_subnormal=False))
+@SETTINGS
+def test_4_3_3_a_leader_outside_the_paths_box_is_out_of_reach(a, steps, lx, ly):
+    """4.3.3 (ruling D-31): ride_down_leaders sets aside a leader outside _path_box; Shapely's
+    distance from the swept ground to him is then beyond the reach."""
+    from sim.daimyo.combat.common import _path_box
+    from sim.daimyo.geometry import CONTACT_TOLERANCE, LEADER_RADIUS
+    poses = [(a.x, a.y, a.facing)] + [(a.x + dx, a.y + dy, f) for dx, dy, f in steps]
+    reach_cm = LEADER_RADIUS + CONTACT_TOLERANCE
+    fps = [footprint(a, x=x, y=y, facing=f) for x, y, f in poses]
+    swept = shapely.union_all([shapely.union_all([p, q]).convex_hull for p, q in zip(fps, fps[1:])])
+    x0, y0, x1, y1 = _path_box(a, poses, reach_cm)
+    sx0, sy0, sx1, sy1 = swept.bounds
+    assert x0 < sx0 - reach_cm and y0 < sy0 - reach_cm and x1 > sx1 + reach_cm and y1 > sy1 + reach_cm
+    if not (x0 <= lx <= x1 and y0 <= ly <= y1):
+        assert swept.distance(shapely.Point(lx, ly)) > reach_cm

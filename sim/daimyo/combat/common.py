@@ -12,7 +12,8 @@ import shapely
 from sim.core.errors import RuleError
 from sim.daimyo.effects import (add_hits, flag_leader_event, flag_rout, kill_leader,  # noqa: F401
                                 leader_casualty_test, leader_position, lose_stand, set_disordered)
-from sim.daimyo.geometry import CONTACT_TOLERANCE, LEADER_RADIUS, direction, kernels, stand_corners, stand_quads
+from sim.daimyo.geometry import (CONTACT_TOLERANCE, LEADER_RADIUS, corners_at, direction, kernels, stand_corners,
+                                 stand_quads)
 from sim.daimyo.model import Unit
 from sim.daimyo.state import DaimyoState
 from sim.daimyo.surroundings import (centre, contact_ids, enemies_in_contact, far_apart,  # noqa: F401
@@ -261,12 +262,28 @@ def ride_down_leaders(game, u: Unit, poses) -> None:
         return
     if not any(leader.alive and leader.side != u.side and not leader.attached_to for leader in st.leaders.values()):
         return                             # no enemy leader alone on the table: no swept ground needed
-    fps = [footprint(u, x=x, y=y, facing=f) for x, y, f in poses]
-    swept = shapely.union_all([shapely.union_all([a, b]).convex_hull for a, b in zip(fps, fps[1:])])
+    reach_cm = LEADER_RADIUS + CONTACT_TOLERANCE
+    x0, y0, x1, y1 = _path_box(u, poses, reach_cm)
+    swept = None
     for leader in st.leaders.values():
-        if leader.alive and leader.side != u.side and not leader.attached_to and \
-                swept.distance(shapely.Point(leader.x, leader.y)) <= LEADER_RADIUS + CONTACT_TOLERANCE:
+        if not (leader.alive and leader.side != u.side and not leader.attached_to):
+            continue
+        if not (x0 <= leader.x <= x1 and y0 <= leader.y <= y1):
+            continue                       # surely further than reach_cm from the swept ground
+        if swept is None:
+            fps = [footprint(u, x=x, y=y, facing=f) for x, y, f in poses]
+            swept = shapely.union_all([shapely.union_all([a, b]).convex_hull for a, b in zip(fps, fps[1:])])
+        if swept.distance(shapely.Point(leader.x, leader.y)) <= reach_cm:
             kill_leader(game, leader, f"ridden down by {u.name}", "4.3.3")
+
+
+def _path_box(u: Unit, poses, grow: float) -> tuple[float, float, float, float]:
+    """An axis box round u's stands at every pose of a path, grown by `grow` cm and 1e-6 more
+    for rounding: the ground swept between the poses (their footprints' hulls) lies inside
+    it, so a point outside lies further than `grow` from that ground."""
+    pts = corners_at(u, list(poses)).reshape(-1, 2)
+    lo, hi = pts.min(axis=0) - (grow + 1e-6), pts.max(axis=0) + (grow + 1e-6)
+    return float(lo[0]), float(lo[1]), float(hi[0]), float(hi[1])
 
 
 def is_active(st: DaimyoState, u: Unit) -> bool:
