@@ -847,9 +847,14 @@ class DaimyoScorer:
             # will be on the way, its next move included (ruling D-41: any move while touching
             # difficult ground disorders): wading in or out is progress, not a sudden loss
             plan, mode, goal = self._aim(u, enemy)
-            eff, wades = self.ground.approach(u, shape, self.enemy_shapes[goal], files)
+            if mode == "receive":
+                # its gap is to the water (below), not to the enemy: of the way it reads only
+                # whether it wades - the way's length and the turn toward it would be dropped
+                eff, wades = 0.0, self.ground.wades(u, shape, self.enemy_shapes[goal], files)
+            else:
+                eff, wades = self.ground.approach(u, shape, self.enemy_shapes[goal], files)
             turn = 0.0
-            if plan is not None:
+            if plan is not None and mode != "receive":
                 # a charge must first turn to face its target, at most half the charge move
                 # (4.4): the turn counts as part of the way, so a unit lines up as it closes
                 # (toward the way's next point where it goes round a river, over the axis of
