@@ -414,6 +414,8 @@ class DaimyoScorer:
         # exact odds of the first round (4.6.5): routing the enemy is worth most, being routed
         # costs most; hits traded and the closing fire taken on the way in (4.4) count too
         edge = round_edge(m, worth)
+        if self._in_column(u, footprint(u), u.files):
+            edge -= COLUMN_COST         # its head alone fights on (4.6.1): the later rounds are the enemy's
         plan = self.plans.get(u.clan)
         if plan is not None and plan.state in ("engage", "pursue") and self.mu is not None:
             if self.mu.strikes_first(u.id, target.id):
@@ -946,7 +948,8 @@ class DaimyoScorer:
                 # the scenario's way to win at once draws the fighting units on (ruling D-85)
                 goal = min(self.ground.approach(u, shape, g, files)[0] for g in self.objectives.values())
                 value -= self.p.aggression * MOVE_WORTH * OBJECTIVE_PULL * goal / u.move_row.normal
-            if self._in_column(u, shape, files):
+            column = self._in_column(u, shape, files)
+            if column:
                 value -= COLUMN_COST
             if threats and mode == "engage" and self.mu is not None:
                 # engaged, only the enemies that beat it in a charge are to be feared (4.6.5),
@@ -960,7 +963,8 @@ class DaimyoScorer:
                 fear = 3.0 if mode in ("form_up", "hold", "fall_back", "reform", "receive") else 1.0
                 n = self._threat_count(threats)
                 value -= fear * self.p.caution * (1.6 if disordered else 0.3) * (1 + 0.3 * (n - 1)) * min(1.0, n)
-            targets = [] if disordered else self._targets(u, shape, x, y, facing, quads)
+            # a column closes only once deployed (1.5, 4.6.1): it forms its line out of reach
+            targets = [] if disordered or column else self._targets(u, shape, x, y, facing, quads)
             if targets and self.mu is not None:
                 # a plan charges only where the unit wins its matchup (4.6.5)
                 targets = [e for e in targets if e.routing or self.mu.att.get((u.id, e.id), 0.0) > -0.2]
