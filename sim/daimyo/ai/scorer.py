@@ -58,7 +58,6 @@ BOLDNESS = 3.0     # edge added to an engaging unit's charge on the last turn (5
 LOOKAHEAD = 0.7      # weight of the move a turn or wheel opens for the next order (issue 19)
 LEASH = 0.3          # points for a General closing the whole 1.7 range on his hatamoto
 BLOCKING = 1.0       # points a line standing across a bridge's or ford's end loses (crossing_axis.blocks)
-COLUMN_COST = 0.5    # points a column one stand wide loses where it would fight as one (1.5, 4.6.1)
 BALKED = 0.5         # edge a charge loses when the charger fails its test to charge (5.1 reason 4)
 QUEUE = 1.0          # points within QUEUE_CM of a crossing's end another friend has, up to 2 at it (crossing_axis.queue)
 LANE_CM = 8.0        # the lane ahead a friend must leave clear (4.4 charges, 4.5.2 shooting)
@@ -333,38 +332,9 @@ class DaimyoScorer:
         if not u.disordered:
             # 4.3.5.4: only to change formation/facing, giving up the rest of the move - which
             # is nothing to a column jammed at a crossing (line_up.stuck)
-            # nor to a column over the river deploying into the line it should fight in
-            free = line_up.stuck(self, u) or a.files > 1 and self._in_column(u, footprint(u), u.files)
-            return -(0.0 if free else 1.0) + self._pose_gain(a)
+            return -(0.0 if line_up.stuck(self, u) else 1.0) + self._pose_gain(a)
         urge = 1.0 * self.p.caution if _unit_mode(u, self.plans.get(u.clan)) == "reform" else 0.0
         return self._reform_need(u) + urge + self._pose_gain(a)
-
-    def _in_column(self, u: Unit, shape, files: int) -> bool:
-        """A unit one stand wide (1.5: a column) in the pose `shape`, on a table with a bridge or
-        ford, that has no crossing left on its way to its goal (or receives at one) and stands
-        clear of every crossing by its column's length: it would meet the enemy with its head,
-        one stand fighting, two from the second round (4.6.1), where a line fights with its whole
-        front and overlaps - the long, undecided melees at a crossing's exit (docs/ai.md,
-        "Columns deploy beyond the river"). False for a line, a column still to pass, easy."""
-        if files != 1 or u.stands < 2 or self.commander is None or u.troop in (Troop.HQ, Troop.ARTILLERY) \
-                or u.missile and not u.cavalry:
-            return False
-        crossings = self.routes.crossings(self.st)
-        if not crossings.features or not crossing_axis.clear_of(crossings, u, shape):
-            return False
-        plan = self.plans.get(u.clan)
-        if plan is None:
-            return False
-        if plan.state == "receive":
-            return True
-        goal = self.st.units.get(self.commander.aims.get(u.id, plan.target) if plan.state == "engage" else plan.target)
-        if goal is None:
-            goal, _ = self._nearest(u)
-        if goal is None:
-            return False
-        c = shape.centroid
-        narrow = self.routes.for_unit(self.st, u, files=1)
-        return crossing_axis.way_point(narrow, u, c.x, c.y, (goal.x, goal.y)) is None
 
     def _reform_need(self, u: Unit) -> float:
         """4.2.2: a disordered unit may not charge (4.2.1) and fights and shoots worse; it must
@@ -414,8 +384,6 @@ class DaimyoScorer:
         # exact odds of the first round (4.6.5): routing the enemy is worth most, being routed
         # costs most; hits traded and the closing fire taken on the way in (4.4) count too
         edge = round_edge(m, worth)
-        if self._in_column(u, footprint(u), u.files):
-            edge -= COLUMN_COST         # its head alone fights on (4.6.1): the later rounds are the enemy's
         plan = self.plans.get(u.clan)
         if plan is not None and plan.state in ("engage", "pursue") and self.mu is not None:
             if self.mu.strikes_first(u.id, target.id):
@@ -948,9 +916,6 @@ class DaimyoScorer:
                 # the scenario's way to win at once draws the fighting units on (ruling D-85)
                 goal = min(self.ground.approach(u, shape, g, files)[0] for g in self.objectives.values())
                 value -= self.p.aggression * MOVE_WORTH * OBJECTIVE_PULL * goal / u.move_row.normal
-            column = self._in_column(u, shape, files)
-            if column:
-                value -= COLUMN_COST
             if threats and mode == "engage" and self.mu is not None:
                 # engaged, only the enemies that beat it in a charge are to be feared (4.6.5),
                 # and less so as the clock presses (5.2): a battle is not won out of reach;
@@ -963,8 +928,7 @@ class DaimyoScorer:
                 fear = 3.0 if mode in ("form_up", "hold", "fall_back", "reform", "receive") else 1.0
                 n = self._threat_count(threats)
                 value -= fear * self.p.caution * (1.6 if disordered else 0.3) * (1 + 0.3 * (n - 1)) * min(1.0, n)
-            # a column closes only once deployed (1.5, 4.6.1): it forms its line out of reach
-            targets = [] if disordered or column else self._targets(u, shape, x, y, facing, quads)
+            targets = [] if disordered else self._targets(u, shape, x, y, facing, quads)
             if targets and self.mu is not None:
                 # a plan charges only where the unit wins its matchup (4.6.5)
                 targets = [e for e in targets if e.routing or self.mu.att.get((u.id, e.id), 0.0) > -0.2]
