@@ -143,7 +143,9 @@ def step(prev: ClanPlan | None, st, side: str, clan: str, army, mu, routes,
     lead = fighters[0] if fighters else units[0]
     # the way a column one stand wide could take: a line forms one to pass a bridge (line_up.py)
     narrow = routes.for_unit(st, lead, files=1)
-    held = _held_crossing(st, side, fighters, enemies, narrow, centre, (goal.x, goal.y))
+    # from PATIENCE a draw is near (5.2): nobody waits at a bridge or ford for the enemy to come
+    held = _held_crossing(st, side, fighters, enemies, narrow, centre, (goal.x, goal.y)) \
+        if army.pressure < PATIENCE else None
     if held is None and patient and army.pressure < PATIENCE:
         # a side behind on the margin has nothing to wait for (5.2): from BOLD it braves the fire
         bold = army.pressure >= BOLD and army.margin < 0
