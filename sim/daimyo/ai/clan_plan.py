@@ -55,6 +55,7 @@ BAND_CM = 2.0            # how far outside the enemy's charge reach a line forms
 TIE_CM = 1.0             # nearer a crossing than the enemy by less than this is a tie
 CROSSINGS = ("bridge", "ford")
 PATIENCE = 0.6           # clock pressure (5.2) up to which a patient clan receives at a stream
+ROUND_AIM = 1.0         # edge a move of the way costs an aim over a river crossed only at crossings
 BOLD = 0.4               # and from which fire alone no longer holds it where it wins, if behind (5.2)
 
 
@@ -195,7 +196,10 @@ def aims(st, side: str, clan: str, mu, ground) -> dict[str, str]:
                 continue
             target = footprint(e)
             way, _ = ground.approach(u, shape, target)
-            edge -= 0.25 * way / u.move_row.normal
+            # over a river crossed only at its bridges and fords (4.3.1) a move of the way weighs
+            # as much as a point of edge: aimed at whoever it beat best anywhere over the water,
+            # a clan's units came at the crossing from every side and jammed it (reference table)
+            edge -= (ROUND_AIM if ground.goes_round(u, shape, target) else 0.25) * way / u.move_row.normal
             if u.cavalry and "difficult" in ground.effects(u, target):
                 edge -= 1.5
             best = max(best, (edge, e.id))
