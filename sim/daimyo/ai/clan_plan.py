@@ -55,7 +55,6 @@ BAND_CM = 2.0            # how far outside the enemy's charge reach a line forms
 TIE_CM = 1.0             # nearer a crossing than the enemy by less than this is a tie
 CROSSINGS = ("bridge", "ford")
 PATIENCE = 0.6           # clock pressure (5.2) up to which a patient clan receives at a stream
-ROUND_AIM = 1.0         # edge a move of the way costs an aim over a river crossed only at crossings
 BOLD = 0.4               # and from which fire alone no longer holds it where it wins, if behind (5.2)
 
 
@@ -144,9 +143,7 @@ def step(prev: ClanPlan | None, st, side: str, clan: str, army, mu, routes,
     lead = fighters[0] if fighters else units[0]
     # the way a column one stand wide could take: a line forms one to pass a bridge (line_up.py)
     narrow = routes.for_unit(st, lead, files=1)
-    # from PATIENCE a draw is near (5.2): nobody waits at a bridge or ford for the enemy to come
-    held = _held_crossing(st, side, fighters, enemies, narrow, centre, (goal.x, goal.y)) \
-        if army.pressure < PATIENCE else None
+    held = _held_crossing(st, side, fighters, enemies, narrow, centre, (goal.x, goal.y))
     if held is None and patient and army.pressure < PATIENCE:
         # a side behind on the margin has nothing to wait for (5.2): from BOLD it braves the fire
         bold = army.pressure >= BOLD and army.margin < 0
@@ -196,10 +193,7 @@ def aims(st, side: str, clan: str, mu, ground) -> dict[str, str]:
                 continue
             target = footprint(e)
             way, _ = ground.approach(u, shape, target)
-            # over a river crossed only at its bridges and fords (4.3.1) a move of the way weighs
-            # as much as a point of edge: aimed at whoever it beat best anywhere over the water,
-            # a clan's units came at the crossing from every side and jammed it (reference table)
-            edge -= (ROUND_AIM if ground.goes_round(u, shape, target) else 0.25) * way / u.move_row.normal
+            edge -= 0.25 * way / u.move_row.normal
             if u.cavalry and "difficult" in ground.effects(u, target):
                 edge -= 1.5
             best = max(best, (edge, e.id))

@@ -17,9 +17,6 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from shapely.geometry import LineString
-
-from sim.daimyo.ai.crossing_axis import rivers
 from sim.daimyo.ai.matchups import Matchups, chargers
 from sim.daimyo.combat.victory import breakers, tally
 from sim.daimyo.model import Troop
@@ -133,29 +130,13 @@ def plan_army(st, side: str, mu: Matchups, prev: ArmyPlan | None = None) -> Army
         units = [u for u in mine if u.clan == c]
         votes = [plan.sector_of(u.x, u.y) for u in units]
         plan.clan_sector[c] = max(sorted(set(votes)), key=votes.count)
-    # a clan with a river between it and the enemy, crossed only at bridges and fords (4.3.1),
-    # is no reserve: it is turns of filing over from any fight beyond, and held back on its
-    # bank it stood before the crossing its own side had to use (reference table)
-    spare = [c for c in clans if not _behind_river(st, [u for u in mine if u.clan == c], theirs)]
-    if len(clans) >= 3 and spare and pressure < RELEASE_AT and not finishing:
+    if len(clans) >= 3 and pressure < RELEASE_AT and not finishing:
         def behind(c):
             units = [u for u in mine if u.clan == c]
             return min(math.dist((u.x, u.y), (e.x, e.y)) for u in units for e in theirs)
-        keep = prev.reserve if prev is not None and prev.reserve in spare else ""
-        plan.reserve = keep or max(spare, key=lambda c: (behind(c), c))
+        keep = prev.reserve if prev is not None and prev.reserve in clans else ""
+        plan.reserve = keep or max(clans, key=lambda c: (behind(c), c))
     return plan
-
-
-def _behind_river(st, units, theirs) -> bool:
-    """The straight line from the clan's centre to the nearest enemy meets a river crossed only
-    at its bridges and fords (4.3.1)."""
-    water = rivers(st)
-    if not water:
-        return False
-    cx, cy = sum(u.x for u in units) / len(units), sum(u.y for u in units) / len(units)
-    e = min(theirs, key=lambda e: (math.dist((cx, cy), (e.x, e.y)), e.id))
-    path = LineString([(cx, cy), (e.x, e.y)])
-    return any(r.intersects(path) for r in water)
 
 
 def one_from_breaking(st, side: str) -> bool:

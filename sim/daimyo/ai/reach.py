@@ -113,11 +113,6 @@ class Ground:
         (crossing_axis.py)."""
         return self._way(u, shape, target_shape, files)[:2]
 
-    def goes_round(self, u: Unit, shape, target_shape, files: int | None = None) -> bool:
-        """Whether impassable ground (a river away from its fords and bridges, 4.3.1) lies across
-        the straight line to the target, so that the way goes over a crossing or round."""
-        return self._way(u, shape, target_shape, files)[2] is not None
-
     def heading(self, u: Unit, shape, target_shape, files: int | None = None) -> tuple[float, float] | None:
         """The point the way to the target makes for first where impassable ground lies across
         the straight line (the crossing's axis for a column, else the routes' waypoint; a

@@ -201,18 +201,6 @@ def test_planner_keeps_the_furthest_clan_in_reserve():
     assert army.reserve == "back" and army.posture("back") == "reserve"
 
 
-def test_4_3_1_a_clan_behind_a_river_crossed_at_its_ford_is_no_reserve():
-    """The table of the reserve test with a river between the armies, crossed only at a ford
-    (4.3.1): every clan has the water to file over, none is kept back on its bank (a reserve so
-    kept stood in front of the ford its own side had to use, reference table)."""
-    three = {"clans": [{"id": c, "name": c, "daimyo": {"name": c, "rating": 2, "x": x, "y": y},
-                        "units": [unit(f"{c}-u", x, y, 90, **SAM)]}
-                       for c, x, y in (("left", 60, 40), ("centre", 100, 40), ("back", 140, 10))]}
-    g = game(scenario([], [unit("arq", 100, 80, 270, **ARQ)], east_army=three, terrain=[RIVER, FORD]))
-    army = plan_army(g.state, "east", Matchups(g.state, "east"))
-    assert army.reserve == "" and army.posture("back") != "reserve"
-
-
 def test_4_3_1_no_charge_reach_straight_across_an_uncrossable_river():
     """Samurai 10 cm across a river from arquebusiers: no charge either way (the rules' charge
     plan refuses it, 4.3.1), and the way round by the ford is long."""

@@ -86,16 +86,3 @@ def test_4_4_receivers_stand_back_a_charge_and_a_column_from_the_ford():
     assert s.plans["east-clan"].state == "receive"
     assert receive_off(sam, arq) == 15 + 2 + 4 * 1.5
     assert s._value(sam, 155.0, 56.0 - 23.0, 90.0, 1) > s._value(sam, 155.0, 56.0 - 17.0, 90.0, 1)
-
-
-def test_5_2_from_patience_nobody_receives_at_a_crossing():
-    """The table of the first test with the clock's pressure at PATIENCE (5.2: a draw wins
-    nothing): the samurai no longer wait on their bank for the column to come over; they go
-    over the ford themselves."""
-    g = _table(40, 70)
-    g.state.options["max_turns"] = 11
-    g.state.turn = 6                      # pressure 0.5: still receiving
-    assert step(g).state == "receive"
-    g.state.turn = 7                      # pressure 0.6 = PATIENCE
-    p = step(g)
-    assert p.state != "receive" and p.crossing == ""
