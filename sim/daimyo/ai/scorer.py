@@ -648,15 +648,6 @@ class DaimyoScorer:
         lane = self._lane(u, x, y, facing)
         return any(self.friend_shapes[fid].intersects(lane) for fid in near)
 
-    def _blocks(self, u: Unit, shape, files: int) -> bool:
-        """A line across a bridge's or ford's end, or a unit of a holding clan within its
-        column's length of one (4.3.1: the way over is the crossing alone; a reserve that held
-        on a ford's end kept its own side from going over all game, reference game 19)."""
-        crossings = self.routes.crossings(self.st)
-        if crossing_axis.blocks(crossings, u, shape, files):
-            return True
-        return _unit_mode(u, self.plans.get(u.clan)) == "hold" and not crossing_axis.clear_of(crossings, u, shape)
-
     def _crossing(self, fid: str):
         """The bridge, ford or stream a receiving clan faces (clan_plan: receive), by its feature id."""
         return next(f for f in self.st.terrain if f.id == fid)
@@ -964,7 +955,7 @@ class DaimyoScorer:
                     # 4.3.1, 4.2.1: wading in near the enemy disorders the unit where it
                     # cannot reform (moving on disorders it again) and may be charged at -1
                     ground.append(-(1.0 * self.p.caution))
-        if self.commander is not None and self._blocks(u, shape, files):
+        if self.commander is not None and crossing_axis.blocks(self.routes.crossings(self.st), u, shape, files):
             ground.append(-BLOCKING)     # a line across a crossing's end blocks the way over (4.3.1)
         return (value, tuple(ground)), keep      # value - t adds -t: the same sums as before
 
