@@ -113,15 +113,17 @@ def plan_leader(st: DaimyoState, action: A.MoveLeader, during_activation: bool) 
         if math.dist((action.x, action.y), (target.x, target.y)) > EPS:
             raise _err("4.4", f"to join {target.id} move to its front centre ({target.x:.2f}, {target.y:.2f})")
     else:
-        spot = Point(action.x, action.y).buffer(LEADER_RADIUS)
         t = arrays(st)
         # only enemies with a stand's box within the base's radius can meet it (the spot is a
-        # polygon inside that circle); Shapely decides for those
+        # polygon inside that circle); Shapely decides for those, the spot made only for them
         near = set(t.owner[kernels.boxes_meet(t.boxes, action.x - LEADER_RADIUS, action.y - LEADER_RADIUS,
                                               action.x + LEADER_RADIUS, action.y + LEADER_RADIUS)].tolist())
+        spot = None
         for u in st.living():
-            if u.id in near and u.side != leader.side and shapely.intersects(footprint(u), spot):
-                raise _err("4.4", f"{leader.id} may not walk into enemy unit {u.id}")
+            if u.id in near and u.side != leader.side:
+                spot = Point(action.x, action.y).buffer(LEADER_RADIUS) if spot is None else spot
+                if shapely.intersects(footprint(u), spot):
+                    raise _err("4.4", f"{leader.id} may not walk into enemy unit {u.id}")
 
 
 def execute_leader(game, action: A.MoveLeader) -> None:

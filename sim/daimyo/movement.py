@@ -486,11 +486,12 @@ def _plan_motion(st: DaimyoState, u: Unit, action, motion: Motion, how: str, fac
     # the sweep's boxes come near: the rest would find no candidate (nor are its pieces made
     # when it comes near nothing)
     near = _near(st, u, tmap, corners, motion.kind)
-    if not near & EDGE:        # every corner clear of the edges: all stands on the table
-        inside = np.ones(len(s), dtype=bool)
-    else:
+    # every corner clear of the edges: all stands on the table, nothing to ask (a plan's arrays
+    # and their .all() cost more inside a replay than their size says: fewer calls an order)
+    inside = None
+    if near & EDGE:
         inside = shapely.contains(table, quad_polygons(corners.reshape(-1, 4, 2))).reshape(len(s), -1).all(axis=1)
-    if not inside.all():
+    if inside is not None and not inside.all():
         if motion.kind == "jump":
             raise _err("4.3.4", f"{u.id} would turn or reform with stands off the table")
         first = int(np.argmin(inside))
@@ -538,12 +539,13 @@ def _plan_motion(st: DaimyoState, u: Unit, action, motion: Motion, how: str, fac
     pieces = _swept(motion, corners) if near else None
     if near & ENEMIES:
         _check_enemies(st, u, others, pieces)
-    entered = np.zeros(len(tmap.patches), dtype=bool)
+    entered = None              # the sweep comes near no patch: none entered (read only then)
     if near & TERRAIN:
         entered = terrain_touch.pieces_meet(st, tmap, pieces, "entering")
-    for i, patch in enumerate(tmap.patches):
-        if entered[i] and patch.effect == "impassable":
-            raise _err("4.3.1", f"{patch.id} ({patch.kind}) is impassable to {u.id}")
+        for i in np.flatnonzero(entered).tolist():
+            patch = tmap.patches[i]
+            if patch.effect == "impassable":
+                raise _err("4.3.1", f"{patch.id} ({patch.kind}) is impassable to {u.id}")
     if u.troop is Troop.ARTILLERY and how == "move" and tmap.patches and near & TERRAIN:
         rough = terrain_touch.pieces_meet(st, tmap, pieces, "touching")
         if any(rough[i] and p.effect != "road" for i, p in enumerate(tmap.patches)):
@@ -811,9 +813,11 @@ def execute(game, p: Plan) -> None:
     if p.how != "hold":
         u.moved = True
     x, y, f = p.path[-1]
-    carried = sum(math.dist(a[:2], b[:2]) for a, b in zip(p.path, p.path[1:]))
-    for leader in st.attached(u.id):
-        leader.carried_cm += carried               # 4.4: counts against his own move
+    riders = st.attached(u.id)
+    if riders:                  # the path's length only for them (a wheel's path has a pose a degree)
+        carried = sum(math.dist(a[:2], b[:2]) for a, b in zip(p.path, p.path[1:]))
+        for leader in riders:
+            leader.carried_cm += carried           # 4.4: counts against his own move
     if p.how == "fall_back":
         u.fell_back = True
         u.shoot_from = (u.x, u.y, u.facing)        # 4.3.5.3: shots measured from the start

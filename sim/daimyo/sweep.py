@@ -79,8 +79,11 @@ class Motion:
 
     def corners(self, s) -> np.ndarray:
         """(n, stands, 4, 2); a jump takes its new formation only at its end."""
-        if s is self._samples and s is not None and self.kind != "jump":
-            return place_corners(self._here, self.sample_poses())
+        if s is self._samples and s is not None:
+            if self.kind != "jump":
+                return place_corners(self._here, self.sample_poses())
+            # a jump's samples are [0.0, 1.0]: its start, then its end in its new formation
+            return np.concatenate([place_corners(self._here, [self.start]), place_corners(self._there, [self.end])])
         s = np.atleast_1d(np.asarray(s, dtype=float))
         if self.kind != "jump":
             return place_corners(self._here, self.poses(s))

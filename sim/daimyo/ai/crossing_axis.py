@@ -25,6 +25,7 @@ from shapely.geometry import Point
 from sim.daimyo import terrain_touch
 from sim.daimyo.geometry import terrain_kernels
 from sim.daimyo.geometry.kernels import MARGIN
+from sim.daimyo.model import Troop
 
 KINDS = ("bridge", "ford")
 ROOM_CM = 0.5         # beyond a column's half-length: how far off the crossing's ends its centre aims
@@ -235,3 +236,106 @@ def _within_column(feat, u, shape) -> bool:
     """`shape` lies within u's column's length (1.5: its stands one behind the other) of the
     crossing `feat`."""
     return feat.shape.distance(shape) < u.stands * u.stand_d
+
+
+QUEUE_CM = 12.0       # radius about a crossing's end within which one friend at a time stands (`queue`)
+QUEUE_STATES = ("approach", "engage", "form_up")
+
+
+def centre(u, x: float, y: float, facing: float, files: int) -> tuple[float, float]:
+    """The centre of u's footprint in the pose (its front centre at (x, y), 1.5)."""
+    r = math.radians(facing)
+    half = math.ceil(u.stands / max(1, files)) * u.stand_d / 2
+    return x - half * math.cos(r), y - half * math.sin(r)
+
+
+def _end(crossings: Crossings, feat, cx: float, cy: float) -> tuple[float, float, float]:
+    """(the end of `feat` on the bank of the point (cx, cy), and how far past it, away from the
+    crossing, the point lies along its axis)."""
+    (ax, ay), half, _, d = crossings.axis(feat)
+    along = (cx - ax) * d[0] + (cy - ay) * d[1]
+    s = 1.0 if along >= 0 else -1.0
+    return ax + s * half * d[0], ay + s * half * d[1], abs(along) - half
+
+
+def queue(crossings: Crossings, st, side: str, plans: dict) -> dict:
+    """Daimyo 4.3.2 at a bridge's or ford's end (docs/ai.md "One friend at a time at a
+    crossing's end"): of the friends closing on the enemy (their clans approaching, forming up or
+    engaging) whose centres stand within QUEUE_CM of a crossing's end on their bank, not yet on
+    it, the nearest has the end; every other friend closing on the enemy: {unit id: [the end on
+    its bank (x, y), and the room (x, y, radius) each first's reform sweeps]}, to keep clear of
+    (`queued`). On the reference table two columns of two clans met
+    head on short of the bridge, each in the other's way and in the way of the axis, and nine
+    units stood there from turn 6 to 20 (normal - normal game 1)."""
+    if not crossings.features:
+        return {}
+    units = [u for u in st.living(side) if u.troop not in (Troop.HQ, Troop.ARTILLERY) and not u.routing
+             and not u.in_melee_with and plans.get(u.clan) is not None
+             and plans[u.clan].state in QUEUE_STATES]
+    out: dict = {}
+    for f in crossings.features:
+        near: dict = {}       # end -> the friends within QUEUE_CM of it, nearest first
+        ends: dict = {}
+        for u in units:
+            cx, cy = centre(u, u.x, u.y, u.facing, u.files)
+            ex, ey, past = _end(crossings, f, cx, cy)
+            end = (round(ex, 6), round(ey, 6))
+            ends[u.id] = end
+            gap = math.hypot(cx - ex, cy - ey)
+            if past >= 0.0 and gap < QUEUE_CM:
+                near.setdefault(end, []).append((gap, u.id))
+        first = {end: min(got)[1] for end, got in near.items()}
+        rooms = []
+        for uid in first.values():
+            h = st.units[uid]
+            cx, cy = centre(h, h.x, h.y, h.facing, h.files)
+            # the room its reform onto the axis sweeps (4.3.5.4, about its centre, ruling D-38)
+            rooms.append((cx, cy, math.hypot(h.depth, h.width) / 2 + 0.5))
+        for uid, end in ends.items():
+            if end in first and first[end] != uid:
+                out.setdefault(uid, []).append(end)
+                out[uid].extend(rooms)
+    return out
+
+
+def queued(crossings: Crossings, u, ends: list, x: float, y: float, facing: float, files: int) -> float:
+    """How far into the room about the crossing ends and the friends that have them (`queue`)
+    u stands in the pose: for an end (x, y), 1 with u's centre anywhere within QUEUE_CM of it
+    (not on the crossing) and up to 1 more nearer the end - the way there is not worth a place
+    in another's room; for the friend's room (x, y, radius) about its centre, the same with u's
+    footprint nearer its centre than the radius (out of it, the friend at the end may wheel or
+    reform onto the axis, 4.3.2)."""
+    cx, cy = centre(u, x, y, facing, files)
+    total = 0.0
+    for got in ends:
+        if len(got) == 3:
+            gap = _to_rectangle(u, x, y, facing, files, got[0], got[1])
+            if gap < got[2]:
+                total += 2.0 - gap / got[2]
+            continue
+        ex, ey = got
+        gap = math.hypot(cx - ex, cy - ey)
+        if gap < QUEUE_CM and not _on_crossing(crossings, ex, ey, cx, cy):
+            total += 2.0 - gap / QUEUE_CM
+    return total
+
+
+def _to_rectangle(u, x: float, y: float, facing: float, files: int, px: float, py: float) -> float:
+    """The distance from the point (px, py) to u's footprint in the pose (its front centre at
+    (x, y); the rear rank taken whole)."""
+    r = math.radians(facing)
+    fx, fy = math.cos(r), math.sin(r)
+    ahead = (px - x) * fx + (py - y) * fy
+    side = (px - x) * fy - (py - y) * fx
+    depth = math.ceil(u.stands / max(1, files)) * u.stand_d
+    half = min(files, u.stands) * u.stand_w / 2
+    return math.hypot(max(0.0, ahead, -depth - ahead), max(0.0, abs(side) - half))
+
+
+def _on_crossing(crossings: Crossings, ex: float, ey: float, cx: float, cy: float) -> bool:
+    """The point (cx, cy) lies past the crossing end (ex, ey) onto the crossing."""
+    for f in crossings.features:
+        got = _end(crossings, f, cx, cy)
+        if abs(got[0] - ex) < 1e-6 and abs(got[1] - ey) < 1e-6:
+            return got[2] < 0.0
+    return False

@@ -131,38 +131,42 @@ class Ground:
         return self._kept.recall(("approach", u.cavalry, u.stands, files, u.stand_w, u.stand_d),
                                  lambda: self._approach(u, shape, target_shape, files), (shape, target_shape))
 
+    def wades(self, u: Unit, shape, target_shape, files: int | None = None) -> bool:
+        """`approach(...)[1]` alone: whether the way to the target crosses difficult ground
+        (4.3.1), without the way's length or where it makes for - what a unit receiving at a
+        stream reads of its way (DaimyoScorer._value_part: its gap is to the water, not the
+        enemy). Kept as `approach` is; its answer where `approach` has one."""
+        files = files or u.files
+        key = ("approach", u.cavalry, u.stands, files, u.stand_w, u.stand_d)
+        if self._kept.knows(key, (shape, target_shape)):
+            return self._way(u, shape, target_shape, files)[1]
+        return self._kept.recall(("wades",) + key[1:], lambda: self._wades(u, shape, target_shape, files),
+                                 (shape, target_shape))
+
+    def _wades(self, u: Unit, shape, target_shape, files: int) -> bool:
+        # _approach's wading by the same steps (reads of u what its key names)
+        line, d, way = self._line_or_round(u, shape, target_shape, files)
+        if d < 1e-6:
+            return False
+        if way is not None:
+            return way.wades(*_ends(line))
+        return self.slow_cm(u, line) > 0.0
+
     def _approach(self, u: Unit, shape, target_shape, files: int) -> tuple[float, bool, tuple | None]:
         # reads of u only cavalry, stands and its stands' size (the key above)
-        line, d = _shortest(shape, target_shape)
+        line, d, way = self._line_or_round(u, shape, target_shape, files)
         if d < 1e-6:
             return 0.0, False, None
-        # the corridor the unit's frontage sweeps (a line wider than a bridge cannot pass it);
-        # built only where there is impassable ground at all
-        walls = self.routes is not None and self._patches(u).get("impassable")
-        if walls:
-            # a wall whose box misses the lane's box (the line's, grown by half the lane's
-            # width) cannot touch the lane: the lane is built only where one may
-            box = _grown(line.bounds, max(0.0, files * u.stand_w / 2 - SLACK_CM) + BOX_SLACK)
-            walls = any(not boxes_apart(b, box) for _, b in walls)
-        if walls:
+        if way is not None:
+            # the way round: it wades only if it crosses difficult ground (a ford, 4.3.1),
+            # not over a bridge (a road); a wrong "wades" cost a reform turn it never stands
             a, b = _ends(line)
-            half = files * u.stand_w / 2 - SLACK_CM
-            # the lane's rectangle against the impassable patches' triangles: Shapely's buffer
-            # and predicate only where the kernel cannot tell
-            blocked = self._lane_meets_walls(u, a, b, half) if half > 0.0 else None
-            if blocked is None:
-                lane = line.buffer(half, cap_style="flat") if half > 0.0 else line
-                blocked = self.touches(u, lane, "impassable")
-            if blocked:
-                # the way round: it wades only if it crosses difficult ground (a ford, 4.3.1),
-                # not over a bridge (a road); a wrong "wades" cost a reform turn it never stands
-                way = self.routes.for_unit(self.st, u, files)
-                c = shape.centroid
-                via = crossing_axis.way_point(way, u, c.x, c.y, b) if files == 1 else None
-                if via is not None:
-                    # a column: to the crossing's axis, then on from there (crossing_axis.py)
-                    return math.dist((c.x, c.y), via) + way.distance(via, b), way.wades(a, b), (via,)
-                return way.distance(a, b), way.wades(a, b), (a, b)
+            c = shape.centroid
+            via = crossing_axis.way_point(way, u, c.x, c.y, b) if files == 1 else None
+            if via is not None:
+                # a column: to the crossing's axis, then on from there (crossing_axis.py)
+                return math.dist((c.x, c.y), via) + way.distance(via, b), way.wades(a, b), (via,)
+            return way.distance(a, b), way.wades(a, b), (a, b)
         slow = self.slow_cm(u, line)
         if files == 1 and self.routes is not None:
             # a column whose way runs over a bridge or ford makes for the crossing's axis even
@@ -176,6 +180,33 @@ class Ground:
             if via is not None:
                 return math.dist((c.x, c.y), via) + math.dist(via, b) + slow, slow > 0.0, (via,)
         return d + slow, slow > 0.0, None
+
+    def _line_or_round(self, u: Unit, shape, target_shape, files: int):
+        """(the shortest line to the target, its length, the routes' way round for this mover
+        where impassable ground (a river away from its fords, 4.3.1) lies across the corridor
+        the unit's frontage sweeps along it, else None)."""
+        line, d = _shortest(shape, target_shape)
+        if d < 1e-6:
+            return line, d, None
+        # the corridor (a line wider than a bridge cannot pass it) is built only where there
+        # is impassable ground at all
+        walls = self.routes is not None and self._patches(u).get("impassable")
+        if walls:
+            # a wall whose box misses the lane's box (the line's, grown by half the lane's
+            # width) cannot touch the lane: the lane is built only where one may
+            box = _grown(line.bounds, max(0.0, files * u.stand_w / 2 - SLACK_CM) + BOX_SLACK)
+            walls = any(not boxes_apart(b, box) for _, b in walls)
+        if not walls:
+            return line, d, None
+        a, b = _ends(line)
+        half = files * u.stand_w / 2 - SLACK_CM
+        # the lane's rectangle against the impassable patches' triangles: Shapely's buffer
+        # and predicate only where the kernel cannot tell
+        blocked = self._lane_meets_walls(u, a, b, half) if half > 0.0 else None
+        if blocked is None:
+            lane = line.buffer(half, cap_style="flat") if half > 0.0 else line
+            blocked = self.touches(u, lane, "impassable")
+        return line, d, self.routes.for_unit(self.st, u, files) if blocked else None
 
     def _line_effects(self, u: Unit, line) -> set[str]:
         """`effects(u, line)` for a straight line (4.3.1), from the patches' triangles by

@@ -59,6 +59,7 @@ LOOKAHEAD = 0.7      # weight of the move a turn or wheel opens for the next ord
 LEASH = 0.3          # points for a General closing the whole 1.7 range on his hatamoto
 BLOCKING = 1.0       # points a line standing across a bridge's or ford's end loses (crossing_axis.blocks)
 BALKED = 0.5         # edge a charge loses when the charger fails its test to charge (5.1 reason 4)
+QUEUE = 1.0          # points within QUEUE_CM of a crossing's end another friend has, up to 2 at it (crossing_axis.queue)
 LANE_CM = 8.0        # the lane ahead a friend must leave clear (4.4 charges, 4.5.2 shooting)
 TARGET_PULL = 0.8    # share of a target's worth (times aggression) in a pose that may charge it
 
@@ -88,6 +89,7 @@ class DaimyoScorer:
         self._enemy_kept: tuple | None = None   # the enemy's side as `_enemy_side` last made it
         self._near: dict = {}          # prefetch: the enemies within a charge of a decision's poses
         self.backtrack = Backtrack()
+        self._queue: dict = {}         # friends kept out of a crossing's end (crossing_axis.queue)
         self._room: dict = {}          # easy: friends to make room for a line-up (more_orders)
         self._back: dict = {}          # easy: units whose fall back opens a line-up (more_orders)
 
@@ -137,6 +139,9 @@ class DaimyoScorer:
         self._back: dict = {}          # easy: units whose fall back opens a line-up (more_orders)
         self._near: dict = {}          # the enemies within a charge of this decision's poses (prefetch)
         self._contexts: dict[str, tuple] = {}
+        # 4.3.2: one friend at a time at a bridge's or ford's end (crossing_axis.queue)
+        self._queue = crossing_axis.queue(self.routes.crossings(self.st), self.st, side, self.plans) \
+            if self.commander is not None else {}
         self.memo.begin_values((self.ground, army,
                                 tuple((c.id, c.attempted, c.active) for c in self.st.clans.values() if c.side == foe),
                                 foe in self.st.general_used_sides, tuple(self.objectives.items()),
@@ -797,6 +802,10 @@ class DaimyoScorer:
             value -= 0.3                                 # standing in a fighting friend's way
         for term in ground:
             value += term
+        ends = self._queue.get(u.id)
+        if ends:
+            # another friend has the crossing's end: keep out of its room (4.3.2)
+            value -= QUEUE * crossing_axis.queued(self.routes.crossings(self.st), u, ends, x, y, facing, files)
         return value
 
     def _aim(self, u: Unit, enemy: Unit) -> tuple:
@@ -847,9 +856,14 @@ class DaimyoScorer:
             # will be on the way, its next move included (ruling D-41: any move while touching
             # difficult ground disorders): wading in or out is progress, not a sudden loss
             plan, mode, goal = self._aim(u, enemy)
-            eff, wades = self.ground.approach(u, shape, self.enemy_shapes[goal], files)
+            if mode == "receive":
+                # its gap is to the water (below), not to the enemy: of the way it reads only
+                # whether it wades - the way's length and the turn toward it would be dropped
+                eff, wades = 0.0, self.ground.wades(u, shape, self.enemy_shapes[goal], files)
+            else:
+                eff, wades = self.ground.approach(u, shape, self.enemy_shapes[goal], files)
             turn = 0.0
-            if plan is not None:
+            if plan is not None and mode != "receive":
                 # a charge must first turn to face its target, at most half the charge move
                 # (4.4): the turn counts as part of the way, so a unit lines up as it closes
                 # (toward the way's next point where it goes round a river, over the axis of

@@ -12,7 +12,8 @@ import shapely
 from sim.core.errors import RuleError
 from sim.daimyo.effects import (add_hits, flag_leader_event, flag_rout, kill_leader,  # noqa: F401
                                 leader_casualty_test, leader_position, lose_stand, set_disordered)
-from sim.daimyo.geometry import CONTACT_TOLERANCE, LEADER_RADIUS, direction, kernels, stand_corners
+from sim.daimyo.geometry import (CONTACT_TOLERANCE, LEADER_RADIUS, corners_at, direction, kernels, stand_corners,
+                                 stand_quads)
 from sim.daimyo.model import Unit
 from sim.daimyo.state import DaimyoState
 from sim.daimyo.surroundings import (centre, contact_ids, enemies_in_contact, far_apart,  # noqa: F401
@@ -120,31 +121,16 @@ def sweep(st: DaimyoState, u: Unit, heading: float, dist: float, *, facing: floa
     facing = u.facing if facing is None else facing
     x0, y0 = (u.x, u.y) if start is None else start
     h = direction(heading)
-
-    def fp(d):
-        return footprint(u, x=x0 + h[0] * d, y=y0 + h[1] * d, facing=facing)
-
-    here = fp(0)
-    hull = shapely.union_all([here, fp(dist)]).convex_hull
-    box = hull.bounds
-    cands = []                      # (id, shape, common area allowed: a touch, or as at the start)
-    others = sorted(st.living(), key=lambda v: v.id not in touching) if touching else st.living()
-    for v in others:                # `touching` first (a stable sort), the rest in table order
-        if v.id == u.id or v.id in ignore or (not friends and v.side == u.side) or clear_of_box(v, box):
-            continue
-        vf = footprint(v)
-        if vf.intersection(hull).area > OVERLAP:
-            cands.append((v.id, vf, OVERLAP + (here.intersection(vf).area if v.id in touching else 0.0)))
-    for f in st.terrain:
-        if f.impassable_for(u.cavalry) and f.shape.intersection(hull).area > OVERLAP:
-            cands.append(("terrain", f.shape, OVERLAP))
-    if not cands or dist <= 0:
+    if dist <= 0:
+        return dist, ""
+    cands = _blockers_ahead(st, SweptMove(u, x0, y0, facing, h, dist), ignore, touching, friends)
+    if not cands:
         return dist, ""
 
     def blocker(d):
-        g = fp(d)
-        for vid, vf, allowed in cands:
-            if g.intersection(vf).area > allowed:
+        x, y = x0 + h[0] * d, y0 + h[1] * d
+        for vid, shape, allowed, stands in cands:
+            if overlaps_beyond(u, (x, y, facing), shape, allowed, stands):
                 return vid
         return ""
 
@@ -162,6 +148,100 @@ def sweep(st: DaimyoState, u: Unit, heading: float, dist: float, *, facing: floa
                     lo = mid
             return lo, b
     return dist, ""
+
+
+class SweptMove:
+    """A straight move's ends and the convex hull round them, for `sweep`: the kernel's hull of
+    the stands' corners and an axis box round it at once; Shapely's footprints and hull (the
+    rules' shapes) only when a test lies within 1e-9 cm2 of its threshold or a start area is
+    asked for."""
+
+    def __init__(self, u: Unit, x0: float, y0: float, facing: float, h: np.ndarray, dist: float):
+        self.u, self.facing = u, facing
+        self.ends = ((x0, y0), (x0 + h[0] * dist, y0 + h[1] * dist))
+        corners = np.concatenate([stand_quads(u, x=x, y=y, facing=facing) for x, y in self.ends]).reshape(-1, 2)
+        self.hull = kernels.hull_of(corners)
+        lo, hi = corners.min(axis=0), corners.max(axis=0)
+        # Shapely's hull has its bounds at these corners; 1e-6 cm more for its union's rounding
+        self.box = (float(lo[0]) - 1e-6, float(lo[1]) - 1e-6, float(hi[0]) + 1e-6, float(hi[1]) + 1e-6)
+        self._shapes = None
+
+    def here(self):
+        """The footprint at the start (Shapely)."""
+        return self.shapes()[0]
+
+    def shapely_hull(self):
+        return self.shapes()[1]
+
+    def shapes(self):
+        if self._shapes is None:
+            here, there = (footprint(self.u, x=x, y=y, facing=self.facing) for x, y in self.ends)
+            self._shapes = (here, shapely.union_all([here, there]).convex_hull)
+        return self._shapes
+
+    def meets(self, shape, stands: StandsOf | None) -> bool:
+        """4.3.2: whether the hull shares more than OVERLAP with `shape()`, a unit's footprint
+        (`stands` its StandsOf) or terrain (`stands` None): a unit's stands tile its footprint
+        (1.5), so the kernel's clipped areas of its stands sum to the common area; Shapely's
+        where that sum lies within 1e-9 cm2 of OVERLAP, and for terrain."""
+        if stands is not None:
+            m = len(stands.quads)
+            area = float(kernels.overlap_areas(self.hull, np.zeros(1, np.int64), np.full(1, len(self.hull), np.int64),
+                                               np.zeros(m, np.int64), stands.quads, np.arange(m, dtype=np.int64)).sum())
+            if abs(area - OVERLAP) > 1e-9:
+                return area > OVERLAP
+        return shape().intersection(self.shapely_hull()).area > OVERLAP
+
+
+def _blockers_ahead(st: DaimyoState, move: SweptMove, ignore, touching, friends: bool) -> list[tuple]:
+    """The units and impassable terrain the move's hull overlaps, each as (id, shape, common
+    area allowed: a touch, or as at the start for the units `touching` (ruling D-117), its
+    StandsOf or None for terrain): `touching` first (a stable sort), the rest in table order,
+    then terrain. A unit clear of the hull's box shares nothing with it, unasked."""
+    u, box = move.u, move.box
+    out = []
+    others = sorted(st.living(), key=lambda v: v.id not in touching) if touching else st.living()
+    for v in others:
+        if v.id == u.id or v.id in ignore or (not friends and v.side == u.side) or clear_of_box(v, box):
+            continue
+        stands = StandsOf(v)
+        if move.meets(lambda: footprint(v), stands):
+            allowed = OVERLAP + (move.here().intersection(footprint(v)).area if v.id in touching else 0.0)
+            out.append((v.id, footprint(v), allowed, stands))
+    x0, y0, x1, y1 = box
+    for f in st.terrain:
+        if not f.impassable_for(u.cavalry):
+            continue
+        fx0, fy0, fx1, fy1 = f.shape.bounds
+        if fx0 <= x1 and fx1 >= x0 and fy0 <= y1 and fy1 >= y0 and move.meets(lambda: f.shape, None):
+            out.append(("terrain", f.shape, OVERLAP, None))
+    return out
+
+
+class StandsOf:
+    """A unit's stand corners and their axis boxes, as the kernels take them (copied: the
+    warmed kernels take writable arrays), made once for the many poses a sweep tries."""
+    __slots__ = ("quads", "boxes")
+
+    def __init__(self, v: Unit):
+        self.quads = np.array(stand_quads(v), dtype=float)
+        self.boxes = kernels.group_boxes(self.quads)
+
+
+def overlaps_beyond(u: Unit, pose: tuple[float, float, float], shape, allowed: float,
+                    stands: StandsOf | None) -> bool:
+    """Whether u's footprint at `pose` shares more than `allowed` cm2 with `shape` (4.3.2: a
+    swept move's blocker). A unit's stands tile its footprint, never overlapping (1.5), so
+    against a unit (`stands` its StandsOf) the shared area is the sum of the stands' pairwise
+    areas, which the kernel clips; Shapely's own area where that sum lies within 1e-9 cm2 of
+    `allowed`, and against terrain (`stands` None), as `surroundings.overlapping` does."""
+    x, y, facing = pose
+    if stands is not None:
+        quads = np.array(stand_quads(u, x=x, y=y, facing=facing), dtype=float)
+        area = float(kernels.quads_overlap_pairs(quads, stands.boxes, stands.quads)[2].sum())
+        if abs(area - allowed) > 1e-9:
+            return area > allowed
+    return footprint(u, x=x, y=y, facing=facing).intersection(shape).area > allowed
 
 
 def on_table(st: DaimyoState, u: Unit, strict: bool = False) -> bool:
@@ -182,12 +262,28 @@ def ride_down_leaders(game, u: Unit, poses) -> None:
         return
     if not any(leader.alive and leader.side != u.side and not leader.attached_to for leader in st.leaders.values()):
         return                             # no enemy leader alone on the table: no swept ground needed
-    fps = [footprint(u, x=x, y=y, facing=f) for x, y, f in poses]
-    swept = shapely.union_all([shapely.union_all([a, b]).convex_hull for a, b in zip(fps, fps[1:])])
+    reach_cm = LEADER_RADIUS + CONTACT_TOLERANCE
+    x0, y0, x1, y1 = _path_box(u, poses, reach_cm)
+    swept = None
     for leader in st.leaders.values():
-        if leader.alive and leader.side != u.side and not leader.attached_to and \
-                swept.distance(shapely.Point(leader.x, leader.y)) <= LEADER_RADIUS + CONTACT_TOLERANCE:
+        if not (leader.alive and leader.side != u.side and not leader.attached_to):
+            continue
+        if not (x0 <= leader.x <= x1 and y0 <= leader.y <= y1):
+            continue                       # surely further than reach_cm from the swept ground
+        if swept is None:
+            fps = [footprint(u, x=x, y=y, facing=f) for x, y, f in poses]
+            swept = shapely.union_all([shapely.union_all([a, b]).convex_hull for a, b in zip(fps, fps[1:])])
+        if swept.distance(shapely.Point(leader.x, leader.y)) <= reach_cm:
             kill_leader(game, leader, f"ridden down by {u.name}", "4.3.3")
+
+
+def _path_box(u: Unit, poses, grow: float) -> tuple[float, float, float, float]:
+    """An axis box round u's stands at every pose of a path, grown by `grow` cm and 1e-6 more
+    for rounding: the ground swept between the poses (their footprints' hulls) lies inside
+    it, so a point outside lies further than `grow` from that ground."""
+    pts = corners_at(u, list(poses)).reshape(-1, 2)
+    lo, hi = pts.min(axis=0) - (grow + 1e-6), pts.max(axis=0) + (grow + 1e-6)
+    return float(lo[0]), float(lo[1]), float(hi[0]), float(hi[1])
 
 
 def is_active(st: DaimyoState, u: Unit) -> bool:

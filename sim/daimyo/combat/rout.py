@@ -107,13 +107,11 @@ def _further(u: Unit, enemies: list[Unit], heading: float, dist: float) -> bool:
 
 
 def _friends_passed(st, u: Unit, x0: float, y0: float, heading: float, dist: float) -> list[Unit]:
-    h = direction(heading)
-    hull = shapely.union_all([footprint(u, x=x0, y=y0, facing=heading),
-                              footprint(u, x=x0 + h[0] * dist, y=y0 + h[1] * dist,
-                                        facing=heading)]).convex_hull
-    box = hull.bounds
-    return [v for v in st.living(u.side) if v.id != u.id and not C.clear_of_box(v, box)
-            and footprint(v).intersection(hull).area > C.OVERLAP]
+    """4.3.2: the friends the straight rout from (x0, y0) overlaps: the hull round its ends
+    (the sweep's, kernel first) shares more than OVERLAP with them."""
+    move = C.SweptMove(u, x0, y0, heading, direction(heading), dist)
+    return [v for v in st.living(u.side) if v.id != u.id and not C.clear_of_box(v, move.box)
+            and move.meets(lambda: footprint(v), C.StandsOf(v))]
 
 
 def _clear_of_friends(st, u: Unit) -> bool:

@@ -661,6 +661,7 @@ def warm() -> None:
     slid_overlaps(corners, 1.0, 0.0, np.array([0.0, 0.5]), corners, 1e-6, 1e-9)
     quads_overlap_pairs(corners, np.array([[0.0, 0.0, 1.0, 1.0]]), corners)
     hulls(corners.reshape(1, 8, 2))
+    hull_of(corners.reshape(8, 2))                 # combat.common.sweep asks it directly
     near_hulls(corners.reshape(1, 8, 2), 1e-12)
     group_boxes(corners.reshape(1, 8, 2))
     side_code(corners.reshape(-1, 2), 0.0, 0.0, 90.0, 1.0, 1.0, 1e-9)

@@ -285,3 +285,33 @@ def test_4_3_1_a_kept_way_point_is_the_one_worked_out_afresh():
                 assert crossing_axis.way_point(kept, col, x, y, goal) == fresh      # found kept
                 seen.add(fresh)
     assert len(seen) > 2          # the bridge's near and far points, and none
+
+
+STREAM = {"id": "stream", "kind": "stream", "points": [[0, 40], [40, 40], [40, 46], [0, 46]]}
+
+
+def test_4_3_1_whether_a_way_wades_alone_is_the_ways_own_answer():
+    """reach.Ground.wades (what a unit receiving at a stream reads of its way) is
+    approach(...)[1] for lines and columns, straight ways, ways round the river over the bridge
+    or through the ford and ways over a stream (4.3.1), whether or not the whole way was
+    asked first."""
+    from sim.daimyo.ai.reach import Ground
+    from sim.daimyo.geometry import footprint
+    seen = set()
+    for files, foe in ((1, (60.0, 100.0)), (1, (102.0, 100.0)), (1, (30.0, 90.0)), (5, (60.0, 100.0)),
+                       (5, (102.0, 100.0)), (5, (30.0, 50.0))):
+        st = give_orders(game(scenario([unit("col", 40.0, 30.0, 90.0, stands=5, files=1, **RAW)],
+                                       [unit("foe", *foe, 270, stands=2, files=2)],
+                                       terrain=[RIVER, BRIDGE, FORD, STREAM], width=120, height=120,
+                                       east_daimyo=(40.0, 24.0), west_daimyo=(foe[0], 112)))).state
+        fresh, asked = Ground(st, RouteBook()), Ground(st, RouteBook())
+        u, target = st.units["col"], footprint(st.units["foe"])
+        for x in (20.0, 57.0, 60.0, 80.0, 104.0):
+            for y in (30.0, 50.0, 58.0):
+                for facing in (0.0, 90.0):
+                    shape = footprint(u, x=x, y=y, facing=facing, files=files)
+                    whole = asked.approach(u, shape, target, files)
+                    assert asked.wades(u, shape, target, files) is whole[1]
+                    assert fresh.wades(u, shape, target, files) is whole[1]
+                    seen.add(whole[1])
+    assert seen == {True, False}
