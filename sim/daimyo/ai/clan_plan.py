@@ -42,6 +42,7 @@ from shapely.ops import nearest_points
 
 from sim.core.errors import RuleError
 from sim.daimyo.combat import charge as CH
+from sim.daimyo import surroundings
 from sim.daimyo.combat import shooting
 from sim.daimyo.ai.matchups import chargers
 from sim.daimyo.ai.reach import Ground, may_charge_soon
@@ -375,10 +376,16 @@ def _nearest_by_way(st, u, enemies, group: UnitGroup, routes) -> tuple:
     if way.clear(here, (nearest.x, nearest.y)):
         return gap, nearest
     best = (math.inf, nearest)
-    for e in sorted(enemies, key=lambda e: (math.dist(here, (e.x, e.y)), e.id)):
-        # no enemy's way is shorter than its straight gap, and that is at least the centres'
-        # distance less the two units' half diagonals
-        if math.dist(here, (e.x, e.y)) - (_radius(u) + _radius(e)) >= best[0]:
+    mine = surroundings.reach(u)
+
+    def least(e) -> float:
+        # no enemy's way is shorter than its straight gap, and that is at least the distance
+        # between the circles holding the two units' stands (surroundings.reach)
+        theirs = surroundings.reach(e)
+        return math.hypot(mine[0] - theirs[0], mine[1] - theirs[1]) - mine[2] - theirs[2]
+
+    for bound, e in sorted(((least(e), e) for e in enemies), key=lambda t: (t[0], t[1].id)):
+        if bound >= best[0]:
             break
         straight = footprint(e).distance(footprint(u))
         there = (e.x, e.y)
@@ -386,10 +393,6 @@ def _nearest_by_way(st, u, enemies, group: UnitGroup, routes) -> tuple:
         d = straight + detour
         best = min(best, (d, e), key=_first)
     return best
-
-
-def _radius(u) -> float:
-    return math.hypot(u.width, u.depth) / 2
 
 
 def _first(t):

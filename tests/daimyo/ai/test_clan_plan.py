@@ -1,6 +1,8 @@
 """Issue 19: each transition of a clan's plan (sim/daimyo/ai/clan_plan.py) on hand-built tables,
 the army plan's postures, and the ways round a river (routes.py). The odds behind every
 posture are the rules' own (charge_odds.head_on); nothing here forces a plan by hand."""
+import math
+
 import pytest
 
 from sim.core.scenario import read_toml
@@ -13,7 +15,8 @@ from sim.daimyo.ai.reach import Ground
 from sim.daimyo.ai.routes import RouteBook
 from sim.daimyo.combat import melee
 from sim.daimyo.game import DaimyoGame
-from sim.daimyo.geometry import footprint
+from sim.daimyo.geometry import footprint, stand_quads
+from sim.daimyo.geometry.unit_groups import UnitGroup
 from tests.daimyo.table_kit import CAV, game, scenario, unit
 
 SAM = dict(troop="samurai", quality="veteran", weapons=["pole_arm"], armour="heavy")     # charge 12 cm
@@ -74,6 +77,31 @@ def test_clan_plan_the_way_counts_only_where_impassable_ground_lies_between():
     g = table([unit("sam", 155, 40, 90, **SAM)], [unit("arq", 155, 80, 270, **ARQ)], terrain=[RIVER, FORD])
     p = step(g)
     assert p.state != "approach"
+
+
+@pytest.mark.parametrize("x, facing", [(40, 0), (100, 90), (140, 180), (130, 0), (60, 270)])
+def test_4_3_1_nearest_by_way_is_the_least_over_every_enemy(x, facing):
+    """The search's bound never drops the nearest: columns (deep stands behind their front
+    centre) across a river, measured against every enemy's straight gap plus its way round."""
+    g = table([unit("sam", x, 46, facing, stands=4, files=1, **SAM)],
+              [unit("a", 100, 72, 270, **ARQ), unit("b", 170, 76, 0, stands=4, files=1, **ARQ),
+               unit("c", 30, 80, 180, stands=4, files=1, **ARQ), unit("d", 150, 90, 270, **ARQ)],
+              terrain=[RIVER, FORD])
+    st = g.state
+    u, enemies = st.units["sam"], [st.units[i] for i in "abcd"]
+    routes = RouteBook()
+    way = routes.for_unit(st, u, files=1)
+    here = (u.x, u.y)
+
+    def by_way(e):
+        there = (e.x, e.y)
+        detour = 0.0 if way.clear(here, there) else max(0.0, way.distance(here, there) - math.dist(here, there))
+        return footprint(e).distance(footprint(u)) + detour
+
+    group = UnitGroup([stand_quads(e) for e in enemies])
+    gap, nearest = clan_plan._nearest_by_way(st, u, enemies, group, routes)
+    assert gap == pytest.approx(min(map(by_way, enemies)), abs=1e-9)
+    assert by_way(nearest) == pytest.approx(gap, abs=1e-9)
 
 
 def test_clan_plan_form_up_in_the_band_outside_the_enemy_reach():
