@@ -12,8 +12,8 @@ import shapely
 from sim.core.errors import RuleError
 from sim.daimyo.effects import (add_hits, flag_leader_event, flag_rout, kill_leader,  # noqa: F401
                                 leader_casualty_test, leader_position, lose_stand, set_disordered)
-from sim.daimyo.geometry import (CONTACT_TOLERANCE, LEADER_RADIUS, corners_at, direction, kernels, stand_corners,
-                                 stand_quads)
+from sim.daimyo.geometry import (CONTACT_TOLERANCE, LEADER_RADIUS, boxes_apart, corners_at, direction, kernels,
+                                 stand_corners, stand_quads)
 from sim.daimyo.model import Unit
 from sim.daimyo.state import DaimyoState
 from sim.daimyo.surroundings import (centre, contact_ids, enemies_in_contact, far_apart,  # noqa: F401
@@ -208,12 +208,8 @@ def _blockers_ahead(st: DaimyoState, move: SweptMove, ignore, touching, friends:
         if move.meets(lambda: footprint(v), stands):
             allowed = OVERLAP + (move.here().intersection(footprint(v)).area if v.id in touching else 0.0)
             out.append((v.id, footprint(v), allowed, stands))
-    x0, y0, x1, y1 = box
     for f in st.terrain:
-        if not f.impassable_for(u.cavalry):
-            continue
-        fx0, fy0, fx1, fy1 = f.shape.bounds
-        if fx0 <= x1 and fx1 >= x0 and fy0 <= y1 and fy1 >= y0 and move.meets(lambda: f.shape, None):
+        if f.impassable_for(u.cavalry) and not boxes_apart(f.shape.bounds, box) and move.meets(lambda: f.shape, None):
             out.append(("terrain", f.shape, OVERLAP, None))
     return out
 

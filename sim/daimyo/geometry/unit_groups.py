@@ -22,7 +22,7 @@ import numpy as np
 from numba import njit
 
 from .cut_kernels import convex_gap
-from .kernels import point_quads_distance, quad_distance
+from .kernels import group_boxes, point_quads_distance, quad_distance
 
 MEETS, APART, UNSURE = 1, 0, -1
 
@@ -134,10 +134,7 @@ def quads_to_units(quads, corners, start, count, boxes, beyond):
     out = _set_aside(boxes, quads[:, :, 0].min(), quads[:, :, 1].min(), quads[:, :, 0].max(),
                      quads[:, :, 1].max(), beyond)
     n = len(quads)
-    qb = np.empty((n, 4))
-    for s in range(n):
-        qb[s, 0], qb[s, 1] = quads[s, :, 0].min(), quads[s, :, 1].min()
-        qb[s, 2], qb[s, 3] = quads[s, :, 0].max(), quads[s, :, 1].max()
+    qb = group_boxes(quads)
     for k in range(len(start)):
         if out[k] < 0.0:
             best = np.inf
