@@ -19,7 +19,7 @@ from sim.daimyo.geometry import footprint
 
 STEP_CM = 3.0        # spacing of the spots weighed along a bank
 SPOT_MOVES = 3.0     # spots further than this many of the unit's moves are not weighed
-COST_A_MOVE = 0.2    # a spot's worth lost for each move of the unit's it lies away
+COST_A_MOVE = 0.1    # a spot's worth lost a move of the way (under LONG_WORTH: a long-range spot three moves off still counts)
 LONG_WORTH = 0.4     # a target at long range against 1 at effective range (+1 to hit, 4.5.4)
 CLEAR_CM = 1.0       # a spot's footprint keeps this far off a bridge or ford
 
