@@ -41,7 +41,9 @@ def firing_spot(st, u, river, enemy_shapes: dict, threatened) -> tuple[float, fl
     eff, long_ = shooting.ranges(u)
     here = (u.x, u.y)
     reach = SPOT_MOVES * u.move_row.normal
-    off = u.depth / 2 + 0.3
+    # the line it shoots from: a column on its way turns back into one there (4.3.5.2)
+    files = u.files if u.files > 1 else u.stands
+    off = u.stand_d / 2 + 0.3
     keep_off = [f.shape.buffer(CLEAR_CM) for f in st.terrain if f.kind in ("bridge", "ford")]
     best, best_worth = None, 0.0
     for ring in _rings(river.buffer(off)):
@@ -54,7 +56,7 @@ def firing_spot(st, u, river, enemy_shapes: dict, threatened) -> tuple[float, fl
                 continue                          # too far, off the table, or on the far bank
             q = nearest_points(river, p)[0]
             facing = math.degrees(math.atan2(q.y - p.y, q.x - p.x)) % 360
-            shape = footprint(u, x=p.x, y=p.y, facing=facing)
+            shape = footprint(u, x=p.x, y=p.y, facing=facing, files=files)
             if shape.intersects(river) or any(shape.intersects(c) for c in keep_off):
                 continue
             worth = 0.0

@@ -61,6 +61,7 @@ BLOCKING = 1.0       # points a line standing across a bridge's or ford's end lo
 BALKED = 0.5         # edge a charge loses when the charger fails its test to charge (5.1 reason 4)
 QUEUE = 1.0          # points within QUEUE_CM of a crossing's end another friend has, up to 2 at it (crossing_axis.queue)
 FIRE_STATES = ("receive", "hold")   # clans whose foot shooters take a firing spot over a river (ai/banks.py)
+SPOT_NEAR_CM = 2.0   # further than this from its firing spot a shooter faces the way there
 LANE_CM = 8.0        # the lane ahead a friend must leave clear (4.4 charges, 4.5.2 shooting)
 TARGET_PULL = 0.8    # share of a target's worth (times aggression) in a pose that may charge it
 
@@ -860,6 +861,9 @@ class DaimyoScorer:
             return (0.0, None), keep
         fwd = direction(facing)
         to_e = (enemy.x - x, enemy.y - y)
+        spot = self._spot(u)
+        if spot is not None and math.dist((x, y), spot) > SPOT_NEAR_CM:
+            to_e = (spot[0] - x, spot[1] - y)     # on the way to its firing spot, face the way
         norm = math.hypot(*to_e) or 1.0
         facing_score = (fwd[0] * to_e[0] + fwd[1] * to_e[1]) / norm      # 1 when facing it
         value = 0.6 * facing_score
@@ -872,7 +876,6 @@ class DaimyoScorer:
             # close to effective range (8 cm, +1, 4.5.1, 4.5.4), never beyond long range
             # (15 cm), and out of the enemy's charge reach (a stream between halves it, 4.3.1);
             # where a river lies between, toward a spot on its bank to shoot across (ai/banks.py)
-            spot = self._spot(u)
             if spot is not None:
                 dist = min(dist, 8.0 + math.dist((x, y), spot))
             value += 1.5 - max(0.0, min(dist, 15.0) - 8.0) / 6.0 - max(0.0, dist - 15.0) / 8.0
