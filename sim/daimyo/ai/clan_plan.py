@@ -13,7 +13,9 @@ States, checked in this order each time the clan's plan is stepped:
   on or nearer to than any of the clan's: it lines up on its own bank just outside the
   charge reach of that crossing and charges what comes over (engage, below, as soon as a unit
   can charge at winning odds); the side nearer the crossing goes over, so two columns do
-  not meet head on where one stand a side fights (4.6.1);
+  not meet head on where one stand a side fights (4.6.1); a clan goes over after all once
+  the enemy at the far end is worn down (disordered off the crossing, 4.2.1, half its stands
+  or OUTSHOT stands more lost than the clan, 4.5.5: `_far_end_weakened`);
 - receive (hard, `patient`): a stream (difficult water, 4.3.1) lies across its way to the
   enemy, no unit of the clan is in it yet, and the enemy holds the far bank where the clan
   would come out (within a move and a charge of that stretch it shoots into the water at
