@@ -13,9 +13,7 @@ States, checked in this order each time the clan's plan is stepped:
   on or nearer to than any of the clan's: it lines up on its own bank just outside the
   charge reach of that crossing and charges what comes over (engage, below, as soon as a unit
   can charge at winning odds); the side nearer the crossing goes over, so two columns do
-  not meet head on where one stand a side fights (4.6.1); a clan goes over after all once
-  the enemy at the far end is worn down (disordered off the crossing, 4.2.1, half its stands
-  or OUTSHOT stands more lost than the clan, 4.5.5: `_far_end_weakened`);
+  not meet head on where one stand a side fights (4.6.1);
 - receive (hard, `patient`): a stream (difficult water, 4.3.1) lies across its way to the
   enemy, no unit of the clan is in it yet, and the enemy holds the far bank where the clan
   would come out (within a move and a charge of that stretch it shoots into the water at
@@ -59,7 +57,6 @@ TIE_CM = 1.0             # nearer a crossing than the enemy by less than this is
 CROSSINGS = ("bridge", "ford")
 PATIENCE = 0.6           # clock pressure (5.2) up to which a patient clan receives at a stream
 BOLD = 0.4               # and from which fire alone no longer holds it where it wins, if behind (5.2)
-OUTSHOT = 2              # stands the enemy at a crossing's far end has lost beyond the clan's: go over
 
 
 @dataclass(frozen=True)
@@ -245,25 +242,8 @@ def _held_crossing(st, side, fighters, enemies, narrow, centre, goal):
         return None
     ours, _ = _nearest_to(feat, [u for u in st.living(side) if not u.routing])
     if theirs < ours - TIE_CM or abs(theirs - ours) <= TIE_CM and st.enemy(side) < side:
-        return None if _far_end_weakened(feat, fighters, enemies) else (feat, holder)
+        return feat, holder
     return None
-
-
-def _far_end_weakened(feat, fighters, enemies) -> bool:
-    """The enemy that would meet the clan coming off the crossing is worn down, so waiting for
-    it to come over gains nothing: every enemy fighting unit within a move and a charge of the
-    crossing is disordered off it (4.2.1: it may not declare a charge; one shot with a hit may
-    not reform, 4.2.2) or down to half its stands, or together they have lost OUTSHOT stands
-    more than the clan's fighting units (the fire over the water, 4.5.5)."""
-    near = [e for e in chargers(enemies)
-            if feat.shape.distance(footprint(e)) <= e.move_row.normal + e.move_row.charge]
-    if not near:
-        return False
-    if all(e.disordered and not feat.shape.intersects(footprint(e)) or e.stands * 2 <= e.starting_stands
-           for e in near):
-        return True
-    lost = sum(e.starting_stands - e.stands for e in near)
-    return lost >= sum(u.starting_stands - u.stands for u in fighters) + OUTSHOT
 
 
 def _held_stream(st, fighters, enemies, centre, goal, mu, bold=False):

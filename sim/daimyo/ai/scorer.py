@@ -22,7 +22,7 @@ from shapely.geometry import GeometryCollection, LineString, Point
 from sim.ai.scored import Personality
 from sim.core.errors import RuleError
 from sim.daimyo import actions as A
-from sim.daimyo.ai import banks, crossing_axis, guns, line_up
+from sim.daimyo.ai import crossing_axis, guns, line_up
 from sim.daimyo.ai.fire import FireZones
 from sim.daimyo.ai import pose_batch, shortlist
 from sim.daimyo.ai.backtrack import Backtrack
@@ -60,8 +60,6 @@ LEASH = 0.3          # points for a General closing the whole 1.7 range on his h
 BLOCKING = 1.0       # points a line standing across a bridge's or ford's end loses (crossing_axis.blocks)
 BALKED = 0.5         # edge a charge loses when the charger fails its test to charge (5.1 reason 4)
 QUEUE = 1.0          # points within QUEUE_CM of a crossing's end another friend has, up to 2 at it (crossing_axis.queue)
-FIRE_STATES = ("receive", "hold")   # clans whose foot shooters take a firing spot over a river (ai/banks.py)
-SPOT_NEAR_CM = 2.0   # further than this from its firing spot a shooter faces the way there
 LANE_CM = 8.0        # the lane ahead a friend must leave clear (4.4 charges, 4.5.2 shooting)
 TARGET_PULL = 0.8    # share of a target's worth (times aggression) in a pose that may charge it
 
@@ -144,7 +142,6 @@ class DaimyoScorer:
         # 4.3.2: one friend at a time at a bridge's or ford's end (crossing_axis.queue)
         self._queue = crossing_axis.queue(self.routes.crossings(self.st), self.st, side, self.plans) \
             if self.commander is not None else {}
-        self._spots: dict[str, tuple | None] = {}   # firing spots across a river this decision
         self.memo.begin_values((self.ground, army,
                                 tuple((c.id, c.attempted, c.active) for c in self.st.clans.values() if c.side == foe),
                                 foe in self.st.general_used_sides, tuple(self.objectives.items()),
@@ -777,30 +774,8 @@ class DaimyoScorer:
                 self.p, None if plan is None else (plan.state, plan.target, plan.crossing),
                 None if self.commander is None else (self.commander.aims.get(u.id), self.commander.army.pressure),
                 None if mu is None else tuple((mu.att.get((u.id, e.id)), mu.dfn.get((u.id, e.id)))
-                                              for e in self.enemies + self.routers),
-                self._spot(u))
+                                              for e in self.enemies + self.routers))
         return got
-
-    def _spot(self, u: Unit) -> tuple | None:
-        """With a plan, where a foot shooter of a clan that receives or holds at a river shoots
-        across it from (ai/banks.py: out of every charge's reach, 4.3.1, 4.4), or None."""
-        plan = self.plans.get(u.clan)
-        if self.commander is None or not (u.missile and not u.cavalry) or plan is None \
-                or plan.state not in FIRE_STATES:
-            return None
-        if u.id not in self._spots:
-            river = self.memo.recall_lasting(("rivers", tuple(f.id for f in self.st.terrain)), lambda: banks.rivers(self.st))
-            self._spots[u.id] = None if river is None else banks.firing_spot(
-                self.st, u, river, self.enemy_shapes, self._charged_at)
-        return self._spots[u.id]
-
-    def _charged_at(self, shape) -> bool:
-        """An enemy that may charge next could reach `shape` in a straight line (4.4, 4.3.1)."""
-        for e in self.chargers:
-            allowance = self.ground.charge_allowance(e, self.enemy_shapes[e.id], shape)
-            if allowance > 0 and self.enemy_shapes[e.id].distance(shape) <= allowance:
-                return True
-        return False
 
     def _with_friends(self, u: Unit, x: float, y: float, facing: float, files: int, part) -> float:
         """The value from its part that reads no friend (`_value_part`): the command range
@@ -861,9 +836,6 @@ class DaimyoScorer:
             return (0.0, None), keep
         fwd = direction(facing)
         to_e = (enemy.x - x, enemy.y - y)
-        spot = self._spot(u)
-        if spot is not None and math.dist((x, y), spot) > SPOT_NEAR_CM:
-            to_e = (spot[0] - x, spot[1] - y)     # on the way to its firing spot, face the way
         norm = math.hypot(*to_e) or 1.0
         facing_score = (fwd[0] * to_e[0] + fwd[1] * to_e[1]) / norm      # 1 when facing it
         value = 0.6 * facing_score
@@ -874,10 +846,7 @@ class DaimyoScorer:
             return (-3.0 * self.p.caution * len(threats), None), keep
         if u.missile and not u.cavalry:
             # close to effective range (8 cm, +1, 4.5.1, 4.5.4), never beyond long range
-            # (15 cm), and out of the enemy's charge reach (a stream between halves it, 4.3.1);
-            # where a river lies between, toward a spot on its bank to shoot across (ai/banks.py)
-            if spot is not None:
-                dist = min(dist, 8.0 + math.dist((x, y), spot))
+            # (15 cm), and out of the enemy's charge reach (a stream between halves it, 4.3.1)
             value += 1.5 - max(0.0, min(dist, 15.0) - 8.0) / 6.0 - max(0.0, dist - 15.0) / 8.0
             if threats:
                 value -= (2.0 if disordered else 1.5) * self.p.caution
