@@ -15,7 +15,8 @@ worked out once a turn (`Feeder.turn`) and applied whenever the clan's plan is s
   bridgehead (`winning`: its units over the river there, less its routers there, plus the
   enemy's), if it can get there with ARRIVE_TURNS to spare before the turn limit (5.2);
 - spread: a clan approaching a crossing that more clans of its side make for than another
-  crossing (by LOAD_GAP), where the other is not more than SPREAD_CM further by the way, makes
+  crossing (by LOAD_GAP; a clan receiving at a crossing files over nothing and does not count),
+  where the other is not more than SPREAD_CM further by the way, makes
   for the other.
 
 The walk is the clan plan's `receive` at the new crossing (its units stand off the crossing's
@@ -158,9 +159,8 @@ class Feeder:
             if got is not None:
                 making[clan] = (got[0], None, centre, units)
                 continue
-            if plan.state == "receive" and plan.crossing:
-                making[clan] = (plan.crossing, None, centre, units)
-                continue
+            if plan.state == "receive":
+                continue          # it waits for the enemy to come over: it files over nothing
             near = min(feats, key=lambda f: (f.shape.distance(Point(centre)), f.id))
             if near.shape.distance(Point(centre)) <= NEAR_CM:
                 making[clan] = (near.id, None, centre, units)   # there already: stays
