@@ -46,6 +46,7 @@ SPREAD_CM = 30.0      # how much further by the way the less loaded crossing may
 WALK_STATES = ("approach", "engage", "form_up", "hold", "receive")
 FEED = True           # the overrides in play (normal and hard)
 SPREAD = True
+CROSS_SENT = True     # a clan sent to a crossing goes over there, receiving nobody
 
 
 class Feeder:
@@ -57,6 +58,7 @@ class Feeder:
         self.standing: dict[str, tuple[str, int]] = {}   # clan -> (crossing id, first turn standing off)
         self.going: dict[str, tuple[str, str]] = {}      # clan -> (crossing id, why)
         self.done: set[str] = set()                       # clans sent once (never sent again)
+        self.arrived: dict[str, str] = {}                 # clan -> the crossing it was sent to and reached
         self._banks: dict = {}                            # id(terrain) -> the banks' polygons
 
     def turn(self, st, side: str, plans: dict, army, routes) -> None:
@@ -80,6 +82,11 @@ class Feeder:
     def plan(self, st, side: str, clan: str, now, routes):
         """The clan's plan, overridden to walk to the crossing it has been sent to."""
         got = self.going.get(clan)
+        if now is not None and got is None and now.state == "receive" and now.crossing == self.arrived.get(clan):
+            # sent here to go over: it does not wait for the enemy to come (4.3.1)
+            e = st.units[now.target]
+            return replace(now, state="approach", objective=(round(e.x, 1), round(e.y, 1)),
+                           why=f"sent to the {now.crossing} to go over: march on {e.id}")
         if now is None or got is None or now.state not in WALK_STATES:
             return now
         units = chargers([u for u in st.clan_units(clan) if not u.routing])
@@ -104,6 +111,8 @@ class Feeder:
         feat = next(f for f in feats if f.id == got[0])
         if not units or feat.shape.distance(Point(_centre(units))) <= HANDOFF_CM:
             del self.going[clan]          # there (or gone): the clan's own plan takes over
+            if units and CROSS_SENT:
+                self.arrived[clan] = feat.id
         elif got[1].startswith("feed") and winning(st, side, feat, banks, home) <= 0:
             del self.going[clan]          # the bridgehead it went to feed is lost
 
