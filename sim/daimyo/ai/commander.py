@@ -8,7 +8,7 @@ side's view and rolls no dice, so it is deterministic given the table.
 """
 from __future__ import annotations
 
-from sim.daimyo.ai import clan_plan, crossing_feed, planner
+from sim.daimyo.ai import clan_plan, planner
 from sim.daimyo.ai.clan_plan import ClanPlan, PlanChanged
 from sim.daimyo.ai.matchups import Matchups
 from sim.daimyo.ai.reach import Ground
@@ -29,7 +29,6 @@ class Commander:
         self._stepped: dict[str, tuple] = {}  # clan -> (turn, activation) its plan was last stepped at
         self._key: tuple = ()
         self._ground: Ground | None = None    # the terrain's answers, kept a game (reach.py)
-        self.feeder = crossing_feed.Feeder()  # which bridge or ford a clan makes for (crossing_feed.py)
 
     def update(self, st, side: str, ground: Ground | None = None) -> None:
         """Once a turn the army plan; each clan's plan once at the turn's start and again when
@@ -43,7 +42,6 @@ class Commander:
             self._key = key
             self.matchups = Matchups(st, side, self.matchups)
             self.army = planner.plan_army(st, side, self.matchups, self.army)
-            self.feeder.turn(st, side, self.clans, self.army, self.routes)
             for clan in sorted({u.clan for u in st.living(side)}):
                 self._step(st, side, clan, "turn")
         active = st.active_clan if st.to_move == side else ""
@@ -56,7 +54,6 @@ class Commander:
         prev = self.clans.get(clan)
         now = clan_plan.step(prev, st, side, clan, self.army, self.matchups, self.routes,
                               self.patient)
-        now = self.feeder.plan(st, side, clan, now, self.routes)
         if now is None:
             self.clans.pop(clan, None)
             return
