@@ -128,6 +128,17 @@ def quad_polygons(corners) -> np.ndarray:
 
 
 SHAPES_MAX = 1_000          # poses remembered per unit
+RING_BOOK = "ring book"     # a unit's `shapes` entry: its game's book of footprint ring orders (share_rings)
+
+
+def share_rings(units, book: dict) -> None:
+    """Let `units` (one game's) keep their footprints' ring orders in one `book` (union_order:
+    an order follows from the formation and the stands' box-centre comparisons alone, whichever
+    unit's union showed it), so that each order is learnt from GEOS's union once a game, not once
+    a unit. A unit not linked (a deep copy: its `shapes` start empty) keeps its own, as before."""
+    for u in units:
+        if u.shapes.get(RING_BOOK) is not book:
+            u.shapes[RING_BOOK] = book
 
 
 def _shapes(unit: Unit, x: float | None = None, y: float | None = None, facing: float | None = None,
@@ -142,7 +153,10 @@ def _shapes(unit: Unit, x: float | None = None, y: float | None = None, facing: 
     hit = memo.get(key)
     if hit is None:
         if len(memo) >= SHAPES_MAX:
+            book = memo.get(RING_BOOK)
             memo.clear()
+            if book is not None:
+                memo[RING_BOOK] = book
         corners = stand_corners(unit, x=x, y=y, facing=facing, files=files)
         corners.flags.writeable = False
         hit = memo[key] = [None, None, corners]      # the stands' polygons made when asked for
@@ -187,7 +201,9 @@ def _footprint(unit: Unit, files: int, hit: list) -> Polygon:
     earlier union of the same formation and stand order (geometry/union_order.py), the same
     polygon bit for bit without the overlay."""
     corners = hit[2]
-    memo = unit.shapes
+    memo = unit.shapes.get(RING_BOOK)
+    if memo is None:
+        memo = unit.shapes
     form = (unit.stands, files, unit.stand_w, unit.stand_d)
     ok = memo.get(("aligned",) + form)
     if ok is None:

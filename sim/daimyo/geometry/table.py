@@ -21,7 +21,7 @@ from sim.daimyo.model import Unit
 from sim.daimyo.derived import derived
 
 from . import kernels
-from .shapes import CONTACT_TOLERANCE, local_corners, quad_polygons, stand_corners
+from .shapes import CONTACT_TOLERANCE, local_corners, quad_polygons, share_rings, stand_corners
 
 
 _key = attrgetter("id", "x", "y", "facing", "stands", "files", "stand_w", "stand_d", "side")   # who and where
@@ -37,6 +37,7 @@ class TableArrays:
         self.ids: list[str] = []
         self.row: dict[str, int] = {}
         self._placed: dict[str, tuple[tuple, np.ndarray]] = {}
+        self.rings: dict = {}        # the game's footprint ring orders (shapes.share_rings)
         self.derived: dict = {}      # answers computed from these arrays, dropped when they change
         self._polygons = None
         self._stale: list[slice] = []
@@ -48,6 +49,7 @@ class TableArrays:
         ids = [k[0] for k in keys]
         if ids == self.ids and self._move_in_place(units, keys):
             return
+        share_rings(units, self.rings)
         placed = {}
         for u, k in zip(units, keys):
             got = self._placed.get(u.id)
