@@ -87,11 +87,9 @@ class TableArrays:
             u = units[i]
             first = int(self.start[i])
             sl = slice(first, first + int(self.count[i]))
-            # stand_corners' numbers (numpy's sine and cosine of the same one-pose array) and
-            # their boxes, written in place by one kernel call
-            pose = np.array([[u.x, u.y, u.facing]], dtype=float)
-            r = np.radians(pose[:, 2])
-            kernels.place_rows(pose, np.cos(r), np.sin(r), *local_corners(u), self.corners, self.boxes, first)
+            # stand_corners' numbers and their boxes, written in place by one kernel call
+            kernels.place_unit(float(u.x), float(u.y), float(u.facing), *local_corners(u), self.corners, self.boxes,
+                               first)
             # a view is a snapshot: these rows are written again only when u moves, which
             # replaces this entry, and a rebuild makes new arrays
             self._placed[u.id] = (keys[i], self.corners[sl])
