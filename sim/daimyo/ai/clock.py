@@ -21,9 +21,11 @@ from sim.daimyo.tables import tables
 
 # Turns of fighting that break a side (5.2: more than a third of its unit points lost) once
 # the armies are in reach. The reference table's notes (scenarios/daimyo/reference.toml) put it
-# at six to ten; 8 is the middle: enough to start before the end, not so much that a side
-# charges from turn 1 on a table where its enemy stands in reach.
-FIGHT_TURNS = 8.0
+# at six to ten; 6, the low end, is the last moment a fight that goes well still wins: the clock
+# presses fully only when no turn is spare even for that (8, the middle, pressed the reference
+# table's armies at 0.94 from turn 1 and decided fewer games: docs/ai.md "The clock counts the
+# time left to fight").
+FIGHT_TURNS = 6.0
 
 
 def activation_chance(rating: int) -> float:
@@ -40,20 +42,27 @@ def wins_at_limit(st, side: str) -> bool:
 def approach_turns(st, side: str, routes) -> float:
     """Expected turns until the side's fighting units are in charge reach of the enemy: for
     each, the way to its nearest enemy (4.3.1, routes: a RouteBook) less its charge (4.4), over
-    its move (4.3) times its clan's activation chance (4.1); the median unit (half the army in
+    its move (4.3) times its clan's activation chance (4.1), and that enemy's too unless the
+    scenario gives the enemy the battle at the limit (5.2: a draw wins neither side anything,
+    so both come on; a side that wins at the limit may wait); the median unit (half the army in
     the fight)."""
     mine = chargers(st.living(side))
     theirs = [e for e in st.living(st.enemy(side)) if e.troop is not Troop.HQ and not e.routing]
     if not mine or not theirs:
         return 0.0
+    comes = not wins_at_limit(st, st.enemy(side))
     turns = []
     for u in mine:
         way = routes.for_unit(st, u, files=1)
-        d = min(way.distance((u.x, u.y), (e.x, e.y)) for e in theirs)
-        row = u.move_row
-        chance = activation_chance(st.daimyo(u.clan).rating)
-        turns.append(max(0.0, d - row.charge) / (row.normal * chance))
-    return statistics.median(turns)
+        d, e = min((way.distance((u.x, u.y), (e.x, e.y)), e.id) for e in theirs)
+        rate = _rate(st, u) + (_rate(st, st.units[e]) if comes else 0.0)
+        turns.append(max(0.0, d - u.move_row.charge) / rate)
+    return float(statistics.median(turns))
+
+
+def _rate(st, u) -> float:
+    """cm a turn: its move (4.3) at its clan's activation chance (4.1)."""
+    return u.move_row.normal * activation_chance(st.daimyo(u.clan).rating)
 
 
 def clock_pressure(st, side: str, routes=None) -> float:

@@ -49,7 +49,8 @@ from sim.daimyo.model import Troop, Unit
 from sim.daimyo.state import DaimyoState
 from sim.daimyo.combat.victory import breakers, points
 
-URGENCY = 3.0       # aggression multiplier on the last turn for a side the clock does not favour
+URGENCY = 5.0       # aggression multiplier once no turn is spare for a side the clock does not favour
+RECKLESS = 0.8      # and the share of its caution then dropped (clock.py, 5.2)
 OBJECTIVE_PULL = 0.5  # share of MOVE_WORTH per move a fighting unit is away from a scenario objective
 OBJECTIVE_WORTH = 2.0  # added to the worth of charging or threatening a scenario objective
 MOVE_WORTH = 0.7    # points per normal move (or reform turn) a fighting unit is away from contact
@@ -192,14 +193,14 @@ class DaimyoScorer:
         """The personality as the clock runs (5.2, clock.py): a side that does not win when the
         last turn ends (a draw, or the enemy's scenario win at the turn limit, ruling D-85) grows
         bolder as its turns left near those it needs to reach and break the enemy - up to URGENCY
-        times the aggression and half the caution once none is spare; a side that wins at the
-        limit keeps its personality. The clock is read once a turn (`pressure`)."""
+        times the aggression, RECKLESS of the caution dropped, once none is spare; a side that
+        wins at the limit keeps its personality. The clock is read once a turn (`pressure`)."""
         key = (id(st), st.turn, side)
         if self._clock[0] != key:
             self._clock = (key, clock_pressure(st, side, self.routes))
         self.pressure = late = self._clock[1]
         return Personality(aggression=self.base.aggression * (1 + (URGENCY - 1) * late),
-                           caution=self.base.caution * (1 - 0.5 * late))
+                           caution=self.base.caution * (1 - RECKLESS * late))
 
     def _objectives(self, side: str) -> dict[str, object]:
         """The scenario's 5.2 conditions that win this side the battle at once (ruling D-85):

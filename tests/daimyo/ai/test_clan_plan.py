@@ -243,6 +243,7 @@ def test_planner_keeps_the_furthest_clan_in_reserve():
                         "units": [unit(f"{c}-u", x, y, 90, **SAM)]}
                        for c, x, y in (("left", 60, 40), ("centre", 100, 40), ("back", 140, 10))]}
     g = game(scenario([], [unit("arq", 100, 70, 270, **ARQ)], east_army=three))
+    g.state.options["max_turns"] = 40           # time to spare: the clock (5.2) commits no reserve
     mu = Matchups(g.state, "east")
     army = plan_army(g.state, "east", mu)
     assert army.reserve == "back" and army.posture("back") == "reserve"
