@@ -17,11 +17,11 @@ import argparse
 import math
 import os
 import sys
+from itertools import product
 from pathlib import Path
 
 from sim.core.errors import ScenarioError
 from sim.core.scenario import open_game
-from sim.daimyo.ai.clock import activation_chance
 from sim.daimyo.ai.routes import RouteBook
 from sim.daimyo.game import DaimyoGame
 from sim.daimyo.model import Troop
@@ -29,6 +29,12 @@ from sim.daimyo.tables import tables
 
 BEYOND_CM = 6.0
 REFERENCE = os.path.relpath(Path(__file__).resolve().parent / "reference.toml")
+
+
+def activation_chance(rating: int) -> float:
+    """4.1: P(2d6 + rating >= the activation target)."""
+    need = tables().command.activation_target - rating
+    return sum(a + b >= need for a, b in product(range(1, 7), repeat=2)) / 36
 
 
 def crossings(st):

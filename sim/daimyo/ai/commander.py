@@ -41,7 +41,7 @@ class Commander:
         if key != self._key:
             self._key = key
             self.matchups = Matchups(st, side, self.matchups)
-            self.army = planner.plan_army(st, side, self.matchups, self.army, self.routes)
+            self.army = planner.plan_army(st, side, self.matchups, self.army)
             for clan in sorted({u.clan for u in st.living(side)}):
                 self._step(st, side, clan, "turn")
         active = st.active_clan if st.to_move == side else ""

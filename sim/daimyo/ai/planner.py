@@ -4,8 +4,8 @@ The front is cut into three sectors across the line between the armies' centres.
 matchup matrix (matchups.py) says how well the side's units would fight the enemy's there,
 both ways: the sector's balance is the sum of the side's best charging edges less the
 enemy's. A sector where the side wins its matchups is attacked, an even one held, a losing one
-refused - unless the clock (5.2, clock.py) presses: a side that does not win when the last turn
-ends grows bolder as its turns left near those it needs to reach and break the enemy, and one the 5.2 margin puts near breaking the enemy attacks
+refused - unless the clock (5.2) presses: a side that does not win when the last turn ends
+grows bolder turn by turn, and one the 5.2 margin puts near breaking the enemy attacks
 everywhere. The sector with the best balance is the main effort; with three clans or more,
 the clan furthest back is kept in reserve until the main effort is engaged or time runs short.
 Clans are what activates (4.1), so each is given one sector and one role.
@@ -17,7 +17,6 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from sim.daimyo.ai.clock import clock_pressure, wins_at_limit
 from sim.daimyo.ai.matchups import Matchups, chargers
 from sim.daimyo.combat.victory import breakers, tally
 from sim.daimyo.model import Troop
@@ -54,6 +53,15 @@ class ArmyPlan:
         return self.postures.get(self.clan_sector.get(clan, self.main), "hold")
 
 
+def clock_pressure(st, side: str) -> float:
+    """5.2: 0 on turn 1 rising to 1 on the last turn for a side that does not win when time
+    runs out; 0 throughout for a side the scenario gives the battle at the turn limit."""
+    last = st.options.get("max_turns", 0)
+    if last <= 1 or wins_at_limit(st, side):
+        return 0.0
+    return min(1.0, max(0.0, (st.turn - 1) / (last - 1)))
+
+
 def margin(st, side: str) -> float:
     """5.2: how far the enemy is toward breaking (points lost over its breaking share) less how
     far this side is: positive when the side is ahead."""
@@ -63,13 +71,12 @@ def margin(st, side: str) -> float:
     return toward(st.enemy(side)) - toward(side)
 
 
-def plan_army(st, side: str, mu: Matchups, prev: ArmyPlan | None = None, routes=None) -> ArmyPlan:
+def plan_army(st, side: str, mu: Matchups, prev: ArmyPlan | None = None) -> ArmyPlan:
     """The plan for this turn; `prev`, last turn's, keeps postures and the reserve steady
-    unless the balance moves clearly (HYSTERESIS), so clans do not swing turn by turn.
-    routes: the player's RouteBook, for the clock's ways to the enemy (clock.py)."""
+    unless the balance moves clearly (HYSTERESIS), so clans do not swing turn by turn."""
     mine = [u for u in st.living(side) if u.troop is not Troop.HQ and not u.routing]
     theirs = [u for u in st.living(st.enemy(side)) if u.troop is not Troop.HQ and not u.routing]
-    pressure, lead = clock_pressure(st, side, routes), margin(st, side)
+    pressure, lead = clock_pressure(st, side), margin(st, side)
     if not mine or not theirs:
         return ArmyPlan(st.turn, pressure, lead, {}, {}, 0)
     c_mine = np.mean([(u.x, u.y) for u in mine], axis=0)
@@ -136,3 +143,8 @@ def one_from_breaking(st, side: str) -> bool:
     """5.2: `side` has lost units already and the loss of one more of its units would take it
     past its share of unit points lost, so that it breaks at the end of the turn."""
     return tally(st, side)[1] > 0 and any(u.troop is not Troop.HQ for u in breakers(st, side))
+
+
+def wins_at_limit(st, side: str) -> bool:
+    """The scenario gives this side the battle when time runs out (ruling D-85)."""
+    return any(v["when"] == "turn_end" and v["winner"] == side for v in st.victory_conditions)

@@ -29,7 +29,7 @@ from sim.daimyo.ai.backtrack import Backtrack
 from sim.daimyo.ai.clan_plan import BAND_CM, CROSSINGS
 from sim.daimyo.ai.commander import Commander
 from sim.daimyo.ai.matchups import round_edge
-from sim.daimyo.ai.clock import clock_pressure
+from sim.daimyo.ai.planner import clock_pressure
 from sim.daimyo.ai.pose_memo import PoseMemo, reach_key, unit_key
 from sim.daimyo.ai.reach import Ground, may_charge_soon
 from sim.daimyo.ai.routes import RouteBook
@@ -49,8 +49,7 @@ from sim.daimyo.model import Troop, Unit
 from sim.daimyo.state import DaimyoState
 from sim.daimyo.combat.victory import breakers, points
 
-URGENCY = 5.0       # aggression multiplier once no turn is spare for a side the clock does not favour
-RECKLESS = 0.8      # and the share of its caution then dropped (clock.py, 5.2)
+URGENCY = 3.0       # aggression multiplier on the last turn for a side the clock does not favour
 OBJECTIVE_PULL = 0.5  # share of MOVE_WORTH per move a fighting unit is away from a scenario objective
 OBJECTIVE_WORTH = 2.0  # added to the worth of charging or threatening a scenario objective
 MOVE_WORTH = 0.7    # points per normal move (or reform turn) a fighting unit is away from contact
@@ -81,8 +80,6 @@ class DaimyoScorer:
         self.st: DaimyoState | None = None
         self.side = ""
         self.routes = RouteBook()
-        self._clock: tuple = ((), 0.0)   # ((id(st), turn, side), the clock's pressure then: 5.2)
-        self.pressure = 0.0
         self.commander = Commander(patient=exact, routes=self.routes) if planning else None
         self.exact = exact
         self.plans: dict = {}
@@ -190,17 +187,16 @@ class DaimyoScorer:
             self._chargers, self._targets_group, self.shooters, self.fire))
 
     def _pressed(self, st: DaimyoState, side: str) -> Personality:
-        """The personality as the clock runs (5.2, clock.py): a side that does not win when the
-        last turn ends (a draw, or the enemy's scenario win at the turn limit, ruling D-85) grows
-        bolder as its turns left near those it needs to reach and break the enemy - up to URGENCY
-        times the aggression, RECKLESS of the caution dropped, once none is spare; a side that
-        wins at the limit keeps its personality. The clock is read once a turn (`pressure`)."""
-        key = (id(st), st.turn, side)
-        if self._clock[0] != key:
-            self._clock = (key, clock_pressure(st, side, self.routes))
-        self.pressure = late = self._clock[1]
+        """The personality as the clock runs (5.2): a side that does not win when the last turn
+        ends (a draw, or the enemy's scenario win at the turn limit, ruling D-85) grows bolder
+        turn by turn - up to URGENCY times the aggression and half the caution on the last turn;
+        a side that wins at the limit keeps its personality."""
+        last = st.options.get("max_turns", 0)
+        if last <= 1 or any(v["when"] == "turn_end" and v["winner"] == side for v in st.victory_conditions):
+            return self.base
+        late = min(1.0, max(0.0, (st.turn - 1) / (last - 1)))
         return Personality(aggression=self.base.aggression * (1 + (URGENCY - 1) * late),
-                           caution=self.base.caution * (1 - RECKLESS * late))
+                           caution=self.base.caution * (1 - 0.5 * late))
 
     def _objectives(self, side: str) -> dict[str, object]:
         """The scenario's 5.2 conditions that win this side the battle at once (ruling D-85):
@@ -398,9 +394,9 @@ class DaimyoScorer:
                 # a charge is weighed against that, not against a quiet hold
                 edge -= min(0.0, self.mu.dfn.get((u.id, target.id), 0.0)) * self._first_weight(target)
         elif self.commander is None:
-            # easy has no plan, but a draw wins it nothing either (5.2): once the clock presses
-            # past half its charges gain edge, up to BOLDNESS when no turn is spare
-            edge += BOLDNESS * max(0.0, 2.0 * self.pressure - 1.0)
+            # easy has no plan, but a draw wins it nothing either (5.2): from the battle's second
+            # half its charges gain edge, up to BOLDNESS on the last turn
+            edge += BOLDNESS * max(0.0, 2.0 * clock_pressure(self.st, self.side) - 1.0)
         if target.id in self.objectives:
             # the scenario's win at once (ruling D-85): an HQ never routs, it is lost with its
             # one stand (4.6.1), so winning the round is what counts
