@@ -57,6 +57,7 @@ TIE_CM = 1.0             # nearer a crossing than the enemy by less than this is
 CROSSINGS = ("bridge", "ford")
 PATIENCE = 0.6           # clock pressure (5.2) up to which a patient clan receives at a stream
 BOLD = 0.4               # and from which fire alone no longer holds it where it wins, if behind (5.2)
+PINNED = 1.0             # edge an aim gains where a friend already fights the enemy (4.6.9)
 STICK = 0.5              # edge by which another enemy must beat a unit's aim before it changes aim (4.6.5)
 
 
@@ -184,8 +185,9 @@ def aims(st, side: str, clan: str, mu, ground, prev: dict[str, str] | None = Non
     """Each fighting unit's own target once its clan engages: the enemy it beats best (the
     matchup edge, 4.6.5), less a quarter point a move of the real way there (4.3.1), and less
     for cavalry an enemy standing in difficult ground (cavalry may not charge out of it and
-    charge only a third as far into it, 4.3.1). `prev`: each unit's last aim, kept while it
-    stands within reach unless another beats it clearly (`_kept_aim`)."""
+    charge only a third as far into it, 4.3.1), and more for an enemy a friend already fights
+    (`_pinned`). `prev`: each unit's last aim, kept while it stands within reach unless another
+    beats it clearly (`_kept_aim`)."""
     enemies = [e for e in st.living(st.enemy(side)) if not e.routing]
     out = {}
     for u in chargers(st.clan_units(clan)):
@@ -199,11 +201,19 @@ def aims(st, side: str, clan: str, mu, ground, prev: dict[str, str] | None = Non
             edge -= 0.25 * way / u.move_row.normal
             if u.cavalry and "difficult" in ground.effects(u, target):
                 edge -= 1.5
+            edge += _pinned(e)
             scored[e.id] = edge
             best = max(best, (edge, e.id))
         if best[1]:
             out[u.id] = _kept_aim(prev.get(u.id) if prev else None, best, scored)
     return out
+
+
+def _pinned(e) -> float:
+    """PINNED for an enemy already in melee with a friend: a second unit charging it on another
+    side destroys it if it loses the round (4.6.9, ruling D-66), and it cannot turn to meet the
+    newcomer; the friend's fight is seen through."""
+    return PINNED if e.in_melee_with else 0.0
 
 
 def _kept_aim(last: str | None, best: tuple[float, str], scored: dict[str, float]) -> str:

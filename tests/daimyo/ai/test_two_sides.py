@@ -29,3 +29,22 @@ def test_4_6_9_a_charge_on_an_enemy_fighting_on_another_side_scores_more():
     assert _beaten_is_destroyed(pinned.state, pinned.state.units["spear"], "front")
     assert not _beaten_is_destroyed(pinned.state, pinned.state.units["spear"], "rear")   # the same side
     assert charge_score(pinned) > charge_score(alone) + 1.0
+
+
+def test_4_6_9_a_unit_aims_at_the_enemy_a_friend_already_fights():
+    """Two spearmen units alike, the right one a little nearer; a friend fights the left one
+    from its rear (4.6.9): the samurai go for the left one."""
+    from sim.daimyo.ai import clan_plan
+    from sim.daimyo.ai.matchups import Matchups
+    from sim.daimyo.ai.reach import Ground
+    from sim.daimyo.ai.routes import RouteBook
+
+    def aim(rear_friend):
+        east = [unit("sam", 100, 30, 90, **SAM)] + ([unit("rear", 80, 55.5, 270, **SAM)] if rear_friend else [])
+        g = game(scenario(east, [unit("left", 80, 54, 270), unit("right", 122, 52, 270)], east_daimyo=(100, 20)))
+        melee.refresh_melee_lists(g.state)
+        st = g.state
+        return clan_plan.aims(st, "east", "east-clan", Matchups(st, "east"), Ground(st, RouteBook()))["sam"]
+
+    assert aim(False) == "right"
+    assert aim(True) == "left"
