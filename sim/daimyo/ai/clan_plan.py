@@ -57,8 +57,6 @@ TIE_CM = 1.0             # nearer a crossing than the enemy by less than this is
 CROSSINGS = ("bridge", "ford")
 PATIENCE = 0.6           # clock pressure (5.2) up to which a patient clan receives at a stream
 BOLD = 0.4               # and from which fire alone no longer holds it where it wins, if behind (5.2)
-PINNED = 1.0             # edge an aim gains where a friend already fights the enemy (4.6.9)
-STICK = 0.5              # edge by which another enemy must beat a unit's aim before it changes aim (4.6.5)
 
 
 @dataclass(frozen=True)
@@ -174,24 +172,22 @@ def step(prev: ClanPlan | None, st, side: str, clan: str, army, mu, routes,
             u, e, edge = best
             return plan("engage", (e.x, e.y), f"{u.id} charges {e.id} at odds worth {edge:+.2f}, striking first", e.id)
         if formed or army.pressure >= 0.5:
-            e = _kept_target(prev, fighters, enemies, mu) or _best_target(fighters, enemies, mu) or nearest
+            e = _best_target(fighters, enemies, mu) or nearest
             why = "formed up: close in" if formed else "the clock presses (5.2)"
             return plan("engage", (e.x, e.y), f"{why}; aim at {e.id}", e.id)
         return plan("form_up", (nearest.x, nearest.y), f"line up {reach + BAND_CM:.0f} cm off {nearest.id}, outside its charge reach", nearest.id)
     return plan("hold", (nearest.x, nearest.y), f"{posture} sector: hold outside {nearest.id}'s reach, charge only to win", nearest.id)
 
 
-def aims(st, side: str, clan: str, mu, ground, prev: dict[str, str] | None = None) -> dict[str, str]:
+def aims(st, side: str, clan: str, mu, ground) -> dict[str, str]:
     """Each fighting unit's own target once its clan engages: the enemy it beats best (the
     matchup edge, 4.6.5), less a quarter point a move of the real way there (4.3.1), and less
     for cavalry an enemy standing in difficult ground (cavalry may not charge out of it and
-    charge only a third as far into it, 4.3.1), and more for an enemy a friend already fights
-    (`_pinned`). `prev`: each unit's last aim, kept while it stands within reach unless another
-    beats it clearly (`_kept_aim`)."""
+    charge only a third as far into it, 4.3.1)."""
     enemies = [e for e in st.living(st.enemy(side)) if not e.routing]
     out = {}
     for u in chargers(st.clan_units(clan)):
-        shape, best, scored = footprint(u), (-math.inf, ""), {}
+        shape, best = footprint(u), (-math.inf, "")
         for e in enemies:
             edge = mu.att.get((u.id, e.id))
             if edge is None or edge == -math.inf:
@@ -201,29 +197,10 @@ def aims(st, side: str, clan: str, mu, ground, prev: dict[str, str] | None = Non
             edge -= 0.25 * way / u.move_row.normal
             if u.cavalry and "difficult" in ground.effects(u, target):
                 edge -= 1.5
-            edge += _pinned(e)
-            scored[e.id] = edge
             best = max(best, (edge, e.id))
         if best[1]:
-            out[u.id] = _kept_aim(prev.get(u.id) if prev else None, best, scored)
+            out[u.id] = best[1]
     return out
-
-
-def _pinned(e) -> float:
-    """PINNED for an enemy already in melee with a friend: a second unit charging it on another
-    side destroys it if it loses the round (4.6.9, ruling D-66), and it cannot turn to meet the
-    newcomer; the friend's fight is seen through."""
-    return PINNED if e.in_melee_with else 0.0
-
-
-def _kept_aim(last: str | None, best: tuple[float, str], scored: dict[str, float]) -> str:
-    """The aim a unit keeps: its last while that enemy still stands, not routing, within the
-    matchups' reach (three moves and a charge, 4.4), and no other beats it by STICK; else the
-    best. Re-aiming at every turn's small shift of edges walked engaged units from target to
-    target without charging (reference table, normal - normal)."""
-    if last in scored and scored[last] >= best[0] - STICK:
-        return last
-    return best[1]
 
 
 def _charges(st, e, u) -> bool:
@@ -366,24 +343,6 @@ def _best_target(fighters, enemies, mu):
         return None
     _, e = max(scored)
     return next(x for x in enemies if x.id == e)
-
-
-def _kept_target(prev, fighters, enemies, mu):
-    """The engaged clan's last target, kept while it stands, not routing, within the matchups'
-    reach of one of the clan's units (4.4), and no other enemy is beaten by STICK more edge
-    (4.6.5); None otherwise (`_best_target` chooses)."""
-    if prev is None or prev.state != "engage":
-        return None
-    kept = next((e for e in enemies if e.id == prev.target), None)
-    if kept is None:
-        return None
-    edges = [mu.att[(u.id, kept.id)] for u in fighters if (u.id, kept.id) in mu.att]
-    best = _best_target(fighters, enemies, mu)
-    if not edges or best is None:
-        return None
-    ours = max(edges)
-    top = max(mu.att.get((u.id, best.id), -math.inf) for u in fighters)
-    return kept if ours > -math.inf and ours >= top - STICK else None
 
 
 def _sector_goal(army, clan: str, enemies, nearest):

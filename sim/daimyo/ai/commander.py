@@ -60,6 +60,6 @@ class Commander:
         self.clans[clan] = now
         if self._ground is None or self._ground.st is not st:
             self._ground = Ground(st, self.routes)
-        self.aims.update(clan_plan.aims(st, side, clan, self.matchups, self._ground, self.aims))
+        self.aims.update(clan_plan.aims(st, side, clan, self.matchups, self._ground))
         if prev is None or (prev.state, prev.posture, prev.target) != (now.state, now.posture, now.target):
             self.log.append(PlanChanged(st.turn, side, clan, now.posture, now.state, now.objective, now.target, now.why))

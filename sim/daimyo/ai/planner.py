@@ -26,7 +26,6 @@ ATTACK_AT = 0.0          # a sector's balance from which it is attacked (the clo
 REFUSE_AT = -1.0         # and below which it is refused (mean edge a unit)
 RELEASE_AT = 0.7         # clock pressure at which the reserve is committed
 HYSTERESIS = 0.5         # a posture changes only when the balance passes its bar by this much
-PRESSING = 0.5           # clock pressure from which a sector turns to attack at its bar, no margin (5.2)
 
 
 @dataclass
@@ -112,7 +111,7 @@ def plan_army(st, side: str, mu: Matchups, prev: ArmyPlan | None = None) -> Army
     for s, b in balance.items():
         was = prev.postures.get(s) if prev is not None else None
         slack = HYSTERESIS if was else 0.0
-        attack = b >= bar - (slack if was == "attack" else -_to_attack(slack, pressure) if was else 0.0)
+        attack = b >= bar - (slack if was == "attack" else -slack if was else 0.0)
         refuse = b < REFUSE_AT - 2.0 * pressure + (slack if was == "refuse" else -slack if was else 0.0)
         plan.postures[s] = "attack" if attack else "refuse" if refuse else "hold"
     if wins_at_limit(st, side):
@@ -138,13 +137,6 @@ def plan_army(st, side: str, mu: Matchups, prev: ArmyPlan | None = None) -> Army
         keep = prev.reserve if prev is not None and prev.reserve in clans else ""
         plan.reserve = keep or max(clans, key=lambda c: (behind(c), c))
     return plan
-
-
-def _to_attack(slack: float, pressure: float) -> float:
-    """The margin a held or refused sector's balance must pass its bar by to turn to attack:
-    none once the clock presses (5.2: a draw wins nothing, so waiting for a clear edge only
-    runs the clock out); an attacked sector still keeps its posture by the full margin."""
-    return 0.0 if pressure >= PRESSING else slack
 
 
 def one_from_breaking(st, side: str) -> bool:

@@ -36,7 +36,6 @@ from sim.daimyo.ai.routes import RouteBook
 from sim.daimyo.combat import charge as CH
 from sim.daimyo.combat import common as C
 from sim.daimyo.combat import morale
-from sim.daimyo.combat.melee import contact_sides
 from sim.daimyo.combat.reactions import must_test_to_charge
 from sim.daimyo import command, movement
 from sim.daimyo.command import leader_point, leader_spot
@@ -55,7 +54,6 @@ OBJECTIVE_PULL = 0.5  # share of MOVE_WORTH per move a fighting unit is away fro
 OBJECTIVE_WORTH = 2.0  # added to the worth of charging or threatening a scenario objective
 MOVE_WORTH = 0.7    # points per normal move (or reform turn) a fighting unit is away from contact
 END_STEP = 0.01      # ending a step beats a pointless Hold, loses to any useful order
-GANG = 1.5         # a round's win worth more where the target already fights on another side (4.6.9)
 BOLDNESS = 3.0     # edge added to an engaging unit's charge on the last turn (5.2: a draw wins nothing)
 LOOKAHEAD = 0.7      # weight of the move a turn or wheel opens for the next order (issue 19)
 LEASH = 0.3          # points for a General closing the whole 1.7 range on his hatamoto
@@ -386,10 +384,6 @@ class DaimyoScorer:
         # exact odds of the first round (4.6.5): routing the enemy is worth most, being routed
         # costs most; hits traded and the closing fire taken on the way in (4.4) count too
         edge = round_edge(m, worth)
-        if self.mu is not None and _beaten_is_destroyed(self.st, target, o.edge):
-            # 4.6.9 (ruling D-66): a unit fighting on two sides that loses a round, pushed back
-            # or routed, is destroyed - a friend's melee turned into a loss for the enemy army
-            edge += GANG * worth * float(m.a_wins)
         plan = self.plans.get(u.clan)
         if plan is not None and plan.state in ("engage", "pursue") and self.mu is not None:
             if self.mu.strikes_first(u.id, target.id):
@@ -999,13 +993,6 @@ def launch_window(u: Unit) -> tuple[float, float]:
 def _lane_shape(u: Unit, x: float, y: float, facing: float):
     fwd = direction(facing)
     return LineString([(x, y), (x + LANE_CM * fwd[0], y + LANE_CM * fwd[1])]).buffer(u.width / 2 - 0.5, cap_style="flat")
-
-
-def _beaten_is_destroyed(st, target: Unit, edge: str) -> bool:
-    """A charge on `target`'s `edge` makes it fight on two sides (4.6.9): it already touches
-    an enemy on another side (front, flank, rear; ruling D-66), so losing the round destroys it."""
-    side = "flank" if edge in ("left", "right") else edge
-    return bool(contact_sides(st, target) - {side})
 
 
 def _unit_mode(u: Unit, plan, wading: bool = False) -> str:
