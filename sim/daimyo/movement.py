@@ -28,7 +28,7 @@ from sim.daimyo import actions as A
 from sim.daimyo.events import FormationChanged, UnitMoved
 from sim.daimyo.derived import derived
 from sim.daimyo.geometry import CONTACT_TOLERANCE, LEADER_RADIUS, direction, footprint, table_box
-from sim.daimyo.geometry.shapes import SHAPES_MAX, Swept, quad_polygons
+from sim.daimyo.geometry.shapes import SHAPES_MAX, Swept, make_room, quad_polygons
 from sim.daimyo import artillery, plan_memo, straight_ahead, terrain_touch
 # remove_unit and moved_by_combat: callers' old home
 from sim.daimyo.effects import PASSED_BY_MISSILE, kill_leader, make_disordered, moved_by_combat, remove_unit  # noqa: F401
@@ -525,7 +525,7 @@ def _plan_motion(st: DaimyoState, u: Unit, action, motion: Motion, how: str, fac
 
             rows = _rows_of(others, set(ids.tolist()))
             motion = motion.cut(bisect_clear(motion, s[j], s[j + 1], others.friend_corners[rows],
-                                             lambda: _shrunk_friends(st, others, rows)))
+                                             lambda which: _shrunk_friends(st, others, rows[which])))
             if abs(motion.length) < CONTACT_TOLERANCE:
                 # ruling D-114: already behind that friend, the order would not move the unit
                 # (an order that changes nothing could be given again and again, without end)
@@ -598,6 +598,8 @@ def _shrunk_friends(st: DaimyoState, others: _Others, rows: np.ndarray) -> np.nd
     the boundary). Each friend's are kept in its transient `shapes` memo under its stands' very
     corners (the same polygons for the same coordinates)."""
     ids = others.friend_ids[rows]
+    if len(ids) == 0:
+        return np.empty(0, dtype=object)
     out = []
     for fid in dict.fromkeys(ids.tolist()):        # each friend's rows are contiguous
         mine = rows[ids == fid]
@@ -607,7 +609,7 @@ def _shrunk_friends(st: DaimyoState, others: _Others, rows: np.ndarray) -> np.nd
         got = memo.get(key)
         if got is None:
             if len(memo) >= SHAPES_MAX:
-                memo.clear()
+                make_room(memo)
             got = memo[key] = shapely.buffer(others.friend_polys_at(mine), -SHRINK_CM, join_style="mitre")
         out.append(got)
     return np.concatenate(out)
@@ -757,7 +759,8 @@ def _patches_met(st, u: Unit, motion: Motion, s, corners, tmap, entered, free_te
 
             def test(c, shape=shape):
                 return bool(shapely.intersects(quad_polygons(c), shape).any())
-            difficult.extend(runs(s, touch[:, i], motion, test, against=shape))
+            difficult.extend(runs(s, touch[:, i], motion, test, against=shape,
+                                  kernel=terrain_touch.patch_kernel(st, tmap, i)))
     return touched, flat
 
 
@@ -791,7 +794,8 @@ def _terrain_cost(st, u: Unit, motion: Motion, s, corners, tmap, entered, factor
 
         def on_road(c):
             return bool(shapely.covers(road_shape, quad_polygons(c)).all())
-        road = minus(runs(s, on, motion, on_road, against=road_shape), difficult)
+        road = minus(runs(s, on, motion, on_road, against=road_shape,
+                          kernel=terrain_touch.road_kernel(st, tmap, corners)), difficult)
     if motion.kind == "jump":
         span = 1.0 * (mult if difficult else 1.0)
         return factor * span + flat, paid, disorder

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_right
-from functools import cache
 from dataclasses import dataclass
 
 import numpy as np
@@ -50,24 +49,13 @@ class Motion:
         self._samples = self._sample_poses = None
 
     def poses(self, s) -> np.ndarray:
-        if type(s) is not np.ndarray or s.dtype != np.float64 or s.ndim != 1:
-            s = np.atleast_1d(np.asarray(s, dtype=float))
+        if type(s) is not np.ndarray or s.dtype != np.float64 or s.ndim != 1 or not s.flags.c_contiguous:
+            s = np.ascontiguousarray(np.atleast_1d(np.asarray(s, dtype=float)))
         x, y, f = self.start
-        out = np.empty((len(s), 3))
-        if self.kind == "straight":
-            r = math.radians(f)         # direction(f)'s numbers, without its array
-            out[:, 0] = x + math.cos(r) * self.length * s
-            out[:, 1] = y + math.sin(r) * self.length * s
-            out[:, 2] = f
-            return out
-        if self.kind == "wheel":
-            a = np.radians(self.angle * s)
-            ox, oy = x - self.pivot[0], y - self.pivot[1]
-            cos, sin = np.cos(a), np.sin(a)
-            out[:, 0] = self.pivot[0] + ox * cos - oy * sin
-            out[:, 1] = self.pivot[1] + ox * sin + oy * cos
-            out[:, 2] = (f + self.angle * s) % 360
-            return out
+        if self.kind != "jump":         # numpy's sums, in one kernel call
+            return cut_kernels.motion_poses(cut_kernels.STRAIGHT if self.kind == "straight" else cut_kernels.WHEEL,
+                                            float(x), float(y), float(f), float(self.length), float(self.angle),
+                                            float(self.pivot[0]), float(self.pivot[1]), s)
         return np.array([self.start if v < 1 else self.end for v in s], dtype=float)
 
     def sample_poses(self) -> np.ndarray:
@@ -149,33 +137,61 @@ def first_true(motion: Motion, lo: float, hi: float, test, against=None, sure: b
 def bisect_clear(motion: Motion, lo: float, hi: float, quads: np.ndarray, shrunk) -> float:
     """The last s in [lo, hi] where no stand overlaps any of the quadrilaterals `quads` (m, 4,
     2) by more than touching (4.3.2: friends' stands), given clear at lo and not at hi: `bisect`
-    asking Shapely whether a stand intersects `shrunk()`, the quads shrunk by SHRINK_CM (GEOS's
-    buffer, made only if asked). The halvings run in one kernel (geometry/cut_kernels.py) on the
-    quads inset by SHRINK_CM (`cut_kernels.inset`, GEOS's corners within 1e-13 cm) while its
-    answers are sure, Shapely the rest, bit-identical."""
-    shrunk = cache(shrunk)
-
-    def clear(c):
-        return not shapely.intersects(quad_polygons(c)[:, None], shrunk()[None, :]).any()
+    asking Shapely whether a stand intersects `shrunk(which)`, the quads `which` (indices) shrunk
+    by SHRINK_CM (GEOS's buffer, made only if asked). The halvings run in one kernel
+    (geometry/cut_kernels.py) on the quads inset by SHRINK_CM (`cut_kernels.inset`, GEOS's corners
+    within 1e-13 cm) while its answers are sure, Shapely the rest, bit-identical, asked only of
+    the quads whose boxes the stands can reach within the bracket left."""
     if motion.kind not in ("straight", "wheel") or len(quads) == 0:
-        return bisect(motion, lo, hi, clear, against=shrunk())
-    n = len(quads)
-    coords = cut_kernels.inset(np.ascontiguousarray(quads, dtype=float), SHRINK_CM).reshape(-1, 2)
+        every = shrunk(np.arange(len(quads)))
+        return bisect(motion, lo, hi, _clear_of(every), against=every)
+    coords = cut_kernels.inset(np.ascontiguousarray(quads, dtype=float), SHRINK_CM)
+    lo, hi, done = _kernel_halvings(motion, lo, hi, coords, True)
+    if done == BISECT:
+        return lo
+    # the kernel stopped next to the boundary, where a few last halvings ask Shapely anyway;
+    # with many left (a pose grazing the shapes all along), the crossings spare most of them.
+    # A stand meets only the quads its boxes reach between lo and hi: only those are shrunk
+    # and asked about (the same answers: the others' boxes lie clear of every stand)
+    shapes = shrunk(_reached(motion, lo, hi, quads))
+    left = BISECT - done
+    return _halve(lo, hi, _asker(motion, lo, hi, _clear_of(shapes), shapes if left > 4 else None, None), True, left)[0]
+
+
+def _kernel_halvings(motion: Motion, lo: float, hi: float, polys: np.ndarray, clear_at_lo: bool):
+    """cut_kernels.clear_halvings of a straight move or wheel against the convex polygons
+    `polys` (m, k, 2), keeping lo clear of them (or met, `clear_at_lo` False): (lo, hi, halvings
+    done), lo and hi numpy floats, as the halvings of the samples' s give (a plan's cost keeps
+    the type, and numpy and Python round a price's half differently)."""
+    m, k = polys.shape[:2]
     x, y, f = motion.start
     lo, hi, done = cut_kernels.clear_halvings(
         cut_kernels.STRAIGHT if motion.kind == "straight" else cut_kernels.WHEEL, float(x), float(y), float(f),
         float(motion.length), float(motion.angle), float(motion.pivot[0]), float(motion.pivot[1]), *motion._here,
-        coords, np.arange(0, 4 * n, 4, dtype=np.int64), np.full(n, 4, dtype=np.int64), float(lo), float(hi),
-        BISECT, cut_kernels.TOL)
-    # numpy floats, as the halvings of the samples' s give (a plan's cost keeps the type, and
-    # numpy and Python round a price's half differently)
-    lo, hi = np.float64(lo), np.float64(hi)
-    if done == BISECT:
-        return lo
-    # the kernel stopped next to the boundary, where a few last halvings ask Shapely anyway;
-    # with many left (a pose grazing the shapes all along), the crossings spare most of them
-    left = BISECT - done
-    return _halve(lo, hi, _asker(motion, lo, hi, clear, shrunk() if left > 4 else None, None), True, left)[0]
+        np.ascontiguousarray(polys, dtype=float).reshape(-1, 2), np.arange(0, k * m, k, dtype=np.int64),
+        np.full(m, k, dtype=np.int64), float(lo), float(hi), BISECT, cut_kernels.TOL, clear_at_lo)
+    return np.float64(lo), np.float64(hi), done
+
+
+def _clear_of(shapes: np.ndarray):
+    def clear(c):
+        return not shapely.intersects(quad_polygons(c)[:, None], shapes[None, :]).any()
+    return clear
+
+
+def _reached(motion: Motion, lo: float, hi: float, quads: np.ndarray) -> np.ndarray:
+    """Indices of the `quads` whose boxes come within reach of the motion's stands at some s in
+    [lo, hi] (a straight move's stands lie between their ends; a wheel's corners move at most
+    their greatest distance from the pivot times the angle turned), with 1e-6 cm to spare."""
+    ends = motion.corners(np.array([lo, hi])).reshape(-1, 2)
+    grow = 1e-6
+    if motion.kind == "wheel":
+        radius = float(np.hypot(ends[:, 0] - motion.pivot[0], ends[:, 1] - motion.pivot[1]).max())
+        grow += radius * math.radians(abs(motion.angle)) * float(hi - lo)
+    x0, y0 = ends.min(axis=0) - grow
+    x1, y1 = ends.max(axis=0) + grow
+    qmin, qmax = quads.min(axis=1), quads.max(axis=1)
+    return np.flatnonzero((qmin[:, 0] <= x1) & (qmax[:, 0] >= x0) & (qmin[:, 1] <= y1) & (qmax[:, 1] >= y0))
 
 
 def _halve(lo: float, hi: float, ask, true_at_lo: bool, steps: int = BISECT) -> tuple[float, float]:
@@ -223,12 +239,17 @@ def _asker(motion: Motion, lo: float, hi: float, test, against, at_lo: bool | No
     return ask
 
 
-def runs(s: np.ndarray, flags: np.ndarray, motion: Motion, test, against=None) -> list[tuple[float, float]]:
+def runs(s: np.ndarray, flags: np.ndarray, motion: Motion, test, against=None, kernel=None) -> list[tuple[float, float]]:
     """Intervals of s where `test(corners)` holds, from sampled `flags` (found by `test`'s
-    own predicate), ends bisected (`against` as for `bisect`)."""
+    own predicate), ends bisected (`against` as for `bisect`). `kernel`: (triangles (p, >= 3,
+    2), clear) where `test` holds exactly where no stand meets those triangles (clear True) or
+    where some stand meets them (clear False): a straight move's or wheel's halvings then run in
+    cut_kernels while its answers are sure (`run_end`), the same floats."""
     out = []
     n = len(s)
     i = 0
+    if motion.kind not in ("straight", "wheel"):
+        kernel = None
     while i < n:
         if not flags[i]:
             i += 1
@@ -236,11 +257,28 @@ def runs(s: np.ndarray, flags: np.ndarray, motion: Motion, test, against=None) -
         j = i
         while j + 1 < n and flags[j + 1]:
             j += 1
-        a = s[i] if i == 0 else first_true(motion, s[i - 1], s[i], test, against, sure=True)
-        b = s[j] if j == n - 1 else bisect(motion, s[j], s[j + 1], test, against, sure=True)
+        a = s[i] if i == 0 else run_end(motion, s[i - 1], s[i], test, against, kernel, False)
+        b = s[j] if j == n - 1 else run_end(motion, s[j], s[j + 1], test, against, kernel, True)
         out.append((float(a), float(b)))
         i = j + 1
     return out
+
+
+def run_end(motion: Motion, lo: float, hi: float, test, against, kernel, true_at_lo: bool) -> float:
+    """`bisect` (`test` holds at lo, not at hi; `true_at_lo`) or `first_true` (the other way
+    round) with the answers known at lo and hi; with `kernel` (as for `runs`) the halvings run in
+    cut_kernels, against the triangles the stands' boxes can reach in the bracket, until an
+    answer is unsure, and Shapely is asked the rest."""
+    if kernel is None:
+        return bisect(motion, lo, hi, test, against, sure=True) if true_at_lo \
+            else first_true(motion, lo, hi, test, against, sure=True)
+    tris, clear = kernel
+    near = tris[_reached(motion, lo, hi, tris[:, :3])][:, :3]
+    lo, hi, done = _kernel_halvings(motion, lo, hi, near, true_at_lo == clear)
+    if done < BISECT:
+        left = BISECT - done
+        lo, hi = _halve(lo, hi, _asker(motion, lo, hi, test, against if left > 4 else None, None), true_at_lo, left)
+    return lo if true_at_lo else hi
 
 
 def measure(intervals: list[tuple[float, float]]) -> float:

@@ -55,6 +55,27 @@ def stands_on_road(st, tmap, quads: np.ndarray) -> np.ndarray:
     return out
 
 
+def road_kernel(st, tmap, corners: np.ndarray):
+    """`sweep.runs`' kernel for a column wholly on the road (4.3; the map has a road): the
+    triangles of the grown table outside the road zone, which a stand on the road meets nowhere
+    (those it surely misses lie on the road, those it surely overlaps off it) - where they stand
+    for it exactly and every sampled corner `corners` lies 0.5 cm inside the grown table (a
+    stand between two samples then lies inside it too); else None (Shapely's covers)."""
+    tris, exact, box = _off_road(st, tmap)
+    xs, ys = corners[..., 0], corners[..., 1]
+    if not exact or xs.min() < box[0] + 0.5 or ys.min() < box[1] + 0.5 or xs.max() > box[2] - 0.5 \
+            or ys.max() > box[3] - 0.5:
+        return None
+    return tris, True
+
+
+def patch_kernel(st, tmap, i: int):
+    """`sweep.runs`' kernel for the stands touching patch `i` (4.3.1): its triangles, where they
+    stand for it exactly; else None (Shapely's intersects)."""
+    tris, owner, exact = patch_triangles(st, tmap)
+    return (tris[owner == i], False) if exact[i] else None
+
+
 def pieces_meet(st, tmap, pieces, what: str) -> np.ndarray:
     """Whether any of a motion's swept pieces (geometry.shapes.Swept) meets each patch
     (`what` "touching": `tmap.touching(pieces).any(axis=0)`; "entering": their interiors,

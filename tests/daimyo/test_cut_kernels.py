@@ -9,9 +9,9 @@ import numpy as np
 import shapely
 from hypothesis import HealthCheck, given, settings, strategies as stn
 
-from sim.daimyo.geometry import cut_kernels, direction, stand_corners
+from sim.daimyo.geometry import cut_kernels, direction, local_corners, stand_corners
 from sim.daimyo.sweep import Motion, bisect, bisect_clear
-from tests.daimyo.test_geometry_kernels import units
+from tests.daimyo.test_geometry_kernels import _numpy_place_corners, units
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -60,8 +60,52 @@ def test_4_3_2_cut_short_halvings_equal_shapely_at_every_halving(a, f, wheel, am
     for i in range(len(s) - 1):
         if flags[i] and not flags[i + 1]:
             want = bisect(motion, s[i], s[i + 1], clear)
-            got = bisect_clear(motion, s[i], s[i + 1], stand_corners(f), lambda: shrunk)
+            got = bisect_clear(motion, s[i], s[i + 1], stand_corners(f), lambda which: shrunk[which])
             assert got == want and type(got) is type(want)       # the same float, of the same type
+
+
+def _numpy_poses(motion, s):
+    # the numpy expressions cut_kernels.motion_poses replaced (the oracle: bit for bit)
+    x, y, f = motion.start
+    out = np.empty((len(s), 3))
+    if motion.kind == "straight":
+        r = math.radians(f)
+        out[:, 0] = x + math.cos(r) * motion.length * s
+        out[:, 1] = y + math.sin(r) * motion.length * s
+        out[:, 2] = f
+        return out
+    a = np.radians(motion.angle * s)
+    ox, oy = x - motion.pivot[0], y - motion.pivot[1]
+    cos, sin = np.cos(a), np.sin(a)
+    out[:, 0] = motion.pivot[0] + ox * cos - oy * sin
+    out[:, 1] = motion.pivot[1] + ox * sin + oy * cos
+    out[:, 2] = (f + motion.angle * s) % 360
+    return out
+
+
+@given(units("a"), stn.booleans(), stn.floats(-180, 180).filter(lambda v: abs(v) > 1e-6),
+       stn.lists(stn.floats(0, 1), max_size=6))
+@SETTINGS
+def test_4_3_a_motions_poses_are_numpys_bit_for_bit(a, wheel, amount, extra):
+    motion = _motion(a, wheel, amount if wheel else amount / 3)
+    for s in (motion.samples(), np.array(extra + [0.0, 1.0], dtype=float)):
+        assert np.array_equal(motion.poses(s), _numpy_poses(motion, s))
+        assert np.array_equal(motion.corners(s), _numpy_place_corners(local_corners(a), _numpy_poses(motion, s)))
+
+
+def test_4_3_a_wheels_facings_wrap_as_numpys():
+    # facings turned past 0 or 360 either way wrap as numpy's remainder does
+    for facing, angle in ((0.0, -30.0), (350.0, 30.0), (359.5, 0.5), (0.25, -0.25), (180.0, -180.0)):
+        u = _unit_at(facing)
+        motion = _motion(u, True, angle)
+        s = np.concatenate([motion.samples(), [0.5, 1.0, 0.0]])
+        assert np.array_equal(motion.poses(s), _numpy_poses(motion, s))
+
+
+def _unit_at(facing):
+    from sim.daimyo.model import Armour, Quality, Troop, Unit, Weapon
+    return Unit("u", "u", "east", "c", Troop.ASHIGARU, Quality.REGULAR, (Weapon.BOW,), Armour.LIGHT, 4, 2,
+                50.0, 50.0, facing)
 
 
 @given(units("f"), stn.sampled_from([1e-7, 1e-3, 0.2]))

@@ -55,6 +55,30 @@ def convex_gap(a, na, b, nb):
 
 
 @njit(cache=True)
+def motion_poses(kind, x, y, f, length, angle, px, py, s):
+    """sweep.Motion.poses of a straight move or wheel at each s, by the same sums in the same
+    order (numpy's radians, cosine and sine are libm's, as math's here: bit for bit,
+    tests/daimyo/test_cut_kernels.py)."""
+    out = np.empty((len(s), 3))
+    if kind == STRAIGHT:
+        r = math.radians(f)
+        dx, dy = math.cos(r) * length, math.sin(r) * length
+        for i in range(len(s)):
+            out[i, 0] = x + dx * s[i]
+            out[i, 1] = y + dy * s[i]
+            out[i, 2] = f
+        return out
+    ox, oy = x - px, y - py
+    for i in range(len(s)):
+        a = math.radians(angle * s[i])
+        ca, sa = math.cos(a), math.sin(a)
+        out[i, 0] = px + ox * ca - oy * sa
+        out[i, 1] = py + ox * sa + oy * ca
+        out[i, 2] = (f + angle * s[i]) % 360.0
+    return out
+
+
+@njit(cache=True)
 def _stands_at(kind, x, y, f, length, angle, px, py, local_f, local_r, s, out):
     """The stands' corners at s into out (stands, 4, 2), by sweep.Motion.poses and
     shapes.place_corners' sums."""
@@ -78,11 +102,12 @@ def _stands_at(kind, x, y, f, length, angle, px, py, local_f, local_r, s, out):
 
 @njit(cache=True)
 def clear_halvings(kind, x, y, f, length, angle, px, py, local_f, local_r, coords, first, count, lo, hi,
-                   steps, tol):
+                   steps, tol, clear_at_lo=True):
     """Up to `steps` halvings of [lo, hi] keeping lo clear of the convex polygons (coords[first[i]:
-    first[i] + count[i]], unclosed rings): at each midpoint, clear when no stand meets any polygon.
-    Returns (lo, hi, halvings done): fewer than `steps` where a midpoint's answer was within
-    `tol` of the threshold (the caller asks Shapely from there)."""
+    first[i] + count[i]], unclosed rings), or not clear if `clear_at_lo` is False: at each
+    midpoint, clear when no stand meets any polygon. Returns (lo, hi, halvings done): fewer than
+    `steps` where a midpoint's answer was within `tol` of the threshold (the caller asks Shapely
+    from there)."""
     stands = np.empty((local_f.shape[0], 4, 2))
     npoly = len(first)
     boxes = np.empty((npoly, 4))
@@ -114,10 +139,10 @@ def clear_halvings(kind, x, y, f, length, angle, px, py, local_f, local_r, coord
                 break
         if not met and unsure:
             return lo, hi, done
-        if met:
-            hi = mid
-        else:
+        if met != clear_at_lo:
             lo = mid
+        else:
+            hi = mid
     return lo, hi, steps
 
 
@@ -153,6 +178,11 @@ def warm() -> None:
     local.flags.writeable = False
     convex_gap(quad, 4, quad + 3.0, 4)
     inset(np.stack((quad, quad + 3.0)), 1e-7)
+    kept = np.zeros(2)
+    kept.flags.writeable = False                  # a motion's samples are read-only
     for kind in (STRAIGHT, WHEEL):
-        clear_halvings(kind, 0.0, 0.0, 90.0, 1.0, 10.0, 1.0, 0.0, local, local, quad + 3.0,
-                       np.array([0], np.int64), np.array([4], np.int64), 0.0, 1.0, 2, 1e-10)
+        motion_poses(kind, 0.0, 0.0, 90.0, 1.0, 10.0, 1.0, 0.0, np.zeros(2))
+        motion_poses(kind, 0.0, 0.0, 90.0, 1.0, 10.0, 1.0, 0.0, kept)
+        for at_lo in (True, False):
+            clear_halvings(kind, 0.0, 0.0, 90.0, 1.0, 10.0, 1.0, 0.0, local, local, quad + 3.0,
+                           np.array([0], np.int64), np.array([4], np.int64), 0.0, 1.0, 2, 1e-10, at_lo)

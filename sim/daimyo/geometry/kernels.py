@@ -567,6 +567,32 @@ def place_rows(pose, c, s, local_f, local_r, corners, boxes, first):
 
 
 @njit(cache=True)
+def place_at(poses, local_f, local_r):
+    """place_stands at n poses (n, 3), their cosines and sines taken here: math's radians, cos
+    and sin give numpy's floats (both libm's; shapes.place_corners' numbers bit for bit, tests/
+    daimyo/test_geometry_kernels.py against the numpy expression)."""
+    n = len(poses)
+    c, s = np.empty(n), np.empty(n)
+    for i in range(n):
+        r = math.radians(poses[i, 2])
+        c[i], s[i] = math.cos(r), math.sin(r)
+    return place_stands(poses, c, s, local_f, local_r)
+
+
+@njit(cache=True)
+def place_unit(x, y, facing, local_f, local_r, corners, boxes, first):
+    """place_rows of the pose (x, y, facing), its cosine and sine taken here: math's radians,
+    cos and sin give numpy's floats of a one-pose array (both libm's; the table's rows are
+    stand_corners' numbers bit for bit, tests/daimyo/test_geometry_kernels.py)."""
+    pose = np.empty((1, 3))
+    pose[0, 0], pose[0, 1], pose[0, 2] = x, y, facing
+    r = math.radians(facing)
+    c, s = np.empty(1), np.empty(1)
+    c[0], s[0] = math.cos(r), math.sin(r)
+    place_rows(pose, c, s, local_f, local_r, corners, boxes, first)
+
+
+@njit(cache=True)
 def _inside_fraction(p0x, p0y, dx, dy, lo_x, lo_y, hi_x, hi_y):
     """Fraction of the segment p0 + s d, s in [0, 1], inside the axis box (Liang-Barsky; an
     axis the segment runs along within 1e-12 is inside or out as its start is)."""
@@ -679,6 +705,8 @@ def warm() -> None:
     local.flags.writeable = False
     place_stands(np.zeros((1, 3)), np.ones(1), np.zeros(1), local, local)
     place_rows(np.zeros((1, 3)), np.ones(1), np.zeros(1), local, local, np.zeros((1, 4, 2)), np.zeros((1, 4)), 0)
+    place_unit(0.0, 0.0, 0.0, local, local, np.zeros((1, 4, 2)), np.zeros((1, 4)), 0)
+    place_at(np.zeros((1, 3)), local, local)
     ai_kernels.warm()                              # the AI's kernels (issue 18 item 5)
     from sim.daimyo.geometry import first_contact  # it imports this module's kernels
     first_contact.warm()

@@ -74,11 +74,10 @@ def local_corners(unit: Unit, files: int | None = None) -> tuple[np.ndarray, np.
 
 def place_corners(local: tuple[np.ndarray, np.ndarray], poses) -> np.ndarray:
     """`local_corners` placed at each of (n, 3) poses: (n, stands, 4, 2)."""
-    poses = np.asarray(poses, dtype=float).reshape(-1, 3)
-    r = np.radians(poses[:, 2])
-    # numpy's sine and cosine, the kernel the same sums in the same order (bit for bit the
-    # broadcast numpy expression it replaced, tests/daimyo/test_geometry_kernels.py)
-    return kernels.place_stands(poses, np.cos(r), np.sin(r), *local)
+    poses = np.ascontiguousarray(poses, dtype=float).reshape(-1, 3)
+    # the kernel's sums in the same order (bit for bit the broadcast numpy expression it
+    # replaced, numpy's radians, cosine and sine included: tests/daimyo/test_geometry_kernels.py)
+    return kernels.place_at(poses, *local)
 
 
 def corners_at(unit: Unit, poses, files: int | None = None) -> np.ndarray:
@@ -128,6 +127,26 @@ def quad_polygons(corners) -> np.ndarray:
 
 
 SHAPES_MAX = 1_000          # poses remembered per unit
+RING_BOOK = "ring book"     # a unit's `shapes` entry: its game's book of footprint ring orders (share_rings)
+
+
+def make_room(memo: dict) -> None:
+    """Empty a unit's full `shapes` memo (SHAPES_MAX entries), keeping its link to the game's
+    ring book."""
+    book = memo.get(RING_BOOK)
+    memo.clear()
+    if book is not None:
+        memo[RING_BOOK] = book
+
+
+def share_rings(units, book: dict) -> None:
+    """Let `units` (one game's) keep their footprints' ring orders in one `book` (union_order:
+    an order follows from the formation and the stands' box-centre comparisons alone, whichever
+    unit's union showed it), so that each order is learnt from GEOS's union once a game, not once
+    a unit. A unit not linked (a deep copy: its `shapes` start empty) keeps its own, as before."""
+    for u in units:
+        if u.shapes.get(RING_BOOK) is not book:
+            u.shapes[RING_BOOK] = book
 
 
 def _shapes(unit: Unit, x: float | None = None, y: float | None = None, facing: float | None = None,
@@ -142,7 +161,7 @@ def _shapes(unit: Unit, x: float | None = None, y: float | None = None, facing: 
     hit = memo.get(key)
     if hit is None:
         if len(memo) >= SHAPES_MAX:
-            memo.clear()
+            make_room(memo)
         corners = stand_corners(unit, x=x, y=y, facing=facing, files=files)
         corners.flags.writeable = False
         hit = memo[key] = [None, None, corners]      # the stands' polygons made when asked for
@@ -187,7 +206,9 @@ def _footprint(unit: Unit, files: int, hit: list) -> Polygon:
     earlier union of the same formation and stand order (geometry/union_order.py), the same
     polygon bit for bit without the overlay."""
     corners = hit[2]
-    memo = unit.shapes
+    memo = unit.shapes.get(RING_BOOK)
+    if memo is None:
+        memo = unit.shapes
     form = (unit.stands, files, unit.stand_w, unit.stand_d)
     ok = memo.get(("aligned",) + form)
     if ok is None:

@@ -21,7 +21,7 @@ from sim.daimyo.model import Unit
 from sim.daimyo.derived import derived
 
 from . import kernels
-from .shapes import CONTACT_TOLERANCE, local_corners, quad_polygons, stand_corners
+from .shapes import CONTACT_TOLERANCE, local_corners, quad_polygons, share_rings, stand_corners
 
 
 _key = attrgetter("id", "x", "y", "facing", "stands", "files", "stand_w", "stand_d", "side")   # who and where
@@ -37,6 +37,7 @@ class TableArrays:
         self.ids: list[str] = []
         self.row: dict[str, int] = {}
         self._placed: dict[str, tuple[tuple, np.ndarray]] = {}
+        self.rings: dict = {}        # the game's footprint ring orders (shapes.share_rings)
         self.derived: dict = {}      # answers computed from these arrays, dropped when they change
         self._polygons = None
         self._stale: list[slice] = []
@@ -48,6 +49,7 @@ class TableArrays:
         ids = [k[0] for k in keys]
         if ids == self.ids and self._move_in_place(units, keys):
             return
+        share_rings(units, self.rings)
         placed = {}
         for u, k in zip(units, keys):
             got = self._placed.get(u.id)
@@ -85,11 +87,9 @@ class TableArrays:
             u = units[i]
             first = int(self.start[i])
             sl = slice(first, first + int(self.count[i]))
-            # stand_corners' numbers (numpy's sine and cosine of the same one-pose array) and
-            # their boxes, written in place by one kernel call
-            pose = np.array([[u.x, u.y, u.facing]], dtype=float)
-            r = np.radians(pose[:, 2])
-            kernels.place_rows(pose, np.cos(r), np.sin(r), *local_corners(u), self.corners, self.boxes, first)
+            # stand_corners' numbers and their boxes, written in place by one kernel call
+            kernels.place_unit(float(u.x), float(u.y), float(u.facing), *local_corners(u), self.corners, self.boxes,
+                               first)
             # a view is a snapshot: these rows are written again only when u moves, which
             # replaces this entry, and a rebuild makes new arrays
             self._placed[u.id] = (keys[i], self.corners[sl])
