@@ -1,6 +1,8 @@
 """Error types. Every error a user can cause names the rule, file or key at fault."""
 from __future__ import annotations
 
+from functools import partial
+
 SHOWN = 60   # characters of a bad value an error line echoes
 
 
@@ -15,7 +17,20 @@ def shorten(value: object, limit: int = SHOWN) -> str:
 
 
 class KassenError(Exception):
-    """Base of every error Kassen raises on purpose (the CLI prints these without a traceback)."""
+    """Base of every error Kassen raises on purpose (the CLI prints these without a traceback).
+
+    Copies and pickles are rebuilt from the constructor's own arguments: Exception's default
+    passes only the formatted message back, which a subclass's __init__ does not take. Refusals
+    kept in a game's plan memo are copied with its state (a replay's snapshots, `render --event`)."""
+
+    def __new__(cls, *args, **kwargs):
+        self = super().__new__(cls, *args)
+        self._made_with = (args, kwargs)
+        return self
+
+    def __reduce__(self):
+        args, kwargs = self._made_with
+        return partial(type(self), **kwargs), args
 
 
 class RuleError(KassenError):
