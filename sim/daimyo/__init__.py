@@ -7,7 +7,6 @@ GAME = DaimyoGame
 
 
 RASH = (2.0, 0.4)    # easy's aggression and caution, times the personality's (issue 19)
-BOLD = (3.0, 0.3)    # normal's and hard's (issue 19; docs/ai.md "A bolder scorer under the plan")
 
 
 def make_player(side: str, level: str, seed: int, **personality):
@@ -20,8 +19,8 @@ def make_player(side: str, level: str, seed: int, **personality):
     # easy is also rash (RASH: twice the aggression, 0.4 of the caution of the personality
     # given): without a plan, a careful scorer stood in the stream (docs/ai.md)
     p = Personality(**personality)
-    temper = RASH if level == "easy" else BOLD if level in ("normal", "hard") else (1.0, 1.0)
-    p = Personality(aggression=temper[0] * p.aggression, caution=temper[1] * p.caution)
+    if level == "easy":
+        p = Personality(aggression=RASH[0] * p.aggression, caution=RASH[1] * p.caution)
     scorer = DaimyoScorer(p, planning=level in ("normal", "hard"), exact=level == "hard")
     return ScoredPlayer(scorer, level, seed)
 
