@@ -50,7 +50,6 @@ from sim.daimyo.state import DaimyoState
 from sim.daimyo.combat.victory import breakers, points
 
 URGENCY = 3.0       # aggression multiplier on the last turn for a side the clock does not favour
-RESOLUTE = (3.0, 0.3)  # a planning side's aggression and caution factors over a river crossed at bridges and fords
 OBJECTIVE_PULL = 0.5  # share of MOVE_WORTH per move a fighting unit is away from a scenario objective
 OBJECTIVE_WORTH = 2.0  # added to the worth of charging or threatening a scenario objective
 MOVE_WORTH = 0.7    # points per normal move (or reform turn) a fighting unit is away from contact
@@ -193,23 +192,11 @@ class DaimyoScorer:
         turn by turn - up to URGENCY times the aggression and half the caution on the last turn;
         a side that wins at the limit keeps its personality."""
         last = st.options.get("max_turns", 0)
-        base = self._tempered(st)
         if last <= 1 or any(v["when"] == "turn_end" and v["winner"] == side for v in st.victory_conditions):
-            return base
-        late = min(1.0, max(0.0, (st.turn - 1) / (last - 1)))
-        return Personality(aggression=base.aggression * (1 + (URGENCY - 1) * late),
-                           caution=base.caution * (1 - 0.5 * late))
-
-    def _tempered(self, st: DaimyoState) -> Personality:
-        """The personality a planning side (normal, hard) scores with where a river is crossed only
-        at its bridges and fords (4.3.1): RESOLUTE, bolder. There each side's plan receives at a
-        crossing what comes over, and a careful scorer waits on its bank to the limit (5.2: a
-        draw); resolute, the same plans decided 11 of 50 reference games against 10 of 130
-        (docs/ai.md "A resolute scorer under the plan"). In the open a careful scorer is what
-        the plan needs, so elsewhere the personality stands as given."""
-        if self.commander is None or not crossing_axis.rivers(st):
             return self.base
-        return Personality(aggression=self.base.aggression * RESOLUTE[0], caution=self.base.caution * RESOLUTE[1])
+        late = min(1.0, max(0.0, (st.turn - 1) / (last - 1)))
+        return Personality(aggression=self.base.aggression * (1 + (URGENCY - 1) * late),
+                           caution=self.base.caution * (1 - 0.5 * late))
 
     def _objectives(self, side: str) -> dict[str, object]:
         """The scenario's 5.2 conditions that win this side the battle at once (ruling D-85):
