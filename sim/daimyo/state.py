@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 
 from sim.core.codec import serializable
 from sim.core.dice import Dice
-from sim.daimyo.model import Army, Clan, Leader, Unit
+from sim.daimyo.model import Army, Clan, Derived, Leader, Unit
 from sim.daimyo.terrain import Feature
 
 
@@ -47,8 +47,9 @@ class DaimyoState:
     over_reason: str = ""
     first_shot_done: list[str] = field(default_factory=list)   # 4.5.4 units that have shot (D-101)
     routs: list[tuple[float, float, str]] = field(default_factory=list)  # where units routed/died
-    # Derived, never saved: terrain movement views and stand polygons (terrain, movement).
-    geometry_cache: dict = field(default_factory=dict, repr=False, compare=False,
+    # Derived, never saved: terrain movement views and stand polygons (terrain, movement), the
+    # table arrays and the plan memo; a deep copy (a replay's snapshot) starts it empty
+    geometry_cache: dict = field(default_factory=Derived, repr=False, compare=False,
                                 metadata={"transient": True})
     # combat (issue 3)
     melee_rounds: dict[str, int] = field(default_factory=dict)   # pair key -> rounds fought
