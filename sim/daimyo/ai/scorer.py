@@ -191,10 +191,7 @@ class DaimyoScorer:
         ends (a draw, or the enemy's scenario win at the turn limit, ruling D-85) grows bolder
         turn by turn - up to URGENCY times the aggression and half the caution on the last turn;
         a side that wins at the limit keeps its personality."""
-        last = st.options.get("max_turns", 0)
-        if last <= 1 or any(v["when"] == "turn_end" and v["winner"] == side for v in st.victory_conditions):
-            return self.base
-        late = min(1.0, max(0.0, (st.turn - 1) / (last - 1)))
+        late = clock_pressure(st, side)          # 0 throughout for a side that wins at the limit
         return Personality(aggression=self.base.aggression * (1 + (URGENCY - 1) * late),
                            caution=self.base.caution * (1 - 0.5 * late))
 
