@@ -57,10 +57,6 @@ TIE_CM = 1.0             # nearer a crossing than the enemy by less than this is
 CROSSINGS = ("bridge", "ford")
 PATIENCE = 0.6           # clock pressure (5.2) up to which a patient clan receives at a stream
 BOLD = 0.4               # and from which fire alone no longer holds it where it wins, if behind (5.2)
-STANDOFF_TURNS = 2       # turns a receiving clan watches the enemy stand off a crossing before it may go over
-STILL_CM = 2.0           # the enemy came on if it stands this much nearer the crossing than when the watch began
-STANDOFF_EDGE = 0.1      # a stand-off's balance (4.6.5, 5.2) within this of even goes to the side named first
-STANDOFF_LATE = 0.75     # clock pressure (5.2) from which a watching clan goes over whatever the balance
 
 
 @dataclass(frozen=True)
@@ -87,8 +83,6 @@ class ClanPlan:
     since: int                    # the turn the state began
     crossing: str = ""            # receive: the bridge or ford (terrain feature id) it faces
     at_crossing: int = 0          # the turn the clan first stood at a bridge or ford on its way (0: never)
-    watch: tuple = ()             # receiving: (crossing, the enemy's gap to it, the turn the watch began)
-    going: str = ""               # the crossing it goes over to break a stand-off (`_goes_over`)
 
 
 def step(prev: ClanPlan | None, st, side: str, clan: str, army, mu, routes,
@@ -104,13 +98,10 @@ def step(prev: ClanPlan | None, st, side: str, clan: str, army, mu, routes,
     fighters = chargers(units)
 
     at = prev.at_crossing if prev is not None else 0
-    watch = prev.watch if prev is not None else ()
-    going = prev.going if prev is not None else ""
 
     def plan(state, objective, why, target="", crossing=""):
         since = prev.since if prev is not None and prev.state == state else st.turn
-        return ClanPlan(clan, posture, state, tuple(round(v, 1) for v in objective), target, why, since, crossing,
-                        at, watch, going)
+        return ClanPlan(clan, posture, state, tuple(round(v, 1) for v in objective), target, why, since, crossing, at)
 
     centre = _centre(units)
     routing = sum(u.routing for u in units)
@@ -160,21 +151,6 @@ def step(prev: ClanPlan | None, st, side: str, clan: str, army, mu, routes,
     if not at and over is not None and _nearest_to(over, fighters)[1] is not None:
         at = st.turn                  # a unit within a move and a charge of the crossing on its way
     held = _held_crossing(st, side, over, enemies)
-    if going and (over is None or over.id != going):
-        going = ""                    # over it, or its way no longer runs over that crossing
-    if held is None or posture == "reserve":
-        watch = ()
-    else:
-        # a stand-off (each side receiving at the crossing, 4.3.1): the enemy stands off it
-        # for STANDOFF_TURNS, and the side the fight there favours goes over (`_goes_over`)
-        feat = held[0]
-        gap = _nearest_to(feat, enemies)[0]
-        if not watch or watch[0] != feat.id or gap < watch[1] - STILL_CM:
-            watch = (feat.id, round(gap, 1), st.turn)      # the enemy came on: watch again
-        elif not going and st.turn - watch[2] >= STANDOFF_TURNS and _goes_over(st, side, fighters, feat, enemies, mu, army):
-            going = feat.id
-        if going == feat.id:
-            held = None
     if held is None and patient and army.pressure < PATIENCE:
         # a side behind on the margin has nothing to wait for (5.2): from BOLD it braves the fire
         bold = army.pressure >= BOLD and army.margin < 0
@@ -195,7 +171,7 @@ def step(prev: ClanPlan | None, st, side: str, clan: str, army, mu, routes,
         way = narrow.waypoint(centre, (goal.x, goal.y))
         via = "" if way == (goal.x, goal.y) else f" via ({way[0]:.0f}, {way[1]:.0f})"
         return plan("approach", way, f"{close:.0f} cm from the enemy: march on {goal.id}{via}", goal.id)
-    if posture == "attack" or going:
+    if posture == "attack":
         best = _best_strike(st, fighters, enemies, mu)
         formed = prev is not None and (prev.state == "engage" or prev.state == "form_up" and st.turn > prev.since)
         if best is not None:
@@ -283,23 +259,6 @@ def _held_crossing(st, side, feat, enemies):
     if theirs < ours - TIE_CM or abs(theirs - ours) <= TIE_CM and st.enemy(side) < side:
         return feat, holder
     return None
-
-
-def _goes_over(st, side, fighters, feat, enemies, mu, army) -> bool:
-    """A receiving clan whose enemy has stood off the crossing `feat` for STANDOFF_TURNS goes
-    over it when the fight there favours its side: the clan's balance against the enemies
-    within a move and a charge of the crossing (`_wins_at_water`, the matchups both ways,
-    4.6.5) plus the 5.2 margin (ahead is positive) is above even - within STANDOFF_EDGE of even,
-    the side named first goes (each side weighs the same table from its own view, so one goes
-    and the other keeps receiving) - or the clock has reached STANDOFF_LATE (5.2: a draw wins
-    nothing)."""
-    if army.pressure >= STANDOFF_LATE:
-        return True
-    holders = [e for e in chargers(enemies) if feat.shape.distance(footprint(e)) <= e.move_row.normal + e.move_row.charge]
-    if not holders or not fighters:
-        return bool(fighters)
-    score = _wins_at_water(fighters, holders, mu) + army.margin
-    return score > STANDOFF_EDGE or abs(score) <= STANDOFF_EDGE and side < st.enemy(side)
 
 
 def _held_stream(st, fighters, enemies, centre, goal, mu, bold=False):
