@@ -82,7 +82,7 @@ class ClanPlan:
     why: str
     since: int                    # the turn the state began
     crossing: str = ""            # receive: the bridge or ford (terrain feature id) it faces
-    at_crossing: int = 0          # the turn the clan first stood at a bridge or ford on its way (0: never)
+    at_crossing: int = 0          # the turn the clan first stood at, or received at, a bridge or ford on its way (0: never)
 
 
 def step(prev: ClanPlan | None, st, side: str, clan: str, army, mu, routes,
@@ -151,6 +151,8 @@ def step(prev: ClanPlan | None, st, side: str, clan: str, army, mu, routes,
     if not at and over is not None and _nearest_to(over, fighters)[1] is not None:
         at = st.turn                  # a unit within a move and a charge of the crossing on its way
     held = _held_crossing(st, side, over, enemies)
+    if not at and held is not None:
+        at = st.turn                  # or receiving at it (its line stands back beyond that, scorer.receive_off)
     if held is None and patient and army.pressure < PATIENCE:
         # a side behind on the margin has nothing to wait for (5.2): from BOLD it braves the fire
         bold = army.pressure >= BOLD and army.margin < 0

@@ -84,3 +84,17 @@ def test_4_3_2_a_bold_clan_still_keeps_a_second_column_out_of_the_room_at_the_br
     u = g.state.units["second"]
     x, y, f = movement.plan(g.state, best).path[-1] if not isinstance(best, A.Hold) else (u.x, u.y, u.facing)
     assert math.dist(crossing_axis.centre(u, x, y, f, u.files), END) >= crossing_axis.QUEUE_CM
+
+
+def test_4_3_1_a_clan_receiving_at_a_ford_stands_at_it_too():
+    """Receivers stand back from a crossing's end (scorer.receive_off), beyond a move and a
+    charge of it: a clan receiving there has stood at it all the same (clan_plan
+    `at_crossing`), and grows bolder from that turn."""
+    from tests.daimyo.ai.test_clan_plan import ARQ, SAM, step, table
+    from tests.daimyo.ai.test_receive import FORD, RIVER as FORD_RIVER
+    g = table([unit("sam", 155, 25, 90, stands=4, files=1, **SAM)],
+              [unit("arq", 155, 70, 270, stands=4, files=1, **ARQ)], terrain=[FORD_RIVER, FORD])
+    sam = g.state.units["sam"]
+    assert 56 - 25 - sam.depth / 2 > sam.move_row.normal + sam.move_row.charge
+    p = step(g)
+    assert (p.state, p.crossing, p.at_crossing) == ("receive", "ford", g.state.turn)
