@@ -82,7 +82,6 @@ class ClanPlan:
     why: str
     since: int                    # the turn the state began
     crossing: str = ""            # receive: the bridge or ford (terrain feature id) it faces
-    at_crossing: int = 0          # the turn the clan first stood at, or received at, a bridge or ford on its way (0: never)
 
 
 def step(prev: ClanPlan | None, st, side: str, clan: str, army, mu, routes,
@@ -97,11 +96,9 @@ def step(prev: ClanPlan | None, st, side: str, clan: str, army, mu, routes,
     routers = [e for e in st.living(st.enemy(side)) if e.routing]
     fighters = chargers(units)
 
-    at = prev.at_crossing if prev is not None else 0
-
     def plan(state, objective, why, target="", crossing=""):
         since = prev.since if prev is not None and prev.state == state else st.turn
-        return ClanPlan(clan, posture, state, tuple(round(v, 1) for v in objective), target, why, since, crossing, at)
+        return ClanPlan(clan, posture, state, tuple(round(v, 1) for v in objective), target, why, since, crossing)
 
     centre = _centre(units)
     routing = sum(u.routing for u in units)
@@ -147,12 +144,7 @@ def step(prev: ClanPlan | None, st, side: str, clan: str, army, mu, routes,
     lead = fighters[0] if fighters else units[0]
     # the way a column one stand wide could take: a line forms one to pass a bridge (line_up.py)
     narrow = routes.for_unit(st, lead, files=1)
-    over = _crossing_on_way(st, fighters, narrow, centre, (goal.x, goal.y))
-    if not at and over is not None and _nearest_to(over, fighters)[1] is not None:
-        at = st.turn                  # a unit within a move and a charge of the crossing on its way
-    held = _held_crossing(st, side, over, enemies)
-    if not at and held is not None:
-        at = st.turn                  # or receiving at it (its line stands back beyond that, scorer.receive_off)
+    held = _held_crossing(st, side, fighters, enemies, narrow, centre, (goal.x, goal.y))
     if held is None and patient and army.pressure < PATIENCE:
         # a side behind on the margin has nothing to wait for (5.2): from BOLD it braves the fire
         bold = army.pressure >= BOLD and army.margin < 0
@@ -224,10 +216,13 @@ def _charges(st, e, u) -> bool:
         return False
 
 
-def _crossing_on_way(st, fighters, narrow, centre, goal):
-    """The bridge or ford the clan's way to its goal runs over (4.3.1: the river between is
-    impassable elsewhere), within a move of that way; None where no such crossing lies
-    between the clan and its goal."""
+def _held_crossing(st, side, fighters, enemies, narrow, centre, goal):
+    """(crossing, enemy) when the clan's way to its goal runs over a bridge or ford (4.3.1:
+    the river between is impassable elsewhere) and an enemy fighting unit stands nearer that
+    crossing than any of the side's own (ties: the side named first alphabetically goes
+    over), so at each crossing one side goes over and the other receives. No memory of the last turn's choice: both sides decide from the same table, and
+    a side that kept receiving where it had once been second held two receiving lines apart
+    all day (seen on the reference table). None otherwise."""
     feats = [f for f in st.terrain if f.kind in CROSSINGS]
     rivers = [f.shape for f in st.terrain if f.row.effect == "river" and not f.wide_stream]
     if not fighters or not feats or not rivers:
@@ -241,18 +236,6 @@ def _crossing_on_way(st, fighters, narrow, centre, goal):
         path = LineString([centre, way]) if way != centre else Point(centre)
     feat = min(feats, key=lambda f: (f.shape.distance(path), f.id))
     if feat.shape.distance(path) > max(u.move_row.normal for u in fighters):
-        return None
-    return feat
-
-
-def _held_crossing(st, side, feat, enemies):
-    """(crossing, enemy) when the clan's way runs over the bridge or ford `feat`
-    (`_crossing_on_way`) and an enemy fighting unit stands nearer that
-    crossing than any of the side's own (ties: the side named first alphabetically goes
-    over), so at each crossing one side goes over and the other receives. No memory of the last turn's choice: both sides decide from the same table, and
-    a side that kept receiving where it had once been second held two receiving lines apart
-    all day (seen on the reference table). None otherwise."""
-    if feat is None:
         return None
     theirs, holder = _nearest_to(feat, enemies)
     if holder is None:
