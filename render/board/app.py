@@ -402,7 +402,7 @@ class BoardApp:
                               + "; ".join(ch.labels[i] for i in ch.at(self.selected)[:3]))
         rows = ch.rows(self.selected) if self.human_turn() else [(f"{who} is deciding...", None)]
         pins = ch.pinned() if self.human_turn() else []
-        pinned = [((f"[E] " if k == 0 else "") + ch.labels[i], i) for k, i in enumerate(pins)]
+        pinned = [(("[E] " if k == 0 else "") + ch.labels[i], i) for k, i in enumerate(pins)]
         targets, paths = (), ()
         if self.human_turn() and self.selected:
             moves = ch.moves_from(self.selected)
