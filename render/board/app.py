@@ -404,7 +404,7 @@ class BoardApp:
                 [("The game is over: Ctrl+Q quits, kassen replay steps through it", None)] if g.is_over() else
                 [(f"{who} is deciding...", None)])
         pins = ch.pinned() if self.human_turn() else []
-        pinned = [((f"[E] " if k == 0 else "") + ch.labels[i], i) for k, i in enumerate(pins)]
+        pinned = [(("[E] " if k == 0 else "") + ch.labels[i], i) for k, i in enumerate(pins)]
         targets, paths = (), ()
         if self.human_turn() and self.selected:
             moves = ch.moves_from(self.selected)
