@@ -10,7 +10,7 @@ from sim.daimyo.geometry import kernels
 from sim.daimyo.geometry.shapes import NEAR_HULL_CM, Swept
 from sim.daimyo.geometry.swept_rings import swept_arrays
 from tests.daimyo.test_geometry_kernels import units
-from tests.daimyo.test_swept import _motion
+from tests.daimyo.test_near_hulls import AMOUNTS, KINDS, sampled_corners
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -39,12 +39,10 @@ def _identical(got, want) -> None:
         assert np.array_equal(a, b) and a.tobytes() == b.tobytes()
 
 
-@given(units("a"), stn.sampled_from(["straight", "wheel"]),
-       stn.one_of(stn.floats(-90, 90).filter(lambda v: abs(v) > 1), stn.floats(1e-9, 1e-3)))
+@given(units("a"), KINDS, AMOUNTS)
 @SETTINGS
 def test_4_3_swept_arrays_are_the_step_by_step_arrays(a, kind, amount):
-    motion = _motion(a, kind, amount)
-    corners = motion.corners(motion.samples())
+    corners = sampled_corners(a, kind, amount)
     if kind == "straight":
         _identical(swept_arrays(corners, True, NEAR_HULL_CM), step_by_step(corners[[0, -1]]))
     _identical(swept_arrays(corners, False, NEAR_HULL_CM), step_by_step(corners))
@@ -54,8 +52,7 @@ def test_4_3_swept_arrays_are_the_step_by_step_arrays(a, kind, amount):
 @SETTINGS
 def test_4_3_a_straight_moves_pieces_from_its_ends(a, amount):
     """Swept(corners, ends=True) is Swept(corners[[0, -1]]): the same rings, boxes and polygons."""
-    motion = _motion(a, "straight", amount)
-    corners = motion.corners(motion.samples())
+    corners = sampled_corners(a, "straight", amount)
     got, want = Swept(corners, ends=True), Swept(corners[[0, -1]])
     rows = np.arange(len(want))
     _identical(got.rings(rows), want.rings(rows))
