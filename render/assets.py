@@ -10,6 +10,7 @@ from sim.core import bundled
 
 ASSETS = bundled.folder(bundled.ASSETS)
 FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
+TEXTS_KEPT = 4000      # rendered strings a view keeps (labels change slowly; all dropped when full)
 
 
 @lru_cache(maxsize=None)
@@ -64,3 +65,17 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
         f.set_bold(bold)
     _fonts[(size, bold)] = f
     return f
+
+
+def wrap(f: pygame.font.Font, text: str, width: int) -> list[str]:
+    """`text` split at word boundaries into lines no wider than `width` pixels in font `f`
+    (a single word wider than that keeps a line of its own); no lines for an empty text."""
+    lines, line = [], ""
+    for word in text.split():
+        trial = f"{line} {word}" if line else word
+        if line and f.size(trial)[0] > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    return lines + ([line] if line else [])

@@ -6,8 +6,9 @@ import re
 
 import pygame
 
-from render.assets import font
+from render.assets import TEXTS_KEPT, font, wrap
 from sim.core.events import Event
+from sim.core.memo import keep
 
 INK = (40, 36, 30)
 
@@ -26,9 +27,7 @@ class Texts:
         key = (size, bold, text, colour)
         pic = self._cache.get(key)
         if pic is None:
-            if len(self._cache) > 4000:
-                self._cache.clear()
-            pic = self._cache[key] = self.font(size, bold).render(text, True, colour)
+            pic = keep(self._cache, key, self.font(size, bold).render(text, True, colour), TEXTS_KEPT)
         return pic
 
     def blit(self, surf, text: str, pos, size: int = 13, colour=INK, bold: bool = False,
@@ -54,16 +53,7 @@ class Texts:
         return text[:lo] + "..."
 
     def wrap(self, text: str, width: int, size: int = 13) -> list[str]:
-        f = self.font(size)
-        lines, line = [], ""
-        for word in text.split():
-            trial = f"{line} {word}".strip()
-            if line and f.size(trial)[0] > width:
-                lines.append(line)
-                line = word
-            else:
-                line = trial
-        return lines + ([line] if line else [])
+        return wrap(self.font(size), text, width)
 
     def line_height(self, size: int = 13) -> int:
         return self.font(size).get_linesize()

@@ -7,8 +7,6 @@ push back and the pursuit that follows play in order even though the state holds
 """
 from __future__ import annotations
 
-import copy
-
 import pygame
 
 from render.daimyo import hud
@@ -20,23 +18,17 @@ PHASE_KINDS = ("PhaseChanged", "TurnStarted", "OrderChosen", "ClanActivation")
 STEP_SECONDS = 0.12       # how long a pathless event stays on screen while playing
 
 
-def _snapshot(state):
-    snap = copy.deepcopy(state)
-    snap.dice.listener = None      # a snapshot is only looked at, never played on
-    return snap
-
-
 class Timeline:
     def __init__(self, game_cls, scenario: dict, seed: int, actions):
         game = game_cls.new(scenario, seed)
         self.events = list(game.events)
         self.owner = [-1] * len(self.events)       # action index of each event (-1: set-up)
-        self.snapshots = [_snapshot(game.state)]  # [k + 1]: the state after action k
+        self.snapshots = [game.snapshot()]  # [k + 1]: the state after action k
         for k, action in enumerate(actions):
             produced = game.apply(action)
             self.events.extend(produced)
             self.owner.extend([k] * len(produced))
-            self.snapshots.append(_snapshot(game.state))
+            self.snapshots.append(game.snapshot())
         self.final = game
 
     @classmethod

@@ -22,6 +22,7 @@ import math
 import numpy as np
 import shapely
 
+from sim.core.memo import keep
 from sim.daimyo.derived import derived
 from sim.daimyo.geometry import CONTACT_TOLERANCE, direction, first_contact, stand_corners
 from sim.daimyo.geometry.kernels import point_quads_distance, slid_overlaps, units_distance
@@ -244,9 +245,7 @@ def _ground(st, u: Unit, start, vx: float, vy: float, box) -> "_Ground":
     key = (u.formation is Formation.COLUMN, start.tobytes(), start.shape, vx, vy, *box)
     got = kept.get(key)
     if got is None:
-        if len(kept) >= GROUNDS_MAX:
-            kept.clear()
-        got = kept[key] = _Ground(st, u, start, vx, vy, box)
+        got = keep(kept, key, _Ground(st, u, start, vx, vy, box), GROUNDS_MAX)
     return got
 
 
