@@ -37,12 +37,29 @@ def header_text(state, to_act: str | None, note: str = "") -> str:
 
 
 def draw_header(target, painter: Painter, rect: pygame.Rect, text: str, size: int, right: str = "") -> None:
+    """The header line; the speed on the right keeps its place, the line is cut short before it
+    (a long header, with weather, an event and a clan's long name, or a narrow window)."""
     target.fill(colour("ui", "header"), rect)
-    painter.draw(target, text, (rect.x + 10, rect.centery), size, colour("ui", "text"), bold=True,
-                 anchor="midleft")
+    end = rect.right - 10
     if right:
-        painter.draw(target, right, (rect.right - 10, rect.centery), size - 1, colour("ui", "dim"),
-                     anchor="midright")
+        end = painter.draw(target, right, (rect.right - 10, rect.centery), size - 1, colour("ui", "dim"),
+                           anchor="midright").left - 16
+    painter.draw(target, fit(text, size, end - rect.x - 10, bold=True), (rect.x + 10, rect.centery), size,
+                 colour("ui", "text"), bold=True, anchor="midleft")
+
+
+def fit(text: str, size: int, width: int, bold: bool = False) -> str:
+    """`text`, or as much of it as fits in `width` pixels followed by "..."."""
+    if Painter.text_width(text, size, bold) <= width:
+        return text
+    lo, hi = 0, len(text)
+    while lo < hi:                 # the longest cut that fits with its "..."
+        mid = (lo + hi + 1) // 2
+        if Painter.text_width(text[:mid].rstrip(" |") + "...", size, bold) <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo].rstrip(" |") + "..." if lo else ""
 
 
 def draw_status(target, painter: Painter, rect: pygame.Rect, text: str, size: int, kind: str = "") -> None:

@@ -315,3 +315,19 @@ def test_resizing_the_window_lays_it_out_again():
         assert v.size == (1920, 1080)
     assert v.panel_rect.right == v.size[0] and v.status_rect.bottom == v.size[1]
     assert v.texts.scale > 1 or v.size[1] <= 800
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_a_finished_game_says_so_and_nobody_is_deciding(system):
+    # a finished save opened with `kassen play` used to list "nobody is deciding..." as the
+    # one choice, as if someone were still to move
+    path, _ = GAMES[system]
+    from sim.core.scenario import open_game
+    game, rng = open_game(path, seed=3), random.Random(3)
+    while not game.is_over():
+        game.apply(rng.choice([a for s in game.sides() for a in game.legal_actions(s)]))
+    d = Driver(system, game=game)
+    scene = d.app.scene()
+    assert scene.status_lines[0].startswith("GAME OVER: ")
+    assert [text for text, _ in scene.rows] == ["The game is over: Ctrl+Q quits, kassen replay steps through it"]
+    assert not scene.pinned and not scene.clickable
