@@ -689,7 +689,7 @@ def _near(st: DaimyoState, u: Unit, tmap, corners: np.ndarray, motion_kind: str)
     xy = np.array([(leader.x, leader.y) for leader in loose]) if loose else np.empty((0, 2))
     shapes = tmap.boxes
     if u.formation is Formation.COLUMN and tmap.road is not None:     # only a column asks for the road
-        shapes = np.concatenate([shapes, tmap.road_box])
+        shapes = tmap.boxes_with_road
     return sweep_boxes.near(corners, t.boxes, t.stand_side, hash(u.side), own.start, own.stop,
                          tables().manoeuvre.charge_approach_cm - EPS, shapes, xy, LEADER_REACH,
                          1e-6, st.width - 1e-6, st.height - 1e-6, t.corners, _FRIENDS_ASKED[motion_kind], OVERLAP / 4)
@@ -729,7 +729,7 @@ def _swept(motion: Motion, corners: np.ndarray) -> Swept:
     sampled poses."""
     if motion.kind == "jump":
         return Swept(corners[-1:])
-    return Swept(corners[[0, -1]] if motion.kind == "straight" else corners)
+    return Swept(corners, ends=motion.kind == "straight")
 
 
 def _patches_met(st, u: Unit, motion: Motion, s, corners, tmap, entered, free_terrain, pieces,
