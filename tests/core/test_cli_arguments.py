@@ -23,8 +23,12 @@ SEKI = "scenarios/sekigahara/campaign.toml"
     (["render", TRAINING, "--gif", "x.gif", "--fps", "nan"], "--fps: expected a number above 0"),
     (["bench", "--battles", "0"], "--battles: expected a whole number from 1"),
     (["bench", "--level", "garbage"], "--level 'garbage': expected one of random, easy, normal, hard"),
-    (["run", SEKI, "--weather"], "options.weather: Extra inputs are not permitted"),
-    (["run", SEKI, "--option", "bigstack=3"], "options.bigstack: Extra inputs are not permitted"),
+    # an option the system does not take names the ones it does (it said "Extra inputs are not permitted")
+    (["run", SEKI, "--weather"], "options.weather: unknown key (the keys here: big_stack, pass_option, "
+     "recruitment_blocks) (got True)"),
+    (["run", SEKI, "--option", "bigstack=3"], "options.bigstack: unknown key (the keys here: big_stack, "
+     "pass_option, recruitment_blocks) (got 3)"),
+    (["simulate", SEKI, "--turn-limit", "3"], "options.turn_limit: unknown key (the keys here: big_stack,"),
     (["play", SEKI, "--side", "tokugawa", "--ai", "garbage"], "--ai 'garbage': no such sekigahara opponent"),
     (["run", TRAINING, "--seed", "x" * 100_000], "chars)"),
 ])
