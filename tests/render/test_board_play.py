@@ -331,3 +331,19 @@ def test_a_finished_game_says_so_and_nobody_is_deciding(system):
     assert scene.status_lines[0].startswith("GAME OVER: ")
     assert [text for text, _ in scene.rows] == ["The game is over: Ctrl+Q quits, kassen replay steps through it"]
     assert not scene.pinned and not scene.clickable
+
+
+def test_hellas_log_names_the_committed_and_revealed_cards():
+    # the reveal was logged with its fields spelt out: "Cards revealed: plays
+    # athens/c22/2/Treachery/sacrifice/sparta/c15/2/Civil War/event, first sparta"
+    import re
+    d = Driver("hellas", seed=2)
+    d.advance(lambda d: any(e.kind == "CardsRevealed" for e in d.g.events), limit=200)
+    d.settle()
+    revealed = [l for l in d.app.lines if l.startswith("Cards revealed: ")]
+    assert revealed and not [l for l in d.app.lines if re.search(r"\bc\d\d\b|plays ", l)]
+    assert re.fullmatch(r"Cards revealed: athens .+ \(\d\) for its (event|action|sacrifice); "
+                        r"sparta .+ \(\d\) for its (event|action|sacrifice) - (athens|sparta) first \([\d.]+\)",
+                        revealed[0])
+    assert any(re.fullmatch(r"athens commits .+ \(\d\) for its \w+", l) for l in d.app.lines)
+    assert "sparta commits a card face down" in d.app.lines
