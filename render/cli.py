@@ -156,6 +156,8 @@ def cmd_play(args) -> int:
     game = open_source(args.scenario, args.seed, rule_options(args))
     _check_side(game, args.side)
     _check_level(game, args.ai)
+    from render.opponents import check_seats
+    check_seats(args.side, args.ai)       # before the autosave's path is printed
     module = view_module(game, "play")
     if not args.save:                    # never silently into the working folder
         from render.userdata import autosave_path

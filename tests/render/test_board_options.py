@@ -46,3 +46,12 @@ def test_the_autosave_goes_to_the_user_data_dir_and_play_says_where(monkeypatch,
     assert seen["save"].startswith(str(saves / "autosave-hellas-")) and seen["save"].endswith(".json")
     assert f"autosave: {seen['save']}" in capsys.readouterr().out
     assert not list(tmp_path.glob("*.json"))
+
+
+def test_ai_without_side_is_refused_before_the_autosave_is_announced(monkeypatch, tmp_path, capsys):
+    # `kassen play campaign --ai hard` printed "autosave: ..." and then refused the arguments
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    from sim.cli import main
+    assert main(["play", "scenarios/sekigahara/campaign.toml", "--ai", "hard"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err == "kassen: --ai needs --side (the side you play); without it you play every side\n"
