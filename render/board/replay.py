@@ -18,7 +18,7 @@ from render.board.choices import describe
 from render.board.view import BoardView, Scene
 
 PLAY_SECONDS = 0.5
-KEYS = "Left/Right action  |  PgUp/PgDn phase  |  [ ] turn  |  Home/End  |  Space play  |  V viewpoint  |  wheel scrolls"
+KEYS = "Left/Right action  |  PgUp/PgDn phase  |  [ ] turn  |  Home/End  |  Space play  |  V viewpoint  |  wheel scrolls  |  Ctrl+Q close"
 
 
 class Timeline:

@@ -347,3 +347,14 @@ def test_hellas_log_names_the_committed_and_revealed_cards():
                         revealed[0])
     assert any(re.fullmatch(r"athens commits .+ \(\d\) for its \w+", l) for l in d.app.lines)
     assert "sparta commits a card face down" in d.app.lines
+
+
+def test_the_replay_bar_says_how_to_close_it():
+    # the board replay's bar listed every key but the one that closes it (Esc only pauses)
+    from render.board.replay import ReplayApp
+    d = Driver("sekigahara")
+    d.advance(lambda d: len(d.g.actions) > 5, limit=100)
+    rp = ReplayApp(d.g, d.adapter_cls, (1280, 800), side=d.human)
+    assert "Ctrl+Q close" in rp.scene().status
+    rp.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_q, mod=pygame.KMOD_CTRL))
+    assert not rp.running
