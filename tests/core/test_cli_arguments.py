@@ -68,3 +68,10 @@ def test_a_bad_games_file_is_one_line(capsys, tmp_path, name, content, message):
     assert main(["replay", "--from", str(path), "--game", "0"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and message in err
+
+
+def test_a_weight_the_daimyo_ai_does_not_take_names_the_ones_it_does(capsys):
+    # the line quoted Python: ("Personality.__init__() got an unexpected keyword argument 'foo'")
+    assert main(["simulate", TRAINING, "--personality", "foo=1", "--runs", "1", "--no-progress"]) == 2
+    assert capsys.readouterr().err == ("kassen: --personality ['foo']: not taken by the daimyo AI "
+                                       "(the weights it takes: aggression, caution)\n")
