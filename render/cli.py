@@ -160,8 +160,8 @@ def cmd_play(args) -> int:
     check_seats(args.side, args.ai)       # before the autosave's path is printed
     module = view_module(game, "play")
     if not args.save:                    # never silently into the working folder
-        from render.userdata import autosave_path
-        args.save = str(autosave_path(game))
+        from render.userdata import free_autosave
+        args.save = str(free_autosave(game))
         print(f"autosave: {args.save}")
     module.play(game, args)
     return 0
