@@ -48,6 +48,22 @@ def draw_header(target, painter: Painter, rect: pygame.Rect, text: str, size: in
                  colour("ui", "text"), bold=True, anchor="midleft")
 
 
+def fit_middle(text: str, size: int, width: int, bold: bool = False) -> str:
+    """`text`, or its start and as much of its end (where a refusal gives its reason) as fit in
+    `width` pixels with "..." between."""
+    if Painter.text_width(text, size, bold) <= width:
+        return text
+    cut = lambda t: text[:t // 2] + "..." + text[len(text) - t:]
+    lo, hi = 0, len(text) - 1
+    while lo < hi:                 # the most kept characters (a third of them at the start)
+        mid = (lo + hi + 1) // 2
+        if Painter.text_width(cut(mid), size, bold) <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return cut(lo) if lo else ""
+
+
 def fit(text: str, size: int, width: int, bold: bool = False) -> str:
     """`text`, or as much of it as fits in `width` pixels followed by "..."."""
     if Painter.text_width(text, size, bold) <= width:
@@ -67,7 +83,8 @@ def draw_status(target, painter: Painter, rect: pygame.Rect, text: str, size: in
     back = {"error": colour("ui", "error_back"), "notice": colour("ui", "notice_back")}.get(kind, colour("ui", "header"))
     fore = colour("ui", "error_text") if kind == "error" else colour("ui", "text")
     target.fill(back, rect)
-    painter.draw(target, text, (rect.x + 10, rect.centery), size, fore, bold=kind == "error", anchor="midleft")
+    painter.draw(target, fit_middle(text, size, rect.width - 20, bold=kind == "error"),
+                 (rect.x + 10, rect.centery), size, fore, bold=kind == "error", anchor="midleft")
 
 
 def draw_panel(target, painter: Painter, rect: pygame.Rect, size: int, info: list[str],

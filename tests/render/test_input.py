@@ -400,3 +400,18 @@ def test_a_long_header_stops_short_of_the_speed_in_a_narrow_window(game, screen)
     assert speed in drawn and head not in drawn
     left = next(r for t, r in app.painter.drawn if t.endswith("...") and head.startswith(t[:-3]))
     assert left.right < drawn[speed].left and drawn[speed].right <= 800
+
+
+def test_a_long_refusal_stays_in_the_status_bar_with_its_reason(game, screen, tmp_path):
+    # "cannot load <long path>: a sekigahara game, not daimyo" ran on over the log panel, its
+    # reason at the end
+    from sim.core.save import save
+    from sim.core.scenario import open_game
+    other = tmp_path / ("x" * 120 + ".json")
+    save(open_game("scenarios/sekigahara/campaign.toml", seed=1), other)
+    app = App(game)
+    app.load(other)
+    frame(app, screen)
+    text, rect = next((t, r) for t, r in app.painter.drawn if t.startswith("cannot load "))
+    assert rect.right <= app.status_rect.right and text.endswith(": a sekigahara game, not daimyo")
+    assert "..." in text
