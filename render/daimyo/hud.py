@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pygame
 
-from render.assets import colour
+from render.assets import colour, fit, font
 from render.daimyo.text import Painter
 
 
@@ -44,22 +44,8 @@ def draw_header(target, painter: Painter, rect: pygame.Rect, text: str, size: in
     if right:
         end = painter.draw(target, right, (rect.right - 10, rect.centery), size - 1, colour("ui", "dim"),
                            anchor="midright").left - 16
-    painter.draw(target, fit(text, size, end - rect.x - 10, bold=True), (rect.x + 10, rect.centery), size,
+    painter.draw(target, fit(font(size, True), text, end - rect.x - 10), (rect.x + 10, rect.centery), size,
                  colour("ui", "text"), bold=True, anchor="midleft")
-
-
-def fit(text: str, size: int, width: int, bold: bool = False) -> str:
-    """`text`, or as much of it as fits in `width` pixels followed by "..."."""
-    if Painter.text_width(text, size, bold) <= width:
-        return text
-    lo, hi = 0, len(text)
-    while lo < hi:                 # the longest cut that fits with its "..."
-        mid = (lo + hi + 1) // 2
-        if Painter.text_width(text[:mid].rstrip(" |") + "...", size, bold) <= width:
-            lo = mid
-        else:
-            hi = mid - 1
-    return text[:lo].rstrip(" |") + "..." if lo else ""
 
 
 def draw_status(target, painter: Painter, rect: pygame.Rect, text: str, size: int, kind: str = "") -> None:
