@@ -6,7 +6,7 @@ import re
 
 import pygame
 
-from render.assets import TEXTS_KEPT, font, wrap
+from render.assets import TEXTS_KEPT, fit, font, wrap
 from sim.core.events import Event
 from sim.core.memo import keep
 
@@ -40,17 +40,7 @@ class Texts:
 
     def fit(self, text: str, width: int, size: int = 13, bold: bool = False) -> str:
         """`text` cut with an ellipsis to fit `width` pixels."""
-        f = self.font(size, bold)
-        if f.size(text)[0] <= width:
-            return text
-        lo, hi = 0, len(text)
-        while lo < hi:                       # longest prefix that fits with "..."
-            mid = (lo + hi + 1) // 2
-            if f.size(text[:mid] + "...")[0] <= width:
-                lo = mid
-            else:
-                hi = mid - 1
-        return text[:lo] + "..."
+        return fit(self.font(size, bold), text, width)
 
     def wrap(self, text: str, width: int, size: int = 13) -> list[str]:
         return wrap(self.font(size), text, width)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pygame
 
-from render.assets import colour
+from render.assets import colour, fit, fit_middle, font
 from render.daimyo.text import Painter
 
 
@@ -44,38 +44,8 @@ def draw_header(target, painter: Painter, rect: pygame.Rect, text: str, size: in
     if right:
         end = painter.draw(target, right, (rect.right - 10, rect.centery), size - 1, colour("ui", "dim"),
                            anchor="midright").left - 16
-    painter.draw(target, fit(text, size, end - rect.x - 10, bold=True), (rect.x + 10, rect.centery), size,
+    painter.draw(target, fit(font(size, True), text, end - rect.x - 10), (rect.x + 10, rect.centery), size,
                  colour("ui", "text"), bold=True, anchor="midleft")
-
-
-def fit_middle(text: str, size: int, width: int, bold: bool = False) -> str:
-    """`text`, or its start and as much of its end (where a refusal gives its reason) as fit in
-    `width` pixels with "..." between."""
-    if Painter.text_width(text, size, bold) <= width:
-        return text
-    cut = lambda t: text[:t // 2] + "..." + text[len(text) - t:]
-    lo, hi = 0, len(text) - 1
-    while lo < hi:                 # the most kept characters (a third of them at the start)
-        mid = (lo + hi + 1) // 2
-        if Painter.text_width(cut(mid), size, bold) <= width:
-            lo = mid
-        else:
-            hi = mid - 1
-    return cut(lo) if lo else ""
-
-
-def fit(text: str, size: int, width: int, bold: bool = False) -> str:
-    """`text`, or as much of it as fits in `width` pixels followed by "..."."""
-    if Painter.text_width(text, size, bold) <= width:
-        return text
-    lo, hi = 0, len(text)
-    while lo < hi:                 # the longest cut that fits with its "..."
-        mid = (lo + hi + 1) // 2
-        if Painter.text_width(text[:mid].rstrip(" |") + "...", size, bold) <= width:
-            lo = mid
-        else:
-            hi = mid - 1
-    return text[:lo].rstrip(" |") + "..." if lo else ""
 
 
 def draw_status(target, painter: Painter, rect: pygame.Rect, text: str, size: int, kind: str = "") -> None:
@@ -83,7 +53,7 @@ def draw_status(target, painter: Painter, rect: pygame.Rect, text: str, size: in
     back = {"error": colour("ui", "error_back"), "notice": colour("ui", "notice_back")}.get(kind, colour("ui", "header"))
     fore = colour("ui", "error_text") if kind == "error" else colour("ui", "text")
     target.fill(back, rect)
-    painter.draw(target, fit_middle(text, size, rect.width - 20, bold=kind == "error"),
+    painter.draw(target, fit_middle(font(size, kind == "error"), text, rect.width - 20),
                  (rect.x + 10, rect.centery), size, fore, bold=kind == "error", anchor="midleft")
 
 
