@@ -75,3 +75,15 @@ def test_a_weight_the_daimyo_ai_does_not_take_names_the_ones_it_does(capsys):
     assert main(["simulate", TRAINING, "--personality", "foo=1", "--runs", "1", "--no-progress"]) == 2
     assert capsys.readouterr().err == ("kassen: --personality ['foo']: not taken by the daimyo AI "
                                        "(the weights it takes: aggression, caution)\n")
+
+
+@pytest.mark.parametrize("command", [["info"], ["check"], ["simulate", "--runs", "1"]])
+def test_a_save_given_for_a_scenario_is_named_as_such(capsys, tmp_path, command):
+    # it was "not valid TOML: Invalid statement (at line 1, column 1)"
+    from sim.core.save import save
+    from sim.core.scenario import open_game
+    path = tmp_path / "game.json"
+    save(open_game(TRAINING, seed=1), path)
+    assert main([command[0], str(path), *command[1:]]) == 2
+    assert capsys.readouterr().err == (f"kassen: {path}: a saved game, not a scenario: this command takes a "
+                                       "scenario (.toml) or a bundled name (play, replay, render and odds take saves)\n")
