@@ -415,3 +415,14 @@ def test_a_long_refusal_stays_in_the_status_bar_with_its_reason(game, screen, tm
     text, rect = next((t, r) for t, r in app.painter.drawn if t.startswith("cannot load "))
     assert rect.right <= app.status_rect.right and text.endswith(": a sekigahara game, not daimyo")
     assert "..." in text
+
+
+def test_the_load_menu_leaves_out_the_other_systems_autosaves(game, monkeypatch, tmp_path):
+    # it offered autosave-sekigahara-... in a Daimyo window, which then refused to load it
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    saves = tmp_path / "kassen" / "saves"
+    saves.mkdir(parents=True)
+    for name in ("autosave-sekigahara-campaign.json", "autosave-daimyo-training.json", "mine.json"):
+        (saves / name).write_text("{}")
+    app = App(game)
+    assert [p.name for p in app.menu.saves()] == ["autosave-daimyo-training.json", "mine.json"]
