@@ -13,6 +13,7 @@ from render.daimyo import hud
 from render.daimyo.animator import frame_at, motion_of, seconds_for
 from render.daimyo.app import TableView, run
 from render.daimyo.log_panel import describe
+from sim.daimyo import words
 
 PHASE_KINDS = ("PhaseChanged", "TurnStarted", "OrderChosen", "ClanActivation")
 STEP_SECONDS = 0.12       # how long a pathless event stays on screen while playing
@@ -85,6 +86,10 @@ class ReplayViewer(TableView):
         self.input = self              # run() hands window events to .input.handle
         if side and side in self.state.armies:
             self.camera.view_from(self.state.armies[side].edge)
+        # the log in the play window's words: names for ids, a roll on the line of its result
+        names = timeline.snapshots[-1]
+        self.log.name = lambda text: words.named(names, text)
+        self.log.join_roll = lambda roll, event: words.with_dice(names, roll, event)
         self.seek(0)
 
     def busy(self) -> bool:
