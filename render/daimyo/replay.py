@@ -174,7 +174,7 @@ class ReplayViewer(TableView):
         ev = self.timeline.events[self.index]
         head = hud.header_text(state, None, "replay")
         right = f"event {self.index} of 0-{len(self.timeline) - 1}  x{self.speed:g}" + ("  playing" if self.playing else "")
-        info = [f"Event {self.index}", describe(ev)]
+        info = [f"Event {self.index}", self.log.name(describe(ev))]
         status = ("Home/End first/last  Left/Right event  PgUp/PgDn phase  [ ] turn  Space play/pause  "
                   "+/- speed  V other side  Esc quit")
         self.draw_frame(target, frame, None, head, right, info, [], status)

@@ -187,3 +187,16 @@ def test_the_replay_log_is_in_the_play_windows_words():
     assert any(l.startswith("Honda arquebusiers move to") for l in lines)
     assert any(l.startswith("activation of Honda: 2d6 = ") and l.endswith("activated (4.1)") for l in lines)
     assert not [l for l in lines if re.search(r"\bhonda-(teppo|yari)\b", l)]
+
+
+def test_the_replay_panel_names_the_event_as_the_log_does():
+    game = _played()
+    v = ReplayViewer(Timeline.of(game))
+    v.key(pygame.K_END)
+    v.draw(pygame.Surface((1280, 800)))
+    i = next(i for i, e in enumerate(v.timeline.events) if e.kind == "UnitMoved" and e.unit == "honda-teppo")
+    v.seek(i)
+    v.draw(pygame.Surface((1280, 800)))
+    texts = v.painter.texts()
+    assert any(t.startswith("Honda arquebusiers move to") for t in texts)
+    assert not any(t.startswith("honda-teppo move to") for t in texts)
