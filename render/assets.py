@@ -84,10 +84,22 @@ def wrap(f: pygame.font.Font, text: str, width: int) -> list[str]:
 def fit_middle(f: pygame.font.Font, text: str, width: int) -> str:
     """`text` if it fits `width` pixels in font `f`, else its start and as much of its end
     (where a refusal gives its reason) as fit, with "..." between; "" if not even that fits."""
+    return _cut_to(f, text, width, lambda kept: text[:kept // 2] + "..." + text[len(text) - kept:],
+                   len(text) - 1)   # a third kept at the start
+
+
+def fit(f: pygame.font.Font, text: str, width: int) -> str:
+    """`text` if it fits `width` pixels in font `f`, else its longest start that fits with "..."
+    after it (spaces and " | " separators before the "..." dropped); "" if not even that fits."""
+    return _cut_to(f, text, width, lambda kept: text[:kept].rstrip(" |") + "...", len(text))
+
+
+def _cut_to(f: pygame.font.Font, text: str, width: int, cut, most: int) -> str:
+    """`text` if it fits, else cut(k) for the largest k <= most whose cut fits (bisection: a
+    longer k is never narrower), or "" if none does."""
     if f.size(text)[0] <= width:
         return text
-    cut = lambda kept: text[:kept // 2] + "..." + text[len(text) - kept:]   # a third at the start
-    lo, hi = 0, len(text) - 1
+    lo, hi = 0, most
     while lo < hi:
         mid = (lo + hi + 1) // 2
         if f.size(cut(mid))[0] <= width:
@@ -95,18 +107,3 @@ def fit_middle(f: pygame.font.Font, text: str, width: int) -> str:
         else:
             hi = mid - 1
     return cut(lo) if lo else ""
-
-
-def fit(f: pygame.font.Font, text: str, width: int) -> str:
-    """`text` if it fits `width` pixels in font `f`, else its longest start that fits with "..."
-    after it (spaces and " | " separators before the "..." dropped); "" if not even that fits."""
-    if f.size(text)[0] <= width:
-        return text
-    lo, hi = 0, len(text)
-    while lo < hi:
-        mid = (lo + hi + 1) // 2
-        if f.size(text[:mid].rstrip(" |") + "...")[0] <= width:
-            lo = mid
-        else:
-            hi = mid - 1
-    return text[:lo].rstrip(" |") + "..." if lo else ""
