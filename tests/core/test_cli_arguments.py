@@ -18,7 +18,9 @@ SEKI = "scenarios/sekigahara/campaign.toml"
     (["simulate", TRAINING, "--dask", "not a url"], "--dask: expected a scheduler address"),
     (["simulate", TRAINING, "--personality", "aggression=abc"], "--personality: expected KEY=NUMBER"),
     (["simulate", TRAINING, "--personality", "aggression=nan"], "--personality: expected KEY=NUMBER"),
-    (["render", TRAINING, "--png", "docs"], "--png: expected a file name, not a folder"),
+    (["render", TRAINING, "--png", "docs"], "--png: expected a file name ending in .png, got 'docs'"),
+    (["render", TRAINING, "--png", "picture.txt"], "--png: expected a file name ending in .png"),
+    (["render", TRAINING, "--gif", "film.png"], "--gif: expected a file name ending in .gif"),
     (["render", TRAINING, "--gif", "x.gif", "--fps", "0"], "--fps: expected a number above 0"),
     (["render", TRAINING, "--gif", "x.gif", "--fps", "nan"], "--fps: expected a number above 0"),
     (["bench", "--battles", "0"], "--battles: expected a whole number from 1"),
@@ -87,3 +89,18 @@ def test_a_save_given_for_a_scenario_is_named_as_such(capsys, tmp_path, command)
     assert main([command[0], str(path), *command[1:]]) == 2
     assert capsys.readouterr().err == (f"kassen: {path}: a saved game, not a scenario: this command takes a "
                                        "scenario (.toml) or a bundled name (play, replay, render and odds take saves)\n")
+
+
+@pytest.mark.parametrize("command", [["play"], ["render", "--png", "{tmp}/x.png"],
+                                     ["odds", "--attacker", "shima-horse", "--defender", "honda-yari"]])
+def test_a_seed_given_with_a_save_is_refused_not_ignored(capsys, tmp_path, command):
+    # a save keeps the seed it was played with; --seed was silently dropped
+    from sim.core.save import save
+    from sim.core.scenario import open_game
+    path = tmp_path / "game.json"
+    save(open_game(TRAINING, seed=1), path)
+    rest = [a.format(tmp=tmp_path) for a in command[1:]]
+    assert main([command[0], str(path), *rest, "--seed", "3"]) == 2
+    assert capsys.readouterr().err == (f"kassen: {path} is a save: it keeps the seed it was played with "
+                                       "(--seed is for a scenario)\n")
+    assert not (tmp_path / "x.png").exists()
