@@ -9,6 +9,7 @@ import re
 from render import board
 from render.board.adapter import Anchor, BoardAdapter, LinkStyle, Marker, Piece, Place
 from render.board.text import plural
+from sim.hellas.actions import USE_WORDS
 from sim.hellas.battles import SORTIE
 
 SIDE = {"athens": (30, 70, 190), "sparta": (190, 40, 30)}
@@ -218,9 +219,9 @@ LINES = {
     "Pillaged": lambda e, ad, v: f"{e.side} pillages {e.area}",
     # the cards by name, not as "plays athens/c22/2/Treachery/sacrifice/sparta/c15/..."
     "CardCommittedSeen": lambda e, ad, v: f"{e.side} commits a card face down",
-    "CardCommitted": lambda e, ad, v: f"{e.owner} commits {ad.card_name(e.card)} for its {e.use}",
+    "CardCommitted": lambda e, ad, v: f"{e.owner} commits {ad.card_name(e.card)} {USE_WORDS.get(e.use, e.use)}",
     "CardsRevealed": lambda e, ad, v: "Cards revealed: " + "; ".join(
-        f"{side} {event} ({value}) for its {use}" for side, _card, value, event, use in e.plays)
+        f"{side} {event} ({value}) {USE_WORDS.get(use, use)}" for side, _card, value, event, use in e.plays)
         + f" - {e.first} first",
 }
 

@@ -342,10 +342,11 @@ def test_hellas_log_names_the_committed_and_revealed_cards():
     d.settle()
     revealed = [l for l in d.app.lines if l.startswith("Cards revealed: ")]
     assert revealed and not [l for l in d.app.lines if re.search(r"\bc\d\d\b|plays ", l)]
-    assert re.fullmatch(r"Cards revealed: athens .+ \(\d\) for its (event|action|sacrifice); "
-                        r"sparta .+ \(\d\) for its (event|action|sacrifice) - (athens|sparta) first \([\d.]+\)",
+    assert re.fullmatch(r"Cards revealed: athens .+ \(\d\) (for its Event|for its Action Value|as a Sacrifice); "
+                        r"sparta .+ \(\d\) (for its Event|for its Action Value|as a Sacrifice) - (athens|sparta) first \([\d.]+\)",
                         revealed[0])
-    assert any(re.fullmatch(r"athens commits .+ \(\d\) for its \w+", l) for l in d.app.lines)
+    assert any(re.fullmatch(r"athens commits .+ \(\d\) (for its Event|for its Action Value|as a Sacrifice)", l)
+               for l in d.app.lines)
     assert "sparta commits a card face down" in d.app.lines
 
 
