@@ -6,13 +6,15 @@ level). While `DaimyoGame` applies an action or lists the legal ones (`in_step`)
 emits bumps `geometry_cache["version"]`, and the arrays are trusted while the version stands;
 otherwise each unit's pose key is compared and only the units that changed are placed again. So
 rules, tests and tools that edit the state directly between two calls still read a fresh table.
+(The rows remember their unit objects: while the living units are the same objects in the same
+order, their ids are too, and only the poses are compared, in one pass.)
 Answers derived from the arrays (who touches whom) are kept until the arrays change.
 """
 from __future__ import annotations
 
 import math
 from itertools import compress
-from operator import attrgetter, ne
+from operator import attrgetter, is_, ne
 
 import numpy as np
 import shapely
@@ -24,7 +26,10 @@ from . import kernels
 from .shapes import CONTACT_TOLERANCE, local_corners, quad_polygons, share_rings, stand_corners
 
 
-_key = attrgetter("id", "x", "y", "facing", "stands", "files", "stand_w", "stand_d", "side")   # who and where
+_POSE = ("x", "y", "facing", "stands", "files", "stand_w", "stand_d", "side")
+_pose = attrgetter(*_POSE)                  # where, in what shape, and whose (a row's key)
+_key = attrgetter("id", *_POSE)             # who, too (the check mode's)
+STANDS, SIDE = _POSE.index("stands"), _POSE.index("side")
 
 
 class TableArrays:
@@ -33,7 +38,8 @@ class TableArrays:
     def __init__(self) -> None:
         self.version = -1
         self.build = 0               # bumped whenever the arrays change
-        self.keys: list[tuple] = []
+        self.units: list[Unit] = []  # the unit object of each row
+        self.poses: list[tuple] = [] # each row's `_pose`
         self.ids: list[str] = []
         self.row: dict[str, int] = {}
         self._placed: dict[str, tuple[tuple, np.ndarray]] = {}
@@ -42,24 +48,40 @@ class TableArrays:
         self._polygons = None
         self._stale: list[slice] = []
 
+    def keys(self) -> list[tuple]:
+        """Each row's `_key` as the arrays hold it (the check mode compares the state's)."""
+        return [(uid,) + p for uid, p in zip(self.ids, self.poses)]
+
     def refresh(self, units: list[Unit]) -> None:
-        keys = list(map(_key, units))
-        if keys == self.keys:
+        poses = list(map(_pose, units))
+        if len(units) != len(self.units) or not all(map(is_, units, self.units)):
+            ids = [u.id for u in units]
+            if ids != self.ids:
+                self._rebuild(units, poses, ids)
+                return
+            self.units = units          # the same ids (a unit replaced by its copy): as before
+        changed = list(compress(range(len(poses)), map(ne, poses, self.poses)))     # one or two, of all
+        if not changed:
             return
-        ids = [k[0] for k in keys]
-        if ids == self.ids and self._move_in_place(units, keys):
-            return
+        old = self.poses
+        if any(poses[i][STANDS] != old[i][STANDS] or poses[i][SIDE] != old[i][SIDE] for i in changed):
+            self._rebuild(units, poses, self.ids)       # a stand fewer (or a side changed)
+        else:
+            self._move_in_place(units, poses, changed)
+
+    def _rebuild(self, units: list[Unit], poses: list[tuple], ids: list[str]) -> None:
         share_rings(units, self.rings)
         placed = {}
-        for u, k in zip(units, keys):
+        for u, k in zip(units, poses):
             got = self._placed.get(u.id)
             placed[u.id] = got if got is not None and got[0] == k else (k, stand_corners(u))
         self._placed = placed
-        self.keys, self.ids = keys, ids
+        self.units, self.poses, self.ids = units, poses, ids
         self.row = {uid: i for i, uid in enumerate(ids)}
         count = np.array([u.stands for u in units], dtype=np.int64)
         self.start = np.concatenate([[0], np.cumsum(count)[:-1]]).astype(np.int64) if len(count) else count
         self.count = count
+        self._rows = list(zip(self.start.tolist(), (self.start + count).tolist()))    # each row's stands
         self.corners = np.concatenate([placed[u.id][1] for u in units]) if units else np.empty((0, 4, 2))
         self.side = np.array([hash(u.side) for u in units], dtype=np.int64)
         self.owner = np.repeat(np.array(ids, dtype=object), count)
@@ -78,29 +100,25 @@ class TableArrays:
         self.build += 1
         self.derived = {}
 
-    def _move_in_place(self, units: list[Unit], keys: list[tuple]) -> bool:
-        """The same units, some moved or turned but none with a stand fewer: rewrite their rows."""
-        changed = list(compress(range(len(keys)), map(ne, keys, self.keys)))     # one or two, of all
-        if any(keys[i][4] != self.keys[i][4] for i in changed):     # a stand fewer
-            return False
+    def _move_in_place(self, units: list[Unit], poses: list[tuple], changed: list[int]) -> None:
+        """The same units, rows `changed` moved, turned or reformed (as many stands, the same
+        side): rewrite those rows."""
         for i in changed:
             u = units[i]
-            first = int(self.start[i])
-            sl = slice(first, first + int(self.count[i]))
+            first, end = self._rows[i]
             # stand_corners' numbers and their boxes, written in place by one kernel call
             kernels.place_unit(float(u.x), float(u.y), float(u.facing), *local_corners(u), self.corners, self.boxes,
                                first)
             # a view is a snapshot: these rows are written again only when u moves, which
             # replaces this entry, and a rebuild makes new arrays
-            self._placed[u.id] = (keys[i], self.corners[sl])
+            self._placed[u.id] = (poses[i], self.corners[first:end])
             r, half = math.radians(u.facing), u.depth / 2
             self.circles[i] = (u.x - math.cos(r) * half, u.y - math.sin(r) * half, math.hypot(u.width, u.depth) / 2)
             if self._polygons is not None:
-                self._stale.append(sl)          # its polygons are made again when next asked for
-            self.keys[i] = keys[i]
+                self._stale.append(slice(first, end))   # its polygons are made again when next asked for
+            self.poses[i] = poses[i]
         self.build += 1
         self.derived = {}
-        return True
 
     def unit_boxes(self) -> np.ndarray:
         """Each unit's axis box (units, 4: min x, min y, max x, max y), as unit_groups' kernels
@@ -147,7 +165,7 @@ def arrays(st) -> TableArrays:
         # tests: a trusted table must equal the state (a rule that changed a pose and read the
         # table again before emitting its event would show here)
         living = st.living()
-        if list(map(_key, living)) != t.keys:
+        if list(map(_key, living)) != t.keys() or not all(map(is_, living, t.units)):
             raise AssertionError("geometry.table: arrays out of step with the state within one version")
     return t
 
