@@ -102,5 +102,5 @@ def test_d3_check_mode_catches_a_pose_changed_within_one_version():
         with pytest.raises(AssertionError, match="out of step"):
             table.arrays(st)
         table.bump(st)                       # its event: the next use places it again
-        assert table.arrays(st).poses[table.arrays(st).row[u.id]] == table._pose(u)
+        assert table.arrays(st).keys()[table.arrays(st).row[u.id]] == table._key(u)
     _assert_equals_fresh(st)
