@@ -106,18 +106,20 @@ class TableArrays:
         side): rewrite those rows."""
         for i in changed:
             u = units[i]
+            pose = poses[i]
+            x, y, facing = pose[0], pose[1], pose[2]        # u.x, u.y, u.facing, as read
             first, end = self._rows[i]
             # stand_corners' numbers and their boxes, written in place by one kernel call
-            kernels.place_unit(float(u.x), float(u.y), float(u.facing), *local_corners(u), self.corners, self.boxes,
-                               first)
+            kernels.place_unit(float(x), float(y), float(facing), *local_corners(u), self.corners, self.boxes, first)
             # a view is a snapshot: these rows are written again only when u moves, which
             # replaces this entry, and a rebuild makes new arrays
-            self._placed[u.id] = (poses[i], self.corners[first:end])
-            r, half = math.radians(u.facing), u.depth / 2
-            self.circles[i] = (u.x - math.cos(r) * half, u.y - math.sin(r) * half, math.hypot(u.width, u.depth) / 2)
+            self._placed[u.id] = (pose, self.corners[first:end])
+            r, depth = math.radians(facing), u.depth
+            half = depth / 2
+            self.circles[i] = (x - math.cos(r) * half, y - math.sin(r) * half, math.hypot(u.width, depth) / 2)
             if self._polygons is not None:
                 self._stale.append(slice(first, end))   # its polygons are made again when next asked for
-            self.poses[i] = poses[i]
+            self.poses[i] = pose
         self.build += 1
         self.derived = {}
 
