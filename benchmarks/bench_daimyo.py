@@ -19,7 +19,7 @@ import shapely
 
 from sim.core.scenario import read_toml
 from sim.daimyo import actions as A
-from sim.daimyo import movement
+from sim.daimyo import menus
 from sim.daimyo.game import DaimyoGame
 from sim.daimyo.geometry import (StandIndex, corners_of_units, footprint, stand_corners, stand_polygons,
                                  swept_pieces)
@@ -117,8 +117,8 @@ def bench_movement_phase() -> str:
                 for u in st.clan_units(clan.id):
                     u.obedience = "passed"
                     if menus:
-                        movement.candidates(st, u)
-                    far = movement.max_straight(st, u)
+                        menus.candidates(st, u)
+                    far = menus.max_straight(st, u)
                     g.apply(A.Move(side, u.id, far) if far > 0.01 else A.Hold(side, u.id))
                     orders += 1
         return orders

@@ -10,6 +10,7 @@ from sim.core import bundled
 
 ASSETS = bundled.folder(bundled.ASSETS)
 FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
+TEXTS_KEPT = 4000      # rendered strings a view keeps (labels change slowly; all dropped when full)
 
 
 @lru_cache(maxsize=None)
@@ -64,3 +65,45 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
         f.set_bold(bold)
     _fonts[(size, bold)] = f
     return f
+
+
+def wrap(f: pygame.font.Font, text: str, width: int) -> list[str]:
+    """`text` split at word boundaries into lines no wider than `width` pixels in font `f`
+    (a single word wider than that keeps a line of its own); no lines for an empty text."""
+    lines, line = [], ""
+    for word in text.split():
+        trial = f"{line} {word}" if line else word
+        if line and f.size(trial)[0] > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    return lines + ([line] if line else [])
+
+
+def fit_middle(f: pygame.font.Font, text: str, width: int) -> str:
+    """`text` if it fits `width` pixels in font `f`, else its start and as much of its end
+    (where a refusal gives its reason) as fit, with "..." between; "" if not even that fits."""
+    return _cut_to(f, text, width, lambda kept: text[:kept // 2] + "..." + text[len(text) - kept:],
+                   len(text) - 1)   # a third kept at the start
+
+
+def fit(f: pygame.font.Font, text: str, width: int) -> str:
+    """`text` if it fits `width` pixels in font `f`, else its longest start that fits with "..."
+    after it (spaces and " | " separators before the "..." dropped); "" if not even that fits."""
+    return _cut_to(f, text, width, lambda kept: text[:kept].rstrip(" |") + "...", len(text))
+
+
+def _cut_to(f: pygame.font.Font, text: str, width: int, cut, most: int) -> str:
+    """`text` if it fits, else cut(k) for the largest k <= most whose cut fits (bisection: a
+    longer k is never narrower), or "" if none does."""
+    if f.size(text)[0] <= width:
+        return text
+    lo, hi = 0, most
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if f.size(cut(mid))[0] <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return cut(lo) if lo else ""

@@ -47,7 +47,7 @@ def add_parsers(sub) -> None:
                  "kassen play my-game.json                       # continue a saved game"], cmd_play)
     scenario_arg(c, what="scenario file (.toml), bundled name (e.g. training) or save file")
     c.add_argument("--side", help="the side you command (default: hot-seat, you command both)")
-    seed_arg(c, 1, "the game's seed (dice)")
+    seed_arg(c, 1, "the game's seed (dice), for a scenario", saves=True)
     c.add_argument("--ai", metavar="LEVEL", help="scripted opponent level for the other side "
                                                  "(default: normal, where the system has it; `kassen levels`)")
     c.add_argument("--size", type=_size, default=(1280, 800), metavar="WxH", help="window size, e.g. 1920x1080")
@@ -70,8 +70,8 @@ def add_parsers(sub) -> None:
     scenario_arg(c, "source", "save file, scenario file (.toml) or bundled name", nargs="?")
     games_args(c)
     out = c.add_mutually_exclusive_group(required=True)
-    out.add_argument("--png", metavar="FILE", type=check.output_file, help="write a picture here")
-    out.add_argument("--gif", metavar="FILE", type=check.output_file, help="write an animation here")
+    out.add_argument("--png", metavar="FILE", type=check.output_file_of(".png"), help="write a picture here (FILE.png)")
+    out.add_argument("--gif", metavar="FILE", type=check.output_file_of(".gif"), help="write an animation here (FILE.gif)")
     c.add_argument("--event", type=check.integer(0, 1 << 40), metavar="N",
                    help="PNG: the state at this event (0-based); GIF: animate its action")
     c.add_argument("--fraction", type=_fraction, default=1.0,
@@ -79,7 +79,7 @@ def add_parsers(sub) -> None:
     c.add_argument("--fps", type=check.positive_float(100), default=12, help="GIF frames per second (default 12)")
     c.add_argument("--side", help="view from this side's table edge")
     c.add_argument("--select", metavar="UNIT", help="PNG: show this unit's reach, arcs and command range")
-    seed_arg(c, 1, "seed when rendering a scenario")
+    seed_arg(c, 1, "seed when rendering a scenario", saves=True)
     c.add_argument("--size", type=_size, metavar="WxH", help="picture size (default 1280x800 PNG, 960x600 GIF)")
     option_args(c)
 
@@ -107,18 +107,20 @@ def _game_of_file(args, positional: str | None, name: str):
     return game_from_row(read_games(args.games_file), args.game, args.games_file)
 
 
-def open_source(path: str, seed: int = 1, options: dict | None = None):
-    """A scenario (.toml) starts a new game (with `options` over its [options]); anything
-    else is read as a save, which keeps the options it was played with. A bundled scenario's
-    name (`training`) stands for its file."""
+def open_source(path: str, seed: int | None = None, options: dict | None = None):
+    """A scenario (.toml) starts a new game (seed 1 unless given, `options` over its
+    [options]); anything else is read as a save, which keeps the seed and options it was played
+    with. A bundled scenario's name (`training`) stands for its file."""
     path = str(scenario_file(path))
     if not Path(path).exists():
         raise KassenError(f"{path}: no such file")
     if Path(path).suffix.lower() == ".toml":
         from sim.core.scenario import open_game
-        return open_game(path, seed=seed, **(options or {}))
+        return open_game(path, seed=1 if seed is None else seed, **(options or {}))
     if options:
         raise KassenError(f"{path} is a save: its rule options were fixed when it was played")
+    from sim.cli import refuse_seed
+    refuse_seed(seed, path)
     from sim.core.save import load
     return load(path)
 
@@ -156,10 +158,12 @@ def cmd_play(args) -> int:
     game = open_source(args.scenario, args.seed, rule_options(args))
     _check_side(game, args.side)
     _check_level(game, args.ai)
+    from render.opponents import check_seats
+    check_seats(args.side, args.ai)       # before the autosave's path is printed
     module = view_module(game, "play")
     if not args.save:                    # never silently into the working folder
-        from render.userdata import autosave_path
-        args.save = str(autosave_path(game))
+        from render.userdata import free_autosave
+        args.save = str(free_autosave(game))
         print(f"autosave: {args.save}")
     module.play(game, args)
     return 0
@@ -185,8 +189,8 @@ def cmd_render(args) -> int:
     game = _game_of_file(args, args.source, "save or scenario")
     if game is None:
         game = open_source(args.source, args.seed, rule_options(args))
-    elif rule_options(args):
-        raise KassenError("--from: a simulated game keeps the options it was played with")
+    elif rule_options(args) or args.seed is not None:
+        raise KassenError("--from: a simulated game keeps the seed and options it was played with")
     _check_side(game, args.side)
     kw = {"event": args.event, "side": args.side}
     if args.size:

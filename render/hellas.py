@@ -9,6 +9,7 @@ import re
 from render import board
 from render.board.adapter import Anchor, BoardAdapter, LinkStyle, Marker, Piece, Place
 from render.board.text import plural
+from sim.hellas.actions import USE_WORDS
 from sim.hellas.battles import SORTIE
 
 SIDE = {"athens": (30, 70, 190), "sparta": (190, 40, 30)}
@@ -181,6 +182,10 @@ class HellasAdapter(BoardAdapter):
         # dice purposes name blocks by id ("A21 fires A1")
         return BLOCK_ID.sub(lambda m: self.block_name(m.group(0), viewer), text) if ev.kind == "DiceRolled" else text
 
+    def card_name(self, card_id: str) -> str:
+        card = self.game.state.cards.get(card_id, {})
+        return f"{card['event']} ({card['value']})" if "event" in card and "value" in card else f"card {card_id}"
+
     def block_name(self, block_id: str, viewer) -> str:
         if block_id in self.revealed:
             return self.revealed[block_id]
@@ -212,6 +217,12 @@ LINES = {
     "PrestigeChanged": lambda e, ad, v: f"{e.side} Prestige {e.amount:+d} ({e.reason}), now {e.total:+d}",
     "Withdrew": lambda e, ad, v: f"{e.side} withdraws {ad.block_name(e.block, v)} into {e.city}",
     "Pillaged": lambda e, ad, v: f"{e.side} pillages {e.area}",
+    # the cards by name, not as "plays athens/c22/2/Treachery/sacrifice/sparta/c15/..."
+    "CardCommittedSeen": lambda e, ad, v: f"{e.side} commits a card face down",
+    "CardCommitted": lambda e, ad, v: f"{e.owner} commits {ad.card_name(e.card)} {USE_WORDS.get(e.use, e.use)}",
+    "CardsRevealed": lambda e, ad, v: "Cards revealed: " + "; ".join(
+        f"{side} {event} ({value}) {USE_WORDS.get(use, use)}" for side, _card, value, event, use in e.plays)
+        + f" - {e.first} first",
 }
 
 

@@ -100,11 +100,16 @@ def _cmd_odds(args) -> int:
     return 0
 
 
-def _open_table(path: str, seed: int):
-    """A scenario (.toml or bundled name) at its start, or a saved game (.json) where it stands."""
+def _open_table(path: str, seed: int | None):
+    """A scenario (.toml or bundled name) at its start (seed 0 unless given), or a saved game
+    (.json) where it stands."""
     from sim.core.save import load
     from sim.core.scenario import open_game
-    return load(path) if path.endswith(".json") else open_game(path, seed=seed)
+    if path.endswith(".json"):
+        game = load(path)
+        refuse_seed(seed, path)
+        return game
+    return open_game(path, seed=0 if seed is None else seed)
 
 
 def _cmd_bench(args) -> int:
@@ -179,8 +184,17 @@ def scenario_arg(c: argparse.ArgumentParser, name: str = "scenario", what: str =
     arg.completer = _scenario_names
 
 
-def seed_arg(c: argparse.ArgumentParser, default: int, what: str) -> None:
-    c.add_argument("--seed", type=check.seed, default=default, metavar="N", help=f"{what} (default {default})")
+def seed_arg(c: argparse.ArgumentParser, default: int, what: str, saves: bool = False) -> None:
+    """--seed N. A command that also takes a save (saves=True) leaves it None when not given,
+    and uses `default` only for a scenario: a save keeps the seed it was played with, so a
+    --seed given with one is refused (`refuse_seed`), not ignored."""
+    c.add_argument("--seed", type=check.seed, default=None if saves else default, metavar="N",
+                   help=f"{what} (default {default})")
+
+
+def refuse_seed(seed: int | None, path: str) -> None:
+    if seed is not None:
+        raise KassenError(f"{path} is a save: it keeps the seed it was played with (--seed is for a scenario)")
 
 
 def option_args(c: argparse.ArgumentParser) -> None:
@@ -274,7 +288,7 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--attacker", required=True, metavar="U",
                    help="the charging (or fighting) unit's id (`kassen info SCENARIO --units`)")
     c.add_argument("--defender", required=True, metavar="V", help="the unit charged")
-    seed_arg(c, 0, "seed for a scenario's set-up rolls")
+    seed_arg(c, 0, "seed for a scenario's set-up rolls", saves=True)
 
     c = command(sub, "bench", "time AI-vs-AI battles on the reference table and the odds",
                 ["kassen bench", "kassen bench --battles 1 --level normal",

@@ -400,9 +400,11 @@ class BoardApp:
             if self.human_turn() and ch.at(self.selected) and ch.moves_from(self.selected):
                 status.append(f"Click {self.selected} again for: "
                               + "; ".join(ch.labels[i] for i in ch.at(self.selected)[:3]))
-        rows = ch.rows(self.selected) if self.human_turn() else [(f"{who} is deciding...", None)]
+        rows = (ch.rows(self.selected) if self.human_turn() else
+                [("The game is over: Ctrl+Q quits, kassen replay steps through it", None)] if g.is_over() else
+                [(f"{who} is deciding...", None)])
         pins = ch.pinned() if self.human_turn() else []
-        pinned = [((f"[E] " if k == 0 else "") + ch.labels[i], i) for k, i in enumerate(pins)]
+        pinned = [(("[E] " if k == 0 else "") + ch.labels[i], i) for k, i in enumerate(pins)]
         targets, paths = (), ()
         if self.human_turn() and self.selected:
             moves = ch.moves_from(self.selected)

@@ -9,7 +9,6 @@ stepped through by action, phase and turn, from any side's view (or everyone's).
 """
 from __future__ import annotations
 
-import copy
 import time
 
 import pygame
@@ -19,7 +18,7 @@ from render.board.choices import describe
 from render.board.view import BoardView, Scene
 
 PLAY_SECONDS = 0.5
-KEYS = "Left/Right action  |  PgUp/PgDn phase  |  [ ] turn  |  Home/End  |  Space play  |  V viewpoint  |  wheel scrolls"
+KEYS = "Left/Right action  |  PgUp/PgDn phase  |  [ ] turn  |  Home/End  |  Space play  |  V viewpoint  |  wheel scrolls  |  Ctrl+Q close"
 
 
 class Timeline:
@@ -29,23 +28,17 @@ class Timeline:
         fresh = type(game).replay(game.scenario, game.seed, [])
         self.actions = list(game.actions)
         self.labels: list[str] = []
-        self.snapshots = [self._snap(fresh.state)]
+        self.snapshots = [fresh.snapshot()]
         self.events_at = [len(fresh.events)]
         forced = getattr(game, "forced", {})             # dice a test or tutorial forced
         for i, a in enumerate(self.actions):
             self.labels.append(f"{a.side}: {describe(a, fresh)}")
             fresh.state.dice.forced = list(forced.get(i, []))
             fresh.apply(a)
-            self.snapshots.append(self._snap(fresh.state))
+            self.snapshots.append(fresh.snapshot())
             self.events_at.append(len(fresh.events))
         self.events = list(fresh.events)
         self.game = fresh
-
-    @staticmethod
-    def _snap(state):
-        snap = copy.deepcopy(state)
-        snap.dice.listener = None            # looked at, never played on
-        return snap
 
     def __len__(self) -> int:
         return len(self.actions)

@@ -6,8 +6,9 @@ import re
 
 import pygame
 
-from render.assets import font
+from render.assets import TEXTS_KEPT, fit, font, wrap
 from sim.core.events import Event
+from sim.core.memo import keep
 
 INK = (40, 36, 30)
 
@@ -26,9 +27,7 @@ class Texts:
         key = (size, bold, text, colour)
         pic = self._cache.get(key)
         if pic is None:
-            if len(self._cache) > 4000:
-                self._cache.clear()
-            pic = self._cache[key] = self.font(size, bold).render(text, True, colour)
+            pic = keep(self._cache, key, self.font(size, bold).render(text, True, colour), TEXTS_KEPT)
         return pic
 
     def blit(self, surf, text: str, pos, size: int = 13, colour=INK, bold: bool = False,
@@ -41,29 +40,10 @@ class Texts:
 
     def fit(self, text: str, width: int, size: int = 13, bold: bool = False) -> str:
         """`text` cut with an ellipsis to fit `width` pixels."""
-        f = self.font(size, bold)
-        if f.size(text)[0] <= width:
-            return text
-        lo, hi = 0, len(text)
-        while lo < hi:                       # longest prefix that fits with "..."
-            mid = (lo + hi + 1) // 2
-            if f.size(text[:mid] + "...")[0] <= width:
-                lo = mid
-            else:
-                hi = mid - 1
-        return text[:lo] + "..."
+        return fit(self.font(size, bold), text, width)
 
     def wrap(self, text: str, width: int, size: int = 13) -> list[str]:
-        f = self.font(size)
-        lines, line = [], ""
-        for word in text.split():
-            trial = f"{line} {word}".strip()
-            if line and f.size(trial)[0] > width:
-                lines.append(line)
-                line = word
-            else:
-                line = trial
-        return lines + ([line] if line else [])
+        return wrap(self.font(size), text, width)
 
     def line_height(self, size: int = 13) -> int:
         return self.font(size).get_linesize()

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pygame
 
-from render.assets import colour
+from render.assets import colour, fit, fit_middle, font
 from render.daimyo.text import Painter
 
 
@@ -37,12 +37,15 @@ def header_text(state, to_act: str | None, note: str = "") -> str:
 
 
 def draw_header(target, painter: Painter, rect: pygame.Rect, text: str, size: int, right: str = "") -> None:
+    """The header line; the speed on the right keeps its place, the line is cut short before it
+    (a long header, with weather, an event and a clan's long name, or a narrow window)."""
     target.fill(colour("ui", "header"), rect)
-    painter.draw(target, text, (rect.x + 10, rect.centery), size, colour("ui", "text"), bold=True,
-                 anchor="midleft")
+    end = rect.right - 10
     if right:
-        painter.draw(target, right, (rect.right - 10, rect.centery), size - 1, colour("ui", "dim"),
-                     anchor="midright")
+        end = painter.draw(target, right, (rect.right - 10, rect.centery), size - 1, colour("ui", "dim"),
+                           anchor="midright").left - 16
+    painter.draw(target, fit(font(size, True), text, end - rect.x - 10), (rect.x + 10, rect.centery), size,
+                 colour("ui", "text"), bold=True, anchor="midleft")
 
 
 def draw_status(target, painter: Painter, rect: pygame.Rect, text: str, size: int, kind: str = "") -> None:
@@ -50,7 +53,8 @@ def draw_status(target, painter: Painter, rect: pygame.Rect, text: str, size: in
     back = {"error": colour("ui", "error_back"), "notice": colour("ui", "notice_back")}.get(kind, colour("ui", "header"))
     fore = colour("ui", "error_text") if kind == "error" else colour("ui", "text")
     target.fill(back, rect)
-    painter.draw(target, text, (rect.x + 10, rect.centery), size, fore, bold=kind == "error", anchor="midleft")
+    painter.draw(target, fit_middle(font(size, kind == "error"), text, rect.width - 20),
+                 (rect.x + 10, rect.centery), size, fore, bold=kind == "error", anchor="midleft")
 
 
 def draw_panel(target, painter: Painter, rect: pygame.Rect, size: int, info: list[str],

@@ -51,8 +51,12 @@ class Menu:
                 ("Back to the game", self.close, False)]
 
     def saves(self) -> list[Path]:
-        """Saves the player can load: the --save file and those in the data directory."""
-        found = sorted((data_dir() / "saves").glob("*.json")) if (data_dir() / "saves").is_dir() else []
+        """Saves the player can load: the --save file and those in the data directory, but not
+        the autosaves of the other systems (autosave-sekigahara-...: they cannot be loaded here)."""
+        folder = data_dir() / "saves"
+        mine = f"autosave-{self.app.game.system}-"
+        found = sorted(p for p in folder.glob("*.json") if p.name.startswith(mine)
+                       or not p.name.startswith("autosave-")) if folder.is_dir() else []
         own = Path(self.app.save_target())
         return ([own] if own.is_file() and own not in found else []) + found
 

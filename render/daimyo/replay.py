@@ -7,23 +7,16 @@ push back and the pursuit that follows play in order even though the state holds
 """
 from __future__ import annotations
 
-import copy
-
 import pygame
 
 from render.daimyo import hud
 from render.daimyo.animator import frame_at, motion_of, seconds_for
 from render.daimyo.app import TableView, run
 from render.daimyo.log_panel import describe
+from sim.daimyo import words
 
 PHASE_KINDS = ("PhaseChanged", "TurnStarted", "OrderChosen", "ClanActivation")
 STEP_SECONDS = 0.12       # how long a pathless event stays on screen while playing
-
-
-def _snapshot(state):
-    snap = copy.deepcopy(state)
-    snap.dice.listener = None      # a snapshot is only looked at, never played on
-    return snap
 
 
 class Timeline:
@@ -31,12 +24,12 @@ class Timeline:
         game = game_cls.new(scenario, seed)
         self.events = list(game.events)
         self.owner = [-1] * len(self.events)       # action index of each event (-1: set-up)
-        self.snapshots = [_snapshot(game.state)]  # [k + 1]: the state after action k
+        self.snapshots = [game.snapshot()]  # [k + 1]: the state after action k
         for k, action in enumerate(actions):
             produced = game.apply(action)
             self.events.extend(produced)
             self.owner.extend([k] * len(produced))
-            self.snapshots.append(_snapshot(game.state))
+            self.snapshots.append(game.snapshot())
         self.final = game
 
     @classmethod
@@ -93,6 +86,10 @@ class ReplayViewer(TableView):
         self.input = self              # run() hands window events to .input.handle
         if side and side in self.state.armies:
             self.camera.view_from(self.state.armies[side].edge)
+        # the log in the play window's words: names for ids, a roll on the line of its result
+        names = timeline.snapshots[-1]
+        self.log.name = lambda text: words.named(names, text)
+        self.log.join_roll = lambda roll, event: words.with_dice(names, roll, event)
         self.seek(0)
 
     def busy(self) -> bool:
@@ -177,7 +174,7 @@ class ReplayViewer(TableView):
         ev = self.timeline.events[self.index]
         head = hud.header_text(state, None, "replay")
         right = f"event {self.index} of 0-{len(self.timeline) - 1}  x{self.speed:g}" + ("  playing" if self.playing else "")
-        info = [f"Event {self.index}", describe(ev)]
+        info = [f"Event {self.index}", self.log.name(describe(ev))]
         status = ("Home/End first/last  Left/Right event  PgUp/PgDn phase  [ ] turn  Space play/pause  "
                   "+/- speed  V other side  Esc quit")
         self.draw_frame(target, frame, None, head, right, info, [], status)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pygame
 
-from render.assets import font
+from render.assets import TEXTS_KEPT, font, wrap
+from sim.core.memo import keep
 
 
 class Painter:
@@ -19,10 +20,8 @@ class Painter:
         key = (text, size, tuple(colour), bold)
         surf = self._cache.get(key)
         if surf is None:
-            if len(self._cache) > 4000:      # labels change slowly; a bound keeps memory flat
-                self._cache.clear()
-            surf = font(size, bold).render(text, True, colour)
-            self._cache[key] = surf
+            # labels change slowly; a bound keeps memory flat
+            surf = keep(self._cache, key, font(size, bold).render(text, True, colour), TEXTS_KEPT)
         return surf
 
     def draw(self, target: pygame.Surface, text: str, pos, size: int, colour, bold: bool = False,
@@ -47,7 +46,7 @@ class Painter:
             surf = pygame.Surface((w, h), pygame.SRCALPHA)
             surf.fill(back if len(back) == 4 else (*back, 255))
             surf.blit(glyphs, (pad, pad // 2))
-            self._cache[key] = surf
+            keep(self._cache, key, surf, TEXTS_KEPT)
         return surf
 
     def texts(self) -> list[str]:
@@ -56,17 +55,7 @@ class Painter:
     @staticmethod
     def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
         """Split `text` into lines no wider than `width` pixels (at word boundaries)."""
-        f = font(size, bold)
-        out, line = [], ""
-        for word in text.split():
-            trial = f"{line} {word}" if line else word
-            if line and f.size(trial)[0] > width:
-                out.append(line)
-                line = word
-            else:
-                line = trial
-        out.append(line)
-        return out
+        return wrap(font(size, bold), text, width) or [""]
 
     @staticmethod
     def text_width(text: str, size: int, bold: bool = False) -> int:

@@ -7,7 +7,7 @@ from collections import Counter
 from sim.amdt import cards
 from sim.amdt.control import ALLIANCES, faction, on_map, player_of, sector_faction, soldiers, sphere
 from sim.amdt.data import data
-from sim.amdt.events import BattleEnded, BattleStarted, Fire, Retreated, UnitLost
+from sim.amdt.events import BattleEnded, BattleStarted, Fire, Retreated
 from sim.amdt.movement import is_sea_move
 from sim.amdt.rulings import ruling
 from sim.amdt.state import Battle, Decision

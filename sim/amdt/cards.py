@@ -7,7 +7,7 @@ import functools
 from sim.amdt.control import (ALLIANCES, activated, faction, hand_of, holds_kyoto, on_map,
                               player_of, sector_faction, soldiers, sphere)
 from sim.amdt.data import data
-from sim.amdt.events import Betrayal, CardDrawn, CardPlayed, UnitLost
+from sim.amdt.events import Betrayal, CardDrawn, CardPlayed
 from sim.amdt.rulings import ruling
 from sim.amdt.setup import placed_owner
 from sim.amdt.state import touch

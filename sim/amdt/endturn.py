@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import math
 
-from sim.amdt import cards, victory
-from sim.amdt.control import enemy_units, faction, on_map, player_of, sector_faction, soldiers, sphere
+from sim.amdt import victory
+from sim.amdt.control import enemy_units, faction, on_map, sector_faction, sphere
 from sim.amdt.data import data
-from sim.amdt.events import AzuchiBuilt, LeaderReturned, Marched, UnitLost
+from sim.amdt.events import AzuchiBuilt, LeaderReturned, Marched
 from sim.amdt.rulings import ruling
 from sim.amdt.supply import has_loc, in_supply
 

@@ -412,7 +412,6 @@ class AmdtGame(Game):
                 return
 
     def _mp_roll(self, player: str) -> int:
-        st = self.state
         roll = self.dice.roll(1, f"{player} movement points", "9.0", sides=ruling("mp_die"))[0]  # ruling A-1
         bonus = ruling("kyoto_mp_bonus") if self._kyoto_bonus(player) else 0               # ruling A-2
         self.emit(MovementPoints(player, roll + bonus, bonus))

@@ -109,11 +109,11 @@ def _console() -> Console:
 
 
 def duel(args) -> int:
-    reports = []
-    for path in args.scenarios:
-        spec = duel_spec(base_spec(args, path), args.a, args.b)
-        reports.append({"scenario": path, "system": spec.game.system, "seed": spec.seed,
-                        **duel_report(_run(spec, args), args.a, args.b)})
+    # every scenario is read and checked before the first game: a bad last one must not cost
+    # the games of the others and then drop their results
+    specs = [(path, duel_spec(base_spec(args, path), args.a, args.b)) for path in args.scenarios]
+    reports = [{"scenario": path, "system": spec.game.system, "seed": spec.seed,
+                **duel_report(_run(spec, args), args.a, args.b)} for path, spec in specs]
     if args.json:
         print(json.dumps(reports if len(reports) > 1 else reports[0], indent=1))
     else:

@@ -12,9 +12,11 @@ from __future__ import annotations
 import csv
 import io
 import json
+import math
+from dataclasses import replace
 from pathlib import Path
 
-from sim.batch.spec import BatchError, RunSpec, spec_from_file
+from sim.batch.spec import BatchError, RunSpec, check_spec, spec_from_file
 from sim.batch.worker import GameSummary, replay_game
 from sim.core import reading
 from sim.core.errors import clip, shorten
@@ -147,6 +149,15 @@ def _object(text) -> dict:
     return value
 
 
+def _weights(text) -> dict:
+    """A row's AI personality: names to finite numbers, as --personality KEY=NUMBER gives."""
+    weights = _object(text)
+    for key, value in weights.items():
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+            raise ValueError(f"personality {shorten(key)}: expected a finite number, got {shorten(value)}")
+    return weights
+
+
 def game_from_row(rows: list[dict], number: int, where: str = "games file"):
     """Game `number` of a games file, played again from its seed and levels, and checked."""
     try:
@@ -156,7 +167,7 @@ def game_from_row(rows: list[dict], number: int, where: str = "games file"):
             raise BatchError(f"{where}: no game {number} (games {min(numbers)}-{max(numbers)})"
                              if rows else f"{where}: holds no games")
         spec = spec_from_file(row["scenario"], seed=int(row["master_seed"]),
-                              options=_object(row["options"]), personality=_object(row["personality"]),
+                              options=_object(row["options"]), personality=_weights(row["personality"]),
                               max_actions=int(row["max_actions"]))
         levels = summary_from_row(row).levels
         seed = int(row["game_seed"])
@@ -164,6 +175,14 @@ def game_from_row(rows: list[dict], number: int, where: str = "games file"):
         raise BatchError(f"{where}: no column {shorten(exc.args[0])} (not a games file of kassen simulate)") from None
     except (ValueError, TypeError, AttributeError) as exc:
         raise BatchError(f"{where}: a malformed row ({clip(str(exc), 120)})") from None
+    try:    # the row's levels and weights, checked as `simulate` checks its arguments
+        check_spec(replace(spec, lineup=tuple(levels.values())[:1] or spec.lineup, levels=levels))
+        sides = spec.game.new(spec.scenario, seed, **spec.options).sides()
+        if set(levels) != set(sides):
+            raise BatchError(f"its levels are for sides {', '.join(sorted(levels)) or '(none)'}, "
+                             f"but {clip(str(row['scenario']), 120)} has sides {', '.join(sides)}")
+    except BatchError as exc:
+        raise BatchError(f"{where}: game {number}: {exc}") from None
     game = replay_game(spec, seed, levels)
     if row["digest"] and state_digest(game) != row["digest"]:
         raise BatchError(f"{where}: game {number} did not replay to the state it ended in "

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from sim.core.bundled import scenario_file
-from sim.core.errors import KassenError, shorten
+from sim.core.errors import KassenError, clip, shorten
 from sim.core.players import Player
 from sim.core.protocol import Game
 from sim.core.registry import LevelError, RANDOM, System, random_only, system
@@ -102,7 +102,7 @@ def check_spec(spec: RunSpec) -> None:
                 make_player(spec, sides[0], level, 0)
         except (TypeError, ValueError, KeyError) as exc:
             raise BatchError(f"--personality {sorted(spec.personality)}: not taken by the "
-                             f"{spec.game.system} AI ({shorten(str(exc), 120)})") from None
+                             f"{spec.game.system} AI ({clip(str(exc), 120)})") from None
     if spec.max_actions < 1:
         raise BatchError(f"max actions must be at least 1 (got {spec.max_actions})")
 

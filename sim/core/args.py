@@ -106,6 +106,15 @@ def output_file(text: str) -> str:
     return text
 
 
+def output_file_of(suffix: str):
+    """An output_file whose name ends in `suffix` (.png, .gif): the name says what it holds."""
+    def parse(text: str) -> str:
+        if not text.lower().endswith(suffix):
+            raise _bad(text, f"a file name ending in {suffix}")
+        return output_file(text)
+    return parse
+
+
 def output_folder(text: str) -> str:
     """A folder to write into: an existing folder, or a new one whose parent exists."""
     path = _output(text, "folder", "file", "a folder, not a file")

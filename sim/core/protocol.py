@@ -15,6 +15,7 @@ hand outside `apply`, as some tests do, is captured only at the next checkpoint.
 """
 from __future__ import annotations
 
+import copy
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar
@@ -213,6 +214,13 @@ class Game(ABC):
             if self._pending is not None:
                 self._pending.append(DiceRolled(purpose, faces, rule, sides))
         self.state.dice.listener = record
+
+    def snapshot(self) -> Any:
+        """A copy of the state as it stands, to look at (a replay's timeline): no dice listener,
+        so nothing done with it reaches this game's history."""
+        snap = copy.deepcopy(self.state)
+        snap.dice.listener = None
+        return snap
 
     def set_state(self, state: Any) -> None:
         """Replace the state (used by load); reattaches the dice listener."""

@@ -70,6 +70,9 @@ def parse_toml(text: str, where: str, error=ScenarioError) -> dict:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
+        if text.lstrip().startswith("{") and '"kassen-save"' in text[:300]:   # `kassen info game.json`
+            raise error(where, "", "a saved game, not a scenario: this command takes a scenario (.toml) "
+                                   "or a bundled name (play, replay, render and odds take saves)") from None
         raise error(where, "", f"not valid TOML: {clip(str(exc), 200)}") from None
     except RecursionError:
         raise error(where, "", f"nested too deeply (more than {MAX_DEPTH} levels)") from None

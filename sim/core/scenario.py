@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TypeVar
+from typing import TypeVar, get_args
 
 from pydantic import BaseModel, ValidationError
 
@@ -31,7 +31,37 @@ def validate_model(model: type[M], data: dict, where: str) -> M:
         shown = "" if isinstance(got, dict) else f" (got {shorten(got)})"
         more = len(exc.errors()) - 1
         tail = f"; and {more} more problem{'s' if more > 1 else ''}" if more else ""
-        raise ScenarioError(where, clip(key, 120), f"{clip(err['msg'], 200)}{shown}{tail}") from None
+        message = err["msg"]
+        if err["type"] == "extra_forbidden":      # name the keys that are taken there
+            known = _keys_at(model, err["loc"][:-1])
+            message = "unknown key" + (f" (the keys here: {', '.join(known)})" if known else "")
+        raise ScenarioError(where, clip(key, 120), f"{clip(message, 400)}{shown}{tail}") from None
+
+
+def _keys_at(model: type[BaseModel], loc: tuple) -> list[str] | None:
+    """The keys the model takes at `loc` (a pydantic error's location without its last key):
+    down through fields, lists, tuples, dicts and optionals to the model there."""
+    for part in loc:
+        if isinstance(part, int):
+            continue                   # an index into a list: the same model
+        field = model.model_fields.get(part) if isinstance(part, str) else None
+        if field is None:
+            return None
+        model = _model_in(field.annotation)
+        if model is None:
+            return None
+    return [f.alias or name for name, f in model.model_fields.items()]
+
+
+def _model_in(annotation) -> type[BaseModel] | None:
+    """The pydantic model an annotation holds (`Unit`, `list[Unit]`, `Unit | None`...), if one."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    for arg in get_args(annotation):
+        found = _model_in(arg)
+        if found is not None:
+            return found
+    return None
 
 
 def system_of(data: dict, where: str) -> type[Game]:

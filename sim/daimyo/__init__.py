@@ -11,6 +11,8 @@ RASH = (2.0, 0.4)    # easy's aggression and caution, times the personality's (i
 
 def make_player(side: str, level: str, seed: int, **personality):
     """A scripted opponent for `side` at `level` (easy, normal, hard; "random" is generic)."""
+    from dataclasses import fields
+
     from sim.ai.scored import Personality, ScoredPlayer
     from sim.daimyo.ai.scorer import DaimyoScorer
     # levels differ in judgment (issue 19): easy scores orders alone, normal follows an army
@@ -18,6 +20,9 @@ def make_player(side: str, level: str, seed: int, **personality):
     # lets the enemy wade a stream it holds the far bank of (clan_plan: receive, `patient`);
     # easy is also rash (RASH: twice the aggression, 0.4 of the caution of the personality
     # given): without a plan, a careful scorer stood in the stream (docs/ai.md)
+    taken = [f.name for f in fields(Personality)]
+    if set(personality) - set(taken):
+        raise ValueError(f"the weights it takes: {', '.join(taken)}")
     p = Personality(**personality)
     if level == "easy":
         p = Personality(aggression=RASH[0] * p.aggression, caution=RASH[1] * p.caution)

@@ -16,6 +16,7 @@ from fractions import Fraction
 import shapely
 
 from sim.core.errors import RuleError
+from sim.core.memo import keep
 from sim.daimyo import odds
 from sim.daimyo.combat import charge as CH
 from sim.daimyo.combat import common as C
@@ -187,10 +188,8 @@ def charges_into_disorder(st: DaimyoState, attacker: str, defender: str,
     kept = st.geometry_cache.setdefault("charge_disorder", {})
     got = kept.get(key)
     if got is None:
-        if len(kept) >= DISORDER_MAX:
-            kept.clear()
         back = direction(ff) * (u.move_row.charge / 2)
         hull = shapely.union_all([footprint(u, x=fx, y=fy, facing=ff),
                                   footprint(u, x=fx - back[0], y=fy - back[1], facing=ff)]).convex_hull
-        got = kept[key] = CH.charge_allowance(st, u, hull)[1]
+        got = keep(kept, key, CH.charge_allowance(st, u, hull)[1], DISORDER_MAX)
     return got

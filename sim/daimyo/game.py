@@ -12,7 +12,7 @@ from types import MappingProxyType
 from sim.core.errors import RuleError
 from sim.core.protocol import Action, Game, Result
 from sim.daimyo import actions as A
-from sim.daimyo import artillery, combat, command, movement, prepared, preview, scenario_rules
+from sim.daimyo import artillery, combat, command, leaders, menus, movement, prepared, preview, scenario_rules
 from sim.daimyo.build import build_state
 from sim.daimyo.combat.victory import lost, points_down
 from sim.daimyo.geometry import table
@@ -187,13 +187,13 @@ class DaimyoGame(Game):
         if st.phase == "shooting":
             return combat.shoot_candidates(st) + [A.EndShooting(side)]
         if st.phase == "leaders":
-            return (movement.leader_candidates(st, side, during_activation=False)
+            return (leaders.leader_candidates(st, side, during_activation=False)
                     + combat.leader_candidates(st, side) + [A.EndLeaderMoves(side)])
         return []
 
     def orders_menu(self, side: str, planned: bool) -> list[Action]:
         """The movement step's menu (4.1-4.4). Unplanned, each unit's movement orders are not yet
-        tried (movement.menu): a scripted player plans only those it weighs most, and validates
+        tried (menus.menu): a scripted player plans only those it weighs most, and validates
         the one it picks; everything else is exactly as legal_actions offers it."""
         with table.in_step(self.state):
             return self._orders_menu(side, planned)
@@ -202,9 +202,9 @@ class DaimyoGame(Game):
         st = self.state
         out: list[Action] = []
         for unit in command.orderable_units(st):
-            out.extend(combat.allowed_orders(st, unit, movement.menu(st, unit, planned)))
+            out.extend(combat.allowed_orders(st, unit, menus.menu(st, unit, planned)))
             out.extend(combat.charge_candidates(st, unit))
-        out.extend(movement.leader_candidates(st, side, during_activation=True))
+        out.extend(leaders.leader_candidates(st, side, during_activation=True))
         out.extend(command.mount_up_candidates(st, side))
         out.extend(combat.leader_candidates(st, side))
         try:
@@ -233,7 +233,7 @@ class DaimyoGame(Game):
         elif isinstance(action, ORDER_ACTIONS):
             preview.order_plan(st, action)      # the plan the view previews (issue 24)
         elif isinstance(action, A.MoveLeader):
-            movement.plan_leader(st, action, during_activation=st.phase == "orders")
+            leaders.plan_leader(st, action, during_activation=st.phase == "orders")
         elif isinstance(action, A.MountUp):
             why = ("mount up during the General's activation" if st.phase != "orders"
                    else command.mount_up_problem(st, action.side, action.hatamoto))
@@ -278,7 +278,7 @@ class DaimyoGame(Game):
         elif isinstance(action, A.MountUp):
             command.mount_up(self, action.side, action.hatamoto)
         elif isinstance(action, A.MoveLeader):
-            movement.execute_leader(self, action)
+            leaders.execute_leader(self, action)
         elif isinstance(action, A.EndMovement):
             st.phase = "shooting"
             self.emit(PhaseChanged("shooting", st.to_move, st.active_clan))

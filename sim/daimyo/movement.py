@@ -9,7 +9,8 @@ Sweeps are checked with Shapely: the stands' swept hulls against the other stand
 the table arrays (geometry.table), whose axis boxes pick the pairs Shapely is asked about.
 The shared effects of a move (disorder, removal, leaders run down) are in effects.py.
 Where along the path terrain or friends start and stop touching comes from sweep.py, exact
-to far below a millimetre. Leader moves are in leaders.py.
+to far below a millimetre. Leader moves are in leaders.py; the menus of orders a scripted or
+random player picks from, in menus.py.
 """
 from __future__ import annotations
 
@@ -29,14 +30,14 @@ from sim.daimyo.events import FormationChanged, UnitMoved
 from sim.daimyo.derived import derived
 from sim.daimyo.geometry import CONTACT_TOLERANCE, LEADER_RADIUS, direction, footprint, table_box
 from sim.daimyo.geometry.shapes import SHAPES_MAX, Swept, make_room, quad_polygons
-from sim.daimyo import artillery, plan_memo, straight_ahead, terrain_touch
-# remove_unit and moved_by_combat: callers' old home
-from sim.daimyo.effects import PASSED_BY_MISSILE, kill_leader, make_disordered, moved_by_combat, remove_unit  # noqa: F401
+from sim.daimyo import artillery, plan_memo, terrain_touch
+from sim.daimyo.effects import PASSED_BY_MISSILE, kill_leader, make_disordered, remove_unit
 from sim.daimyo.model import Formation, Troop, Unit
 from sim.daimyo.geometry.kernels import overlap_areas, quads_overlap_pairs
 from sim.daimyo.geometry import sweep_boxes
 from sim.daimyo.geometry.sweep_boxes import EDGE, ENEMIES, FRIENDS, LEADERS, TERRAIN
 from sim.daimyo.geometry.table import arrays, in_step
+from sim.daimyo.leaders import leader_xy
 from sim.daimyo.state import DaimyoState
 from sim.daimyo.sweep import SHRINK_CM, Motion, bisect, bisect_clear, measure, minus, runs
 from sim.daimyo.tables import tables
@@ -435,12 +436,22 @@ def _plan_wheel(st, u, action) -> Plan:
 
 
 def _wheel_motion(u: Unit, angle: float) -> Motion:
-    fwd, right = direction(u.facing), direction(u.facing - 90)
+    right = direction(u.facing - 90)
     side = -1 if angle > 0 else 1                      # left wheel pivots on the left corner
     pivot = np.array([u.x, u.y]) + right * side * (u.width / 2)
     arc = math.radians(abs(angle)) * u.width
     return Motion(u, "wheel", (u.x, u.y, u.facing), length=arc, angle=angle,
                   pivot=(float(pivot[0]), float(pivot[1])))
+
+
+def wheel_unhindered(st: DaimyoState, u: Unit, a: A.Wheel) -> bool:
+    """The wheel stays on the table and does not end inside a friend, so it is not cut short
+    and pays for its whole arc (4.3.5.1, 4.3.2); remembered with the plans."""
+    def work() -> bool:
+        motion = _wheel_motion(u, a.angle)
+        corners = motion.corners(motion.samples())
+        return _well_inside(st, corners) and not len(_others(st, u).friend_quad_overlaps(corners[-1])[0])
+    return _remembered(st, u, ("beyond", a), work)
 
 
 def _plan_reform(st, u, action) -> Plan:
@@ -678,7 +689,7 @@ def _near(st: DaimyoState, u: Unit, tmap, corners: np.ndarray, motion_kind: str)
     xy = np.array([(leader.x, leader.y) for leader in loose]) if loose else np.empty((0, 2))
     shapes = tmap.boxes
     if u.formation is Formation.COLUMN and tmap.road is not None:     # only a column asks for the road
-        shapes = np.concatenate([shapes, tmap.road_box])
+        shapes = tmap.boxes_with_road
     return sweep_boxes.near(corners, t.boxes, t.stand_side, hash(u.side), own.start, own.stop,
                          tables().manoeuvre.charge_approach_cm - EPS, shapes, xy, LEADER_REACH,
                          1e-6, st.width - 1e-6, st.height - 1e-6, t.corners, _FRIENDS_ASKED[motion_kind], OVERLAP / 4)
@@ -718,7 +729,7 @@ def _swept(motion: Motion, corners: np.ndarray) -> Swept:
     sampled poses."""
     if motion.kind == "jump":
         return Swept(corners[-1:])
-    return Swept(corners[[0, -1]] if motion.kind == "straight" else corners)
+    return Swept(corners, ends=motion.kind == "straight")
 
 
 def _patches_met(st, u: Unit, motion: Motion, s, corners, tmap, entered, free_terrain, pieces,
@@ -858,38 +869,6 @@ def _rule(how: str) -> str:
             "reform": "4.3.5.4"}.get(how, "4.3")
 
 
-# -- finite menus for AI and random players -----------------------------------------------
-def max_straight(st: DaimyoState, u: Unit, limit: float | None = None, stay_on_table: bool = True) -> float:
-    """The longest legal straight move now, 0 if none (bisection; each step decided by the
-    first-contact distances of straight_ahead where they are clear, else by a plan). Unless
-    `stay_on_table` is False it stops short of leaving the table (4.3.4)."""
-    hi = remaining(st, u) if limit is None else limit
-    if limit is None and u.formation is Formation.COLUMN and terrain_map(st, u.cavalry, u.stands).road is not None:
-        hi /= tables().terrain_effects.road_column_factor      # 4.3: a column may go double on a road
-    if hi <= EPS:
-        return 0.0
-    quick = straight_ahead.reach(st, u, hi) if stay_on_table else None
-
-    def ok(d: float) -> bool:
-        sure = None if quick is None else quick.verdict(st, u, d, max_move(st, u))
-        if sure is not None:                  # first contacts decide it as the plan would
-            return sure
-        try:
-            return not (plan(st, A.Move(u.side, u.id, d)).leaves_table and stay_on_table)
-        except RuleError:
-            return False
-    if ok(hi):
-        return hi
-    lo = 0.0
-    for _ in range(16):                        # to 1/65536 of the move: well under 0.001 cm
-        mid = (lo + hi) / 2
-        lo, hi = (mid, hi) if ok(mid) else (lo, mid)
-    for nice in (round(lo, 2), math.floor(lo * 100) / 100):   # a tidy number when it is still legal
-        if nice == lo or ok(nice):
-            return nice
-    return lo                                  # legality is not monotone (4.3.2): lo was tried
-
-
 def first_contact(st: DaimyoState, u: Unit, distance: float, facing: float | None = None,
                   sides: tuple[str, ...] = ("enemy", "friend")) -> tuple[float, str | None]:
     """Moving `u` straight ahead for up to `distance` cm (turned to `facing` first, if given):
@@ -930,108 +909,3 @@ def first_contact(st: DaimyoState, u: Unit, distance: float, facing: float | Non
                       distance=1e-6)[1]
     who = sorted(set(ids[hits].tolist()))
     return at * distance, (who[0] if who else None)
-
-
-def candidates(st: DaimyoState, u: Unit) -> list[A.Action]:
-    """A finite menu of orders for AI and random players; humans may give any distance."""
-    return menu(st, u, planned=True)
-
-
-def menu(st: DaimyoState, u: Unit, planned: bool) -> list[A.Action]:
-    """The menu `candidates` offers; unplanned (a scripted player's shortlist, which plans only
-    the orders it weighs most), its straight moves are one Move as far as the allowance would
-    reach on open ground (see `straight_moves`) and the other orders are not yet tried."""
-    out: list[A.Action] = [A.Hold(u.side, u.id)]
-    if u.reforming or u.blocked or u.fell_back or u.mounting:
-        return out
-    if planned:
-        out += straight_moves(st, u)
-    elif (hi := straight_reach(st, u)) > 0.5:
-        out.append(A.Move(u.side, u.id, hi))
-    tries: list[A.Action] = [A.Wheel(u.side, u.id, a) for a in (30, -30)]
-    tries += [A.Turn(u.side, u.id, a) for a in (90, -90, 180)]
-    if not u.moved:
-        tries.append(A.FallBack(u.side, u.id, tables().manoeuvre.fall_back_cm))
-        if u.disordered:
-            tries.append(A.Reform(u.side, u.id, u.files, u.facing))
-        if u.troop is Troop.ARTILLERY:
-            tries += artillery.pivot_orders(st, u)     # 6.1: guns turn only by pivoting
-    return out + [a for a in tries if not planned or tried(st, u, a)]
-
-
-def straight_moves(st: DaimyoState, u: Unit) -> list[A.Move]:
-    """The menu's straight moves: the longest legal one and half of it (4.3), the half only if
-    the rules accept it too: legality is not monotone in distance, since a move that passes
-    through a friend may end clear of it where half of it would end inside (4.3.2)."""
-    far = max_straight(st, u)
-    half = round(far / 2, 2)
-    moves = [A.Move(u.side, u.id, far)] if far > 0.5 else []
-    if half > 0.5 and straight_ok(st, u, half):
-        moves.append(A.Move(u.side, u.id, half))
-    return moves
-
-
-def straight_ok(st: DaimyoState, u: Unit, d: float) -> bool:
-    """Whether max_straight counts a straight move of `d` cm legal (planned, stays on the table)."""
-    sure = straight_ahead.reach(st, u, straight_reach(st, u)).verdict(st, u, d, max_move(st, u))
-    if sure is not None:
-        return sure
-    try:
-        return not plan(st, A.Move(u.side, u.id, d)).leaves_table
-    except RuleError:
-        return False
-
-
-def straight_reach(st: DaimyoState, u: Unit) -> float:
-    """The longest straight move the allowance could pay for (double for a column on a road, 4.3)."""
-    hi = remaining(st, u)
-    if u.formation is Formation.COLUMN and terrain_map(st, u.cavalry, u.stands).road is not None:
-        hi /= tables().terrain_effects.road_column_factor
-    return hi
-
-
-def tried(st: DaimyoState, u: Unit, a: A.Action) -> bool:
-    """Whether a menu offers this wheel, turn, fall-back or reform: the rules accept its plan."""
-    if _beyond_allowance(st, u, a):
-        return False
-    try:
-        plan(st, a)
-    except RuleError:
-        return False
-    return True
-
-
-def _wheel_unhindered(st: DaimyoState, u: Unit, a: A.Wheel) -> bool:
-    """The wheel stays on the table and does not end inside a friend (so is not cut short)."""
-    motion = _wheel_motion(u, a.angle)
-    corners = motion.corners(motion.samples())
-    return _well_inside(st, corners) and not len(_others(st, u).friend_quad_overlaps(corners[-1])[0])
-
-
-def _beyond_allowance(st: DaimyoState, u: Unit, a: A.Action) -> bool:
-    """A wheel or turn whose cheapest possible price already exceeds what is left of the move
-    (4.3.5.1, 4.3.5.2): `plan` would refuse it, so a menu need not plan it. Terrain only adds
-    to a price, except a column's road, which at best halves a wheel (4.3)."""
-    m = tables().manoeuvre
-    disorder = m.disorder_factor if u.disordered else 1
-    if isinstance(a, A.Wheel):
-        if u.troop is Troop.ARTILLERY or not EPS < abs(a.angle) <= 180:
-            return False
-        least = m.wheel_cost[u.quality.value] * disorder * math.radians(abs(a.angle)) * u.width
-        if u.formation is Formation.COLUMN and terrain_map(st, u.cavalry, u.stands).road is not None:
-            least *= tables().terrain_effects.road_column_factor
-        if u.move_used + least <= max_move(st, u) + EPS * 10:
-            return False
-        # a wheel cut short (off the table, or stopping behind a friend it would end in) pays
-        # only for the arc it makes: that needs the full plan
-        return _remembered(st, u, ("beyond", a), lambda: _wheel_unhindered(st, u, a))
-    elif isinstance(a, A.Turn):
-        least = m.turn_fraction[u.quality.value] * base_move(u) * disorder
-    else:
-        return False
-    return u.move_used + least > max_move(st, u) + EPS * 10
-
-
-# The leader moves live in leaders.py; game.py reaches them through this module.
-from sim.daimyo.leaders import (execute_leader, leader_candidates, leader_may_move,  # noqa: E402,F401
-                                leader_xy, plan_leader)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from sim.core.errors import RuleError
 from sim.daimyo import actions as A
-from sim.daimyo import combat, command, movement
+from sim.daimyo import combat, command, menus, movement
 from sim.daimyo.model import Troop, Unit
 from sim.daimyo.state import DaimyoState
 from sim.daimyo.words import order_text
@@ -94,7 +94,7 @@ def reach(st: DaimyoState, u: Unit, now: bool = True) -> Reach:
     # ruling D-114: flush behind a friend a short move is refused (it would not move the unit)
     # where a long one may pass right through that friend
     through = probe.refusal is not None and probe.refusal.rule == "4.3.2"
-    far = movement.max_straight(st, u) if probe.accepted or through else 0.0
+    far = menus.max_straight(st, u) if probe.accepted or through else 0.0
     straight = _accepted(st, A.Move(u.side, u.id, far), now) if far > 0 else None
     wheels = {}
     if u.troop is not Troop.ARTILLERY:                     # 6.1: guns do not wheel

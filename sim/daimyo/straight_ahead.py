@@ -1,6 +1,6 @@
 """How far a unit may go straight ahead (Daimyo 4.3), from first-contact distances.
 
-The menus' longest straight move (`movement.max_straight`) halves the distance until the rules'
+The menus' longest straight move (`menus.max_straight`) halves the distance until the rules'
 plan accepts it. Most of those plans are decided by where, going straight ahead, a stand first
 leaves the table (4.3.4), first comes within the 3 cm a normal move may not close (4.4), first
 touches terrain (4.3.1) or first enters impassable ground, and where it would end inside a
@@ -22,6 +22,7 @@ import math
 import numpy as np
 import shapely
 
+from sim.core.memo import keep
 from sim.daimyo.derived import derived
 from sim.daimyo.geometry import CONTACT_TOLERANCE, direction, first_contact, stand_corners
 from sim.daimyo.geometry.kernels import point_quads_distance, slid_overlaps, units_distance
@@ -72,7 +73,7 @@ class Reach:
 
     def verdict(self, st, u: Unit, d: float, allowance: float) -> bool | None:
         """Whether the rules' plan accepts a straight move of d cm by u (the unit this was
-        made for, as it is now) that stays on the table (as movement.straight_ok), or None
+        made for, as it is now) that stays on the table (as menus.straight_ok), or None
         where only the plan can tell."""
         if not self.modelled or d > self.length or _barred(u):
             return None
@@ -244,9 +245,7 @@ def _ground(st, u: Unit, start, vx: float, vy: float, box) -> "_Ground":
     key = (u.formation is Formation.COLUMN, start.tobytes(), start.shape, vx, vy, *box)
     got = kept.get(key)
     if got is None:
-        if len(kept) >= GROUNDS_MAX:
-            kept.clear()
-        got = kept[key] = _Ground(st, u, start, vx, vy, box)
+        got = keep(kept, key, _Ground(st, u, start, vx, vy, box), GROUNDS_MAX)
     return got
 
 

@@ -7,6 +7,7 @@ import math
 
 import numpy as np
 
+from sim.core.memo import keep
 from sim.daimyo.geometry import CONTACT_TOLERANCE, direction
 from sim.daimyo.geometry import footprint as _footprint, stand_quads
 from sim.daimyo.geometry import kernels, unit_groups
@@ -191,9 +192,7 @@ def features_at(st: DaimyoState, u: Unit):
     kept = st.geometry_cache.setdefault("features_at", {})
     got = kept.get(key)
     if got is None:
-        if len(kept) >= FEATURES_KEPT:
-            kept.clear()
-        got = kept[key] = (fp, tuple(st.terrain), features_touching(st.terrain, fp))
+        got = keep(kept, key, (fp, tuple(st.terrain), features_touching(st.terrain, fp)), FEATURES_KEPT)
     return got[2]
 
 

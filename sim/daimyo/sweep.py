@@ -51,12 +51,15 @@ class Motion:
     def poses(self, s) -> np.ndarray:
         if type(s) is not np.ndarray or s.dtype != np.float64 or s.ndim != 1 or not s.flags.c_contiguous:
             s = np.ascontiguousarray(np.atleast_1d(np.asarray(s, dtype=float)))
-        x, y, f = self.start
         if self.kind != "jump":         # numpy's sums, in one kernel call
-            return cut_kernels.motion_poses(cut_kernels.STRAIGHT if self.kind == "straight" else cut_kernels.WHEEL,
-                                            float(x), float(y), float(f), float(self.length), float(self.angle),
-                                            float(self.pivot[0]), float(self.pivot[1]), s)
+            return cut_kernels.motion_poses(*self._numbers(), s)
         return np.array([self.start if v < 1 else self.end for v in s], dtype=float)
+
+    def _numbers(self) -> tuple:
+        """A straight move's or wheel's numbers as cut_kernels.motion_poses takes them."""
+        x, y, f = self.start
+        return (cut_kernels.STRAIGHT if self.kind == "straight" else cut_kernels.WHEEL, float(x), float(y),
+                float(f), float(self.length), float(self.angle), float(self.pivot[0]), float(self.pivot[1]))
 
     def sample_poses(self) -> np.ndarray:
         """`poses(samples())`, made once (the plan's corners and path both read them; not to be
@@ -69,7 +72,10 @@ class Motion:
         """(n, stands, 4, 2); a jump takes its new formation only at its end."""
         if s is self._samples and s is not None:
             if self.kind != "jump":
-                return place_corners(self._here, self.sample_poses())
+                if self._sample_poses is None:      # the poses and their corners in one kernel call
+                    self._sample_poses, out = cut_kernels.motion_corners(*self._numbers(), s, *self._here)
+                    return out
+                return place_corners(self._here, self._sample_poses)
             # a jump's samples are [0.0, 1.0]: its start, then its end in its new formation
             return np.concatenate([place_corners(self._here, [self.start]), place_corners(self._there, [self.end])])
         s = np.atleast_1d(np.asarray(s, dtype=float))

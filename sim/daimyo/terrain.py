@@ -135,6 +135,11 @@ class TerrainMap:
         return shapely.bounds(self.road_zone)[None, :]
 
     @cached_property
+    def boxes_with_road(self) -> np.ndarray:
+        """The patches' boxes and then the road zone's (a column's movement asks of both)."""
+        return np.concatenate([self.boxes, self.road_box])
+
+    @cached_property
     def road_probe(self):
         """A prepared copy of the road zone, only to ask whether anything meets it at all."""
         probe = shapely.from_wkb(shapely.to_wkb(self.road_zone))

@@ -127,7 +127,8 @@ def _exactly(tris, owner, shapes, n):
     multipolygon whose triangles' areas add up to its own."""
     whole = shapely.area(shapes) if n else np.zeros(0)
     summed = np.bincount(owner, weights=_areas(tris), minlength=n)
-    polygonal = np.isin(shapely.get_type_id(shapes), (3, 6)) if n else np.zeros(0, bool)
+    kinds = shapely.get_type_id(shapes) if n else np.zeros(0, np.int64)
+    polygonal = (kinds == 3) | (kinds == 6)          # polygons and multipolygons
     return np.ascontiguousarray(tris), owner, polygonal & _adds_up(summed, whole)
 
 

@@ -31,6 +31,10 @@ def _where(loc: str) -> str:
     return loc[5:] + " (inside)" if loc.startswith("city:") else loc
 
 
+# what a committed card is for, in words (3.3, 10.4)
+USE_WORDS = {"event": "for its Event", "action": "for its Action Value", "sacrifice": "as a Sacrifice"}
+
+
 @hellas
 @dataclass(frozen=True)
 class Commit(Action):
@@ -40,7 +44,7 @@ class Commit(Action):
     use: str
 
     def describe(self, game=None) -> str:
-        return f"Commit {_card(game, self.card)} for its {self.use}"
+        return f"Commit {_card(game, self.card)} {USE_WORDS.get(self.use, self.use)}"
 
 
 @hellas

@@ -600,7 +600,6 @@ class HellasGame(Game):
     def _open_battles(self) -> None:
         st = self.state
         st.turn.battles = battles.pending_battles(self)
-        side = other(st.turn.active)
         st.turn.withdraw_areas = [loc for loc in st.turn.battles
                                   if not loc.startswith(battles.SORTIE) and not self.map.is_sea(loc)]
         st.phase = "withdraw"

@@ -39,7 +39,7 @@ def season_options(g, side: str) -> list[tuple[str, str]]:
 
 
 def action_options(g, side: str) -> list[tuple[str, str]]:
-    st, m = g.state, g.map
+    st = g.state
     out = []
     if held(st, side, "Ares"):
         out.append(("Ares", ""))

@@ -294,7 +294,7 @@ class CombatRules:
         return [x.id for x in self.fighters(b.defender)] + self.disks_at(b.location)
 
     def loss_candidates(self, side: str) -> list[str]:
-        s, b = self.state, self.state.battle
+        b = self.state.battle
         if b.siege:
             pieces = self.garrison()
             rest = [p for p in pieces if p != "hideyori"]
@@ -432,7 +432,7 @@ class CombatRules:
 
     # -- 8.10 replenishment ----------------------------------------------------------------------
     def replenish(self) -> None:
-        s, b = self.state, self.state.battle
+        b = self.state.battle
         for side in SIDES:
             lost = b.lost.get(side, 0)
             if b.siege and side == b.defender:

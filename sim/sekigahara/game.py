@@ -20,7 +20,6 @@ from sim.sekigahara.movement import OPTIONS, MovementRules
 from sim.sekigahara.pieces import LOYALTY, SIDES
 from sim.sekigahara.setup import initial_state, load
 from sim.sekigahara.stats import game_stats
-from sim.sekigahara.weekly import WeeklyCycle
 from sim.sekigahara.weekly import WEEKS, WeeklyCycle
 
 # Which actions each step accepts, and the rule section cited when an action does not fit.

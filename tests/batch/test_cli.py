@@ -40,6 +40,20 @@ def test_duel_refuses_unknown_level(capsys, race_file):
     assert code == 2 and "valid levels: random, timid, mixed, bold" in err
 
 
+def test_duel_checks_every_scenario_before_the_first_game(capsys, race_file, tmp_path, monkeypatch):
+    # a bad scenario named last used to be found only after the first one's games had been
+    # played, and their results were dropped with the error
+    import sim.batch.commands as commands
+    played = []
+    real = commands.run_batch
+    monkeypatch.setattr(commands, "run_batch", lambda spec, *a, **k: played.append(spec) or real(spec, *a, **k))
+    missing = tmp_path / "missing.toml"
+    code, out, err = run(capsys, "duel", race_file, missing, "--a", "bold", "--b", "timid",
+                         "--runs", 4, "--workers", 1, "--no-progress")
+    assert code == 2 and err.strip() == f"kassen: {missing}: no such file" and out == ""
+    assert played == []
+
+
 def test_unknown_system_in_scenario_is_a_clear_error(capsys, tmp_path):
     path = tmp_path / "chess.toml"
     path.write_text('system = "chess"\n')

@@ -84,3 +84,21 @@ def test_daimyo_positions_name_the_side_of_each_unit_lost(tmp_path, capsys):
         assert all(len(p) == 4 and p[3] in ("east", "west") for p in positions)
         for side in ("east", "west"):
             assert sum(p[3] == side for p in positions) == row[f"{side}.units_lost"]
+
+
+@pytest.mark.parametrize("edit, message", [
+    # a weight that is no number used to reach the AI's arithmetic: a TypeError traceback
+    (lambda r: r.update(personality='{"aggression": "x"}'),
+     "out.csv: a malformed row (personality 'aggression': expected a finite number, got 'x')"),
+    # another scenario's sides, or a side without a level, used to be a KeyError traceback
+    (lambda r: r.update(scenario="nagashino"),
+     "out.csv: game 3: unknown side 'east'; sides are: allies, takeda"),
+    (lambda r: r.pop("level.west"),
+     "out.csv: game 3: its levels are for sides east, but training has sides east, west"),
+])
+def test_a_row_with_bad_levels_or_weights_is_one_line(tmp_path, capsys, edit, message):
+    rows = read_games(simulate(tmp_path, "out.csv"))
+    edit(rows[3])
+    with pytest.raises(BatchError) as err:
+        game_from_row(rows, 3, "out.csv")
+    assert str(err.value) == message

@@ -18,13 +18,19 @@ SEKI = "scenarios/sekigahara/campaign.toml"
     (["simulate", TRAINING, "--dask", "not a url"], "--dask: expected a scheduler address"),
     (["simulate", TRAINING, "--personality", "aggression=abc"], "--personality: expected KEY=NUMBER"),
     (["simulate", TRAINING, "--personality", "aggression=nan"], "--personality: expected KEY=NUMBER"),
-    (["render", TRAINING, "--png", "docs"], "--png: expected a file name, not a folder"),
+    (["render", TRAINING, "--png", "docs"], "--png: expected a file name ending in .png, got 'docs'"),
+    (["render", TRAINING, "--png", "picture.txt"], "--png: expected a file name ending in .png"),
+    (["render", TRAINING, "--gif", "film.png"], "--gif: expected a file name ending in .gif"),
     (["render", TRAINING, "--gif", "x.gif", "--fps", "0"], "--fps: expected a number above 0"),
     (["render", TRAINING, "--gif", "x.gif", "--fps", "nan"], "--fps: expected a number above 0"),
     (["bench", "--battles", "0"], "--battles: expected a whole number from 1"),
     (["bench", "--level", "garbage"], "--level 'garbage': expected one of random, easy, normal, hard"),
-    (["run", SEKI, "--weather"], "options.weather: Extra inputs are not permitted"),
-    (["run", SEKI, "--option", "bigstack=3"], "options.bigstack: Extra inputs are not permitted"),
+    # an option the system does not take names the ones it does (it said "Extra inputs are not permitted")
+    (["run", SEKI, "--weather"], "options.weather: unknown key (the keys here: big_stack, pass_option, "
+     "recruitment_blocks) (got True)"),
+    (["run", SEKI, "--option", "bigstack=3"], "options.bigstack: unknown key (the keys here: big_stack, "
+     "pass_option, recruitment_blocks) (got 3)"),
+    (["simulate", SEKI, "--turn-limit", "3"], "options.turn_limit: unknown key (the keys here: big_stack,"),
     (["play", SEKI, "--side", "tokugawa", "--ai", "garbage"], "--ai 'garbage': no such sekigahara opponent"),
     (["run", TRAINING, "--seed", "x" * 100_000], "chars)"),
 ])
@@ -64,3 +70,37 @@ def test_a_bad_games_file_is_one_line(capsys, tmp_path, name, content, message):
     assert main(["replay", "--from", str(path), "--game", "0"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and message in err
+
+
+def test_a_weight_the_daimyo_ai_does_not_take_names_the_ones_it_does(capsys):
+    # the line quoted Python: ("Personality.__init__() got an unexpected keyword argument 'foo'")
+    assert main(["simulate", TRAINING, "--personality", "foo=1", "--runs", "1", "--no-progress"]) == 2
+    assert capsys.readouterr().err == ("kassen: --personality ['foo']: not taken by the daimyo AI "
+                                       "(the weights it takes: aggression, caution)\n")
+
+
+@pytest.mark.parametrize("command", [["info"], ["check"], ["simulate", "--runs", "1"]])
+def test_a_save_given_for_a_scenario_is_named_as_such(capsys, tmp_path, command):
+    # it was "not valid TOML: Invalid statement (at line 1, column 1)"
+    from sim.core.save import save
+    from sim.core.scenario import open_game
+    path = tmp_path / "game.json"
+    save(open_game(TRAINING, seed=1), path)
+    assert main([command[0], str(path), *command[1:]]) == 2
+    assert capsys.readouterr().err == (f"kassen: {path}: a saved game, not a scenario: this command takes a "
+                                       "scenario (.toml) or a bundled name (play, replay, render and odds take saves)\n")
+
+
+@pytest.mark.parametrize("command", [["play"], ["render", "--png", "{tmp}/x.png"],
+                                     ["odds", "--attacker", "shima-horse", "--defender", "honda-yari"]])
+def test_a_seed_given_with_a_save_is_refused_not_ignored(capsys, tmp_path, command):
+    # a save keeps the seed it was played with; --seed was silently dropped
+    from sim.core.save import save
+    from sim.core.scenario import open_game
+    path = tmp_path / "game.json"
+    save(open_game(TRAINING, seed=1), path)
+    rest = [a.format(tmp=tmp_path) for a in command[1:]]
+    assert main([command[0], str(path), *rest, "--seed", "3"]) == 2
+    assert capsys.readouterr().err == (f"kassen: {path} is a save: it keeps the seed it was played with "
+                                       "(--seed is for a scenario)\n")
+    assert not (tmp_path / "x.png").exists()

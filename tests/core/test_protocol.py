@@ -46,6 +46,17 @@ def test_replay_from_seed_and_actions_is_identical():
     assert again.events == g.events
 
 
+def test_snapshot_is_an_equal_copy_whose_rolls_stay_out_of_the_history():
+    g = play(5)
+    snap = g.snapshot()
+    assert encode(snap) == encode(g.state) and snap is not g.state
+    events = list(g.events)
+    snap.dice.roll(2, "looked at", "R1")          # a replay's snapshot is only looked at
+    assert g.events == events and encode(g.state) != encode(snap)
+    g.apply(Advance(g.to_act(), 1))                # the game still records its own rolls
+    assert isinstance(g.events[len(events)], DiceRolled)
+
+
 def test_codec_round_trips_state():
     g = play(3)
     assert decode(json.loads(json.dumps(encode(g.state)))) == g.state

@@ -93,6 +93,20 @@ def test_4_3_a_motions_poses_are_numpys_bit_for_bit(a, wheel, amount, extra):
         assert np.array_equal(motion.corners(s), _numpy_place_corners(local_corners(a), _numpy_poses(motion, s)))
 
 
+@given(units("a"), stn.booleans(), stn.floats(-180, 180).filter(lambda v: abs(v) > 1e-6))
+@SETTINGS
+def test_4_3_a_motions_sampled_corners_in_one_call_are_numpys_bit_for_bit(a, wheel, amount):
+    """cut_kernels.motion_corners: the sampled poses and their corners from one kernel call (a
+    plan's first `corners`), then the kept poses placed again, both numpy's numbers."""
+    motion = _motion(a, wheel, amount if wheel else amount / 3)
+    s = motion.samples()
+    want = _numpy_place_corners(local_corners(a), _numpy_poses(motion, s))
+    first = motion.corners(s)
+    assert np.array_equal(motion.sample_poses(), _numpy_poses(motion, s))
+    assert np.array_equal(first, want) and np.array_equal(motion.corners(s), want)
+    assert first.tobytes() == want.tobytes()
+
+
 def test_4_3_a_wheels_facings_wrap_as_numpys():
     # facings turned past 0 or 360 either way wrap as numpy's remainder does
     for facing, angle in ((0.0, -30.0), (350.0, 30.0), (359.5, 0.5), (0.25, -0.25), (180.0, -180.0)):

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 SIM = Path(__file__).resolve().parents[2] / "sim" / "daimyo"
-HIGHER = ("sim.daimyo.movement", "sim.daimyo.combat", "sim.daimyo.ai", "sim.daimyo.game")
+HIGHER = ("sim.daimyo.movement", "sim.daimyo.menus", "sim.daimyo.combat", "sim.daimyo.ai", "sim.daimyo.game")
 
 
 def imported(path: Path) -> set[str]:
@@ -32,3 +32,11 @@ def test_4_5_5_shared_layers_import_neither_movement_nor_combat(module):
 @pytest.mark.parametrize("module", ["common.py", "melee.py", "rout.py", "charge.py", "morale.py", "__init__.py"])
 def test_4_6_combat_does_not_import_movement(module):
     assert "sim.daimyo.movement" not in imported(SIM / "combat" / module)
+
+
+def test_4_3_movement_plans_orders_without_the_players_menus():
+    """movement.py plans and executes orders; the menus a scripted or random player picks
+    from (menus.py) and the AI sit above it."""
+    bad = sorted(m for m in imported(SIM / "movement.py")
+                 if m.startswith(("sim.daimyo.menus", "sim.daimyo.ai", "sim.daimyo.game")))
+    assert bad == [], f"movement.py imports {bad}"

@@ -8,7 +8,8 @@ from sim.core.errors import RuleError
 from sim.daimyo import actions as A
 from sim.daimyo.geometry import footprint, stand_corners
 from sim.daimyo.model import Formation
-from sim.daimyo.movement import max_straight, plan
+from sim.daimyo.menus import max_straight
+from sim.daimyo.movement import plan
 from tests.daimyo.table_kit import CAV, charge_next, game, give_orders, scenario, unit
 
 WOOD_AHEAD = {"id": "wood", "kind": "wood", "points": [[0, 24], [200, 24], [200, 40], [0, 40]]}
@@ -583,7 +584,7 @@ def test_4_3_2_menu_offers_the_half_move_only_when_the_rules_accept_it():
     pass right through (ending clear, 4.3.2), but half that move would end inside the friend
     with nowhere behind to place it (ruling D-42). The menu offered the half anyway, and a
     random player's pick of it raised in a duel (game seed 4264928235246871424)."""
-    from sim.daimyo.movement import straight_moves
+    from sim.daimyo.menus import straight_moves
     g = give_orders(game(scenario([unit("col", 100, 40, 90, stands=4, files=1),
                                    unit("front", 100, 43, 90, stands=2, files=1)])))
     st = g.state

@@ -16,12 +16,20 @@ from tests.daimyo.test_swept import _motion
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-@given(units("a"), stn.sampled_from(["straight", "wheel"]),
-       stn.one_of(stn.floats(-90, 90).filter(lambda v: abs(v) > 1), stn.floats(1e-9, 1e-3)))
+KINDS = stn.sampled_from(["straight", "wheel"])
+AMOUNTS = stn.one_of(stn.floats(-90, 90).filter(lambda v: abs(v) > 1), stn.floats(1e-9, 1e-3))   # short ones too
+
+
+def sampled_corners(a, kind: str, amount: float) -> np.ndarray:
+    """The sampled stands of a straight move or wheel of `a` (test_swept._motion)."""
+    motion = _motion(a, kind, amount)
+    return motion.corners(motion.samples())
+
+
+@given(units("a"), KINDS, AMOUNTS)
 @SETTINGS
 def test_4_3_stand_in_rings_lie_within_near_hull_cm_of_geos_hulls(a, kind, amount):
-    motion = _motion(a, kind, amount)
-    corners = motion.corners(motion.samples())
+    corners = sampled_corners(a, kind, amount)
     pieces = Swept(corners if kind == "wheel" else corners[[0, -1]])
     rows = np.arange(len(pieces))
     coords, first, verts, none = pieces.rings(rows)

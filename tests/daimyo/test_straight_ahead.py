@@ -8,7 +8,7 @@ import pytest
 from sim.core.errors import RuleError
 from sim.core.scenario import read_toml
 from sim.daimyo import actions as A
-from sim.daimyo import movement, straight_ahead
+from sim.daimyo import menus, movement, straight_ahead
 from sim.daimyo.fuzz import EagerRandomPlayer
 from sim.daimyo.game import DaimyoGame
 from sim.daimyo.model import Unit
@@ -41,7 +41,7 @@ def test_4_3_verdicts_from_first_contacts_are_the_plans(path, seed):
     answered = asked = 0
     for st in _positions(path, seed, 240, 12):
         for u in st.living():
-            length = movement.straight_reach(st, u)
+            length = menus.straight_reach(st, u)
             if length <= 0.1:
                 continue
             quick = straight_ahead.reach(st, u, length)
@@ -57,11 +57,11 @@ def test_4_3_verdicts_from_first_contacts_are_the_plans(path, seed):
 def test_4_3_longest_straight_move_is_the_one_plans_find():
     for st in _positions("scenarios/daimyo/training.toml", 6, 200, 20):
         for u in st.living():
-            if movement.straight_reach(st, u) <= 0.1:
+            if menus.straight_reach(st, u) <= 0.1:
                 continue
-            fast = movement.max_straight(st, u)
+            fast = menus.max_straight(st, u)
             with movement.afresh(st):
-                slow = movement.max_straight(st, u)          # every halving planned
+                slow = menus.max_straight(st, u)          # every halving planned
             assert fast == slow
 
 
@@ -78,7 +78,7 @@ def test_4_3_column_wholly_on_a_road_for_less_than_a_sample_step_is_left_to_the_
     for d in np.linspace(13.9, 14.1, 41).tolist() + np.linspace(7.0, 8.0, 41).tolist():
         got = quick.verdict(st, u, d, movement.max_move(st, u))
         assert got is None or got == _planned(st, u, d), d
-    longest = movement.max_straight(st, u)
+    longest = menus.max_straight(st, u)
     assert longest == 14.0 and _planned(st, u, longest)   # the menu's move is one the rules take
 
 
@@ -93,7 +93,7 @@ def test_4_3_1_the_ground_kept_for_a_game_is_the_ground_made_afresh(path, seed):
         for u in st.living():
             if u.troop.value == "artillery":
                 continue
-            r = straight_ahead.reach(st, u, movement.straight_reach(st, u))
+            r = straight_ahead.reach(st, u, menus.straight_reach(st, u))
             if not r.modelled:
                 continue
             far = np.concatenate([r.start, r.start + r.v * r.length])

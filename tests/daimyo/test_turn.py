@@ -6,7 +6,7 @@ from sim.core.errors import RuleError
 from sim.daimyo import actions as A
 from sim.daimyo import command
 from sim.daimyo.combat import Shoot
-from sim.daimyo.movement import leader_candidates
+from sim.daimyo.leaders import leader_candidates
 from tests.daimyo.table_kit import charge_next, game, give_orders, scenario, unit
 
 SEATED = {"general": {"name": "east general", "rating": 3, "seated": True, "x": 100, "y": 6},

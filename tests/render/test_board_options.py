@@ -46,3 +46,40 @@ def test_the_autosave_goes_to_the_user_data_dir_and_play_says_where(monkeypatch,
     assert seen["save"].startswith(str(saves / "autosave-hellas-")) and seen["save"].endswith(".json")
     assert f"autosave: {seen['save']}" in capsys.readouterr().out
     assert not list(tmp_path.glob("*.json"))
+
+
+def test_ai_without_side_is_refused_before_the_autosave_is_announced(monkeypatch, tmp_path, capsys):
+    # `kassen play campaign --ai hard` printed "autosave: ..." and then refused the arguments
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    from sim.cli import main
+    assert main(["play", "scenarios/sekigahara/campaign.toml", "--ai", "hard"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err == "kassen: --ai needs --side (the side you play); without it you play every side\n"
+
+
+def test_a_new_game_does_not_autosave_over_an_unfinished_one(monkeypatch, tmp_path, capsys):
+    # every new game of a scenario autosaved to the same file: starting one again and closing
+    # the window replaced the unfinished game kept there
+    import pathlib
+    import random
+    import render.cli as cli
+    import render.sekigahara
+    from sim.core.save import save
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    seen = []
+    monkeypatch.setattr(render.sekigahara, "play", lambda game, args: seen.append(args.save))
+    parser = argparse.ArgumentParser()
+    cli.add_parsers(parser.add_subparsers())
+    scenario = str(pathlib.Path(__file__).resolve().parents[2] / "scenarios/sekigahara/campaign.toml")
+    cli.cmd_play(parser.parse_args(["play", scenario, "--side", "tokugawa"]))
+    first = pathlib.Path(seen[0])
+    game, rng = open_game(scenario, seed=1), random.Random(1)
+    for _ in range(12):                     # the first game, played on and closed
+        game.apply(rng.choice([a for s in game.sides() for a in game.legal_actions(s)]))
+    first.parent.mkdir(parents=True, exist_ok=True)
+    save(game, first)
+    kept = first.read_bytes()
+    cli.cmd_play(parser.parse_args(["play", scenario, "--side", "tokugawa"]))        # a new game
+    assert seen[1] == str(first.with_name(first.stem + "-2.json")) and first.read_bytes() == kept
+    cli.cmd_play(parser.parse_args(["play", str(first), "--side", "tokugawa"]))      # going on with it
+    assert seen[2] == str(first)

@@ -315,3 +315,47 @@ def test_resizing_the_window_lays_it_out_again():
         assert v.size == (1920, 1080)
     assert v.panel_rect.right == v.size[0] and v.status_rect.bottom == v.size[1]
     assert v.texts.scale > 1 or v.size[1] <= 800
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_a_finished_game_says_so_and_nobody_is_deciding(system):
+    # a finished save opened with `kassen play` used to list "nobody is deciding..." as the
+    # one choice, as if someone were still to move
+    path, _ = GAMES[system]
+    from sim.core.scenario import open_game
+    game, rng = open_game(path, seed=3), random.Random(3)
+    while not game.is_over():
+        game.apply(rng.choice([a for s in game.sides() for a in game.legal_actions(s)]))
+    d = Driver(system, game=game)
+    scene = d.app.scene()
+    assert scene.status_lines[0].startswith("GAME OVER: ")
+    assert [text for text, _ in scene.rows] == ["The game is over: Ctrl+Q quits, kassen replay steps through it"]
+    assert not scene.pinned and not scene.clickable
+
+
+def test_hellas_log_names_the_committed_and_revealed_cards():
+    # the reveal was logged with its fields spelt out: "Cards revealed: plays
+    # athens/c22/2/Treachery/sacrifice/sparta/c15/2/Civil War/event, first sparta"
+    import re
+    d = Driver("hellas", seed=2)
+    d.advance(lambda d: any(e.kind == "CardsRevealed" for e in d.g.events), limit=200)
+    d.settle()
+    revealed = [l for l in d.app.lines if l.startswith("Cards revealed: ")]
+    assert revealed and not [l for l in d.app.lines if re.search(r"\bc\d\d\b|plays ", l)]
+    assert re.fullmatch(r"Cards revealed: athens .+ \(\d\) (for its Event|for its Action Value|as a Sacrifice); "
+                        r"sparta .+ \(\d\) (for its Event|for its Action Value|as a Sacrifice) - (athens|sparta) first \([\d.]+\)",
+                        revealed[0])
+    assert any(re.fullmatch(r"athens commits .+ \(\d\) (for its Event|for its Action Value|as a Sacrifice)", l)
+               for l in d.app.lines)
+    assert "sparta commits a card face down" in d.app.lines
+
+
+def test_the_replay_bar_says_how_to_close_it():
+    # the board replay's bar listed every key but the one that closes it (Esc only pauses)
+    from render.board.replay import ReplayApp
+    d = Driver("sekigahara")
+    d.advance(lambda d: len(d.g.actions) > 5, limit=100)
+    rp = ReplayApp(d.g, d.adapter_cls, (1280, 800), side=d.human)
+    assert "Ctrl+Q close" in rp.scene().status
+    rp.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_q, mod=pygame.KMOD_CTRL))
+    assert not rp.running

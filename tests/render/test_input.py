@@ -385,3 +385,44 @@ def test_charge_mode_shows_the_exact_odds_of_the_enemy_pointed_at(game, screen, 
     texts = [t for t, _ in app.painter.drawn]
     assert "charge odds vs Shima horse (exact):" in texts and want in texts
     assert game.state.units["honda-yari"].charge_target == ""      # looking changes nothing
+
+
+def test_a_long_header_stops_short_of_the_speed_in_a_narrow_window(game, screen):
+    # the header ran on under "speed x1" (and off the window) in a window narrower than its
+    # text: here 800 px with the seats' note, as `kassen play --side west --size 800x600` shows
+    humans, opponents, note = seats(game, "west", "random", 5)
+    app = App(game, humans=humans, opponents=opponents, note=note)
+    app.input.handle(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 600), w=800, h=600))
+    small = pygame.Surface((800, 600))
+    frame(app, small)
+    drawn = dict(app.painter.drawn)
+    head, speed = app.header()
+    assert speed in drawn and head not in drawn
+    left = next(r for t, r in app.painter.drawn if t.endswith("...") and head.startswith(t[:-3]))
+    assert left.right < drawn[speed].left and drawn[speed].right <= 800
+
+
+def test_a_long_refusal_stays_in_the_status_bar_with_its_reason(game, screen, tmp_path):
+    # "cannot load <long path>: a sekigahara game, not daimyo" ran on over the log panel, its
+    # reason at the end
+    from sim.core.save import save
+    from sim.core.scenario import open_game
+    other = tmp_path / ("x" * 120 + ".json")
+    save(open_game("scenarios/sekigahara/campaign.toml", seed=1), other)
+    app = App(game)
+    app.load(other)
+    frame(app, screen)
+    text, rect = next((t, r) for t, r in app.painter.drawn if t.startswith("cannot load "))
+    assert rect.right <= app.status_rect.right and text.endswith(": a sekigahara game, not daimyo")
+    assert "..." in text
+
+
+def test_the_load_menu_leaves_out_the_other_systems_autosaves(game, monkeypatch, tmp_path):
+    # it offered autosave-sekigahara-... in a Daimyo window, which then refused to load it
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    saves = tmp_path / "kassen" / "saves"
+    saves.mkdir(parents=True)
+    for name in ("autosave-sekigahara-campaign.json", "autosave-daimyo-training.json", "mine.json"):
+        (saves / name).write_text("{}")
+    app = App(game)
+    assert [p.name for p in app.menu.saves()] == ["autosave-daimyo-training.json", "mine.json"]

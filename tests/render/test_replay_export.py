@@ -126,7 +126,8 @@ def test_replay_plays_moves_over_time_and_logs_as_it_goes():
     y = frame.poses["honda-teppo"][1]
     assert 26 < y < 34
     v.update(0.5)
-    assert v.index > i and v.log.entries[-1][0] == v.timeline.events[v.index].describe()
+    from sim.daimyo.words import named       # the log names units as the play window does
+    assert v.index > i and v.log.entries[-1][0] == named(v.timeline.snapshots[-1], v.timeline.events[v.index].describe())
     v.key(pygame.K_SPACE)
     assert not v.playing
 
@@ -172,3 +173,30 @@ def test_whole_game_gif_has_a_frame_per_step(tmp_path):
     out = export_gif(game, tmp_path / "all.gif", fps=8, size=(480, 320))
     t = Timeline.of(game)
     assert Image.open(out).n_frames == len(gif_positions(t, 8, 0, len(t)))
+
+
+def test_the_replay_log_is_in_the_play_windows_words():
+    # the replay's log showed ids and bare rolls ("honda-teppo move to ...", "activation of
+    # Honda: rolled 1+6 = 7 (4.1)" then "clan honda activation 10: activated") where the play
+    # window shows "Honda arquebusiers move to ..." and the roll with its result on one line
+    import re
+    game = _played()
+    v = ReplayViewer(Timeline.of(game))
+    v.key(pygame.K_END)
+    lines = [t for t, _ in v.log.entries]
+    assert any(l.startswith("Honda arquebusiers move to") for l in lines)
+    assert any(l.startswith("activation of Honda: 2d6 = ") and l.endswith("activated (4.1)") for l in lines)
+    assert not [l for l in lines if re.search(r"\bhonda-(teppo|yari)\b", l)]
+
+
+def test_the_replay_panel_names_the_event_as_the_log_does():
+    game = _played()
+    v = ReplayViewer(Timeline.of(game))
+    v.key(pygame.K_END)
+    v.draw(pygame.Surface((1280, 800)))
+    i = next(i for i, e in enumerate(v.timeline.events) if e.kind == "UnitMoved" and e.unit == "honda-teppo")
+    v.seek(i)
+    v.draw(pygame.Surface((1280, 800)))
+    texts = v.painter.texts()
+    assert any(t.startswith("Honda arquebusiers move to") for t in texts)
+    assert not any(t.startswith("honda-teppo move to") for t in texts)

@@ -22,6 +22,7 @@ import numpy as np
 import shapely
 from shapely.geometry import Point
 
+from sim.core.memo import keep
 from sim.daimyo import terrain_touch
 from sim.daimyo.geometry import terrain_kernels
 from sim.daimyo.geometry.kernels import MARGIN
@@ -150,9 +151,7 @@ def way_point(routes, u, x: float, y: float, goal) -> tuple[float, float] | None
     kept = routes.way_points
     got = kept.get(key, _UNKNOWN)
     if got is _UNKNOWN:
-        if len(kept) >= WAY_POINTS_MAX:
-            kept.clear()
-        got = kept[key] = _way_point(routes, u, x, y, goal)
+        got = keep(kept, key, _way_point(routes, u, x, y, goal), WAY_POINTS_MAX)
     return got
 
 

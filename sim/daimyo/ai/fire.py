@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from shapely.ops import unary_union
 
+from sim.core.memo import keep
 from sim.daimyo.combat import shooting
 from sim.daimyo.geometry import all_round_arc, boxes_apart, fire_arc, stand_corners
 from sim.daimyo.model import Unit, Weapon
@@ -38,10 +39,8 @@ class FireZones:
         key = (corners.tobytes(), tuple(idx), rng, e.cavalry, e.facing)
         got = kept.get(key)
         if got is None:
-            if len(kept) > ZONES_MAX:
-                kept.clear()
-            got = kept[key] = unary_union([all_round_arc(corners[i], rng) if e.cavalry
-                                           else fire_arc(corners[i], e.facing, rng) for i in idx])
+            got = keep(kept, key, unary_union([all_round_arc(corners[i], rng) if e.cavalry
+                                               else fire_arc(corners[i], e.facing, rng) for i in idx]), ZONES_MAX)
         return got
 
     def danger(self, u: Unit, shape, weight=None, box=None) -> float:

@@ -4,7 +4,7 @@ menu does not list, that face a unit square on the enemy it means to charge.
 A charge must first turn to face its run, at most half the charge move (4.4), and a turn in
 difficult ground costs double (4.3.1, ruling D-33), where the charge move itself is halved: a
 unit that stands a few degrees off its target may not charge it at all. The menu offers wheels
-of 30 degrees and turns of 90 (movement.menu), too coarse to line up; most refused charges of
+of 30 degrees and turns of 90 (menus.menu), too coarse to line up; most refused charges of
 units near the enemy in the training battles read "turning to face ... costs more than half the
 charge move". Two orders face the run exactly:
 - a wheel by the angle to the run (4.3.5.1; it costs movement, the unit may move on after it);
@@ -20,7 +20,7 @@ import math
 
 from sim.core.errors import RuleError
 from sim.daimyo import actions as A
-from sim.daimyo import movement, preview
+from sim.daimyo import menus, movement, preview
 from sim.daimyo.ai import crossing_axis
 from sim.daimyo.combat import charge as CH
 from sim.daimyo.combat import common as C
@@ -310,12 +310,12 @@ def crossing(scorer, st, u) -> list:
 
 def stuck(scorer, u) -> bool:
     """A column one stand wide within its length of a bridge or ford whose longest legal straight
-    move (the rules' own, movement.max_straight: 4.3.1 the river, 4.3.2 friends) is under
+    move (the rules' own, menus.max_straight: 4.3.1 the river, 4.3.2 friends) is under
     STUCK_CM: reference game 9, a column askew on the bridge, 1 cm ahead allowed, 15 turns."""
     if u.files != 1 or u.troop in (Troop.HQ, Troop.ARTILLERY) or \
             crossing_axis.clear_of(scorer.routes.crossings(scorer.st), u, footprint(u)):
         return False
-    return movement.max_straight(scorer.st, u) < STUCK_CM
+    return menus.max_straight(scorer.st, u) < STUCK_CM
 
 
 def _to_start(u, narrow, c, there) -> list:

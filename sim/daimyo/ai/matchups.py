@@ -14,6 +14,7 @@ import math
 import operator
 
 from sim.core.errors import RuleError
+from sim.core.memo import keep
 from sim.daimyo.ai.pose_memo import PLAIN_FIELDS, SEQUENCE_FIELDS, Book, unit_key
 from sim.daimyo.combat import charge as CH
 from sim.daimyo.derived import derived
@@ -205,9 +206,7 @@ class _Serials:
     def of(self, key: tuple) -> int:
         got = self._of.get(key)
         if got is None:
-            if len(self._of) >= ODDS_MAX:
-                self._of.clear()
-            got = self._of[key] = self._next
+            got = keep(self._of, key, self._next, ODDS_MAX)
             self._next += 1
         return got
 

@@ -37,6 +37,7 @@ from __future__ import annotations
 import dataclasses
 import operator
 
+from sim.core.memo import keep
 from sim.daimyo.model import Unit
 
 _SAVED = [f for f in dataclasses.fields(Unit) if not f.metadata.get("transient")]
@@ -85,11 +86,7 @@ class Book:
         full = key + tuple(map(id, shapes)) if shapes else key
         got = self._kept.get(full)
         if got is None:
-            if len(self._kept) >= self.limit:
-                self._kept.clear()
-            value = compute()
-            self._kept[full] = (shapes, value)
-            return value
+            return keep(self._kept, full, (shapes, compute()), self.limit)[1]
         if self.check and got[1] != compute():
             raise AssertionError(f"a kept answer differs from a fresh one under {key[:1]}")
         return got[1]
@@ -99,9 +96,7 @@ class Book:
 
     def keep(self, key: tuple, value, shapes: tuple = ()) -> None:
         """Keep an answer worked out ahead (ai/pose_batch.py) as `recall` would have kept it."""
-        if len(self._kept) >= self.limit:
-            self._kept.clear()
-        self._kept[key + tuple(map(id, shapes))] = (shapes, value)
+        keep(self._kept, key + tuple(map(id, shapes)), (shapes, value), self.limit)
 
 
 BOOK_MAX = 100_000     # answers kept while the enemy army stands still
@@ -136,11 +131,9 @@ class ValueBook:
             if check and compute()[0] != got[1]:
                 raise AssertionError("a kept pose value differs from a fresh one")
             return got[1]
-        part, keep = compute()
-        if keep:
-            if len(self._kept) >= self.limit:
-                self._kept.clear()
-            self._kept[key] = (context, part)
+        part, kept = compute()
+        if kept:
+            keep(self._kept, key, (context, part), self.limit)
         return part
 
 

@@ -16,6 +16,7 @@ import math
 import numpy as np
 import shapely
 
+from sim.core.memo import keep
 from sim.daimyo import terrain_touch
 from sim.daimyo.ai import crossing_axis
 from sim.daimyo.ai.pose_memo import Book
@@ -80,9 +81,7 @@ class Ground:
         against many patches, zones and targets; Shapely geometries never change)."""
         got = self._shape_boxes.get(id(shape))
         if got is None:
-            if len(self._shape_boxes) >= BOXES_MAX:
-                self._shape_boxes.clear()
-            got = self._shape_boxes[id(shape)] = (shape, shape.bounds)
+            got = keep(self._shape_boxes, id(shape), (shape, shape.bounds), BOXES_MAX)
         return got[1]
 
     def features_touching(self, geom) -> list:

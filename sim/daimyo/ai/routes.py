@@ -21,6 +21,7 @@ import numpy as np
 import shapely
 from shapely.geometry import LineString
 
+from sim.core.memo import keep
 from sim.daimyo import terrain_touch
 from sim.daimyo.ai.crossing_axis import Crossings
 from sim.daimyo.geometry import terrain_kernels
@@ -121,7 +122,7 @@ class Routes:
         key = (start[0], start[1], goal[0], goal[1])
         got = self._distance.get(key)
         if got is None:
-            got = _keep(self._distance, key, self._distance_now(start, goal))
+            got = keep(self._distance, key, self._distance_now(start, goal), KEPT_MAX)
         return got
 
     def _distance_now(self, start, goal) -> float:
@@ -175,7 +176,7 @@ class Routes:
         key = (a[0], a[1], b[0], b[1], a != b)
         got = self._clear.get(key)
         if got is None:
-            got = _keep(self._clear, key, self._clear_now(a, b))
+            got = keep(self._clear, key, self._clear_now(a, b), KEPT_MAX)
         return got
 
     def _triangles(self) -> tuple:
@@ -237,14 +238,6 @@ class Routes:
                     return
             yield self.clear(a, ends[k])
             k += 1
-
-
-def _keep(kept: dict, key, value):
-    """value, kept under key (all dropped when KEPT_MAX are kept)."""
-    if len(kept) >= KEPT_MAX:
-        kept.clear()
-    kept[key] = value
-    return value
 
 
 class RouteBook:

@@ -7,7 +7,7 @@ planned order without its penalties, plus SLACK for what a plan may change (a tu
 pose, stopping behind a friend). ScoredPlayer plans them best estimate first and stops once an
 exact score beats every estimate left; a blocked straight move is re-estimated over the range
 max_straight's first halvings leave before it is planned in full. Whatever it plays was
-planned and accepted by the rules (movement.tried, max_straight) exactly as in legal_actions.
+planned and accepted by the rules (menus.tried, max_straight) exactly as in legal_actions.
 Guns and reforms are always planned (few, scored apart); everything else (holds, charges,
 leaders, ending the step) is scored exactly at once.
 """
@@ -19,7 +19,7 @@ import numpy as np
 
 from sim.ai.scored import Option
 from sim.daimyo import actions as A
-from sim.daimyo import movement
+from sim.daimyo import menus, movement
 from sim.daimyo.ai import line_up
 from sim.daimyo.geometry import direction
 from sim.daimyo.model import Troop
@@ -65,7 +65,7 @@ def _option(scorer, st, a, here: dict[tuple, float], poses) -> Option:
     if isinstance(a, A.Move):          # stands for the menu's longest straight move and its half
         return _straight(scorer, st, u, here, _orders(u, a), _whole(scorer, st, u, a, here), poses)
     def resolve():
-        return [(a, scorer.score(a))] if movement.tried(st, u, a) else []
+        return [(a, scorer.score(a))] if menus.tried(st, u, a) else []
     estimate = _estimate(scorer, u, [a], here, poses)
     if isinstance(a, A.Turn) and not u.disordered:
         # sharpened only when it comes up: most turns never do, and the pose held's move
@@ -103,7 +103,7 @@ def _straight(scorer, st, u, here, orders, resolve, poses=None) -> Option:
 def _whole(scorer, st, u, a, here):
     """max_straight tries the whole reach first: if that is legal it is the longest move."""
     def resolve():
-        if movement.straight_ok(st, u, a.distance):
+        if menus.straight_ok(st, u, a.distance):
             return _planned(scorer, st, u)
         return _halve(scorer, st, u, 0.0, a.distance, PROBES, here)
     return resolve
@@ -116,7 +116,7 @@ def _halve(scorer, st, u, lo: float, hi: float, probes: int, here) -> Option | l
     if probes == 0:
         return _planned(scorer, st, u)
     mid = (lo + hi) / 2
-    lo, hi = (mid, hi) if movement.straight_ok(st, u, mid) else (lo, mid)
+    lo, hi = (mid, hi) if menus.straight_ok(st, u, mid) else (lo, mid)
     orders = [A.Move(u.side, u.id, d) for d in (lo, (lo + hi) / 2, hi, lo / 2, hi / 2) if d > 0]
     poses = [_end_pose(u, o) for o in orders]
     scorer.prefetch([(u, *pose, False) for pose in poses])
@@ -124,7 +124,7 @@ def _halve(scorer, st, u, lo: float, hi: float, probes: int, here) -> Option | l
 
 
 def _planned(scorer, st, u) -> list:
-    return [(m, scorer.score(m)) for m in movement.straight_moves(st, u)]
+    return [(m, scorer.score(m)) for m in menus.straight_moves(st, u)]
 
 
 def _estimate(scorer, u, orders, here: dict[tuple, float], poses=None, held: bool = False) -> float:

@@ -5,14 +5,14 @@ from __future__ import annotations
 from sim.core.errors import RuleError
 from sim.core.events import Note
 from sim.daimyo import actions as A
-from sim.daimyo import movement
+from sim.daimyo import effects, movement
 from sim.daimyo.model import Quality, Troop, Unit
 from sim.daimyo.state import Decision
 
 from . import charge as CH
 from . import common as C
 from .common import footprint
-from . import morale, rout, shooting
+from . import morale, shooting
 from .events import ChargeDeclared, ReactionChosen
 
 OPEN = {"open", "road"}
@@ -182,7 +182,7 @@ def react(game, charger_id: str, target_id: str, choice: str, forced: bool = Fal
         t.x, t.y, t.facing = x, y, heading
         t.charge_target = u.id
         t.charged = t.charge_bonus = t.activated = True
-        movement.moved_by_combat(game, t)
+        effects.moved_by_combat(game, t)
         if {f.row.effect for f in CH.terrain_on(st, footprint(t))} & {"light", "difficult", "river"}:
             C.set_disordered(game, t, "counter-charged in light or difficult terrain", "4.3.1")
     elif choice in ("retire", "shoot_retire", "retreat", "rout", "halt"):

@@ -22,6 +22,8 @@ import math
 import numpy as np
 from numba import njit
 
+from sim.daimyo.geometry.kernels import place_at
+
 STRAIGHT, WHEEL = 0, 1
 TOL = 1e-11         # cm: a separating-axis gap this close to 0 goes to Shapely
 
@@ -76,6 +78,14 @@ def motion_poses(kind, x, y, f, length, angle, px, py, s):
         out[i, 1] = py + ox * sa + oy * ca
         out[i, 2] = (f + angle * s[i]) % 360.0
     return out
+
+
+@njit(cache=True)
+def motion_corners(kind, x, y, f, length, angle, px, py, s, local_f, local_r):
+    """`motion_poses` at each s and the stands' corners at those poses (kernels.place_at's
+    sums: shapes.place_corners'), in one call: sweep.Motion's sampled poses and corners."""
+    poses = motion_poses(kind, x, y, f, length, angle, px, py, s)
+    return poses, place_at(poses, local_f, local_r)
 
 
 @njit(cache=True)
@@ -183,6 +193,7 @@ def warm() -> None:
     for kind in (STRAIGHT, WHEEL):
         motion_poses(kind, 0.0, 0.0, 90.0, 1.0, 10.0, 1.0, 0.0, np.zeros(2))
         motion_poses(kind, 0.0, 0.0, 90.0, 1.0, 10.0, 1.0, 0.0, kept)
+        motion_corners(kind, 0.0, 0.0, 90.0, 1.0, 10.0, 1.0, 0.0, kept, local, local)   # a unit's read-only frame
         for at_lo in (True, False):
             clear_halvings(kind, 0.0, 0.0, 90.0, 1.0, 10.0, 1.0, 0.0, local, local, quad + 3.0,
                            np.array([0], np.int64), np.array([4], np.int64), 0.0, 1.0, 2, 1e-10, at_lo)

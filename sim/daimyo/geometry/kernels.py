@@ -715,7 +715,8 @@ def warm() -> None:
     cut_kernels.warm()
     terrain_kernels.warm()
     arc_hits.warm()
-    from sim.daimyo.geometry import union_order
+    from sim.daimyo.geometry import swept_rings, union_order
+    swept_rings.warm()
     union_order.warm()
     from sim.daimyo.geometry import sweep_boxes    # it imports this module's MARGIN
     sweep_boxes.warm()

@@ -18,7 +18,7 @@ from shapely.geometry import LineString, Point, Polygon
 
 from sim.daimyo.model import Unit
 
-from . import kernels, union_order
+from . import kernels, swept_rings, union_order
 
 CONTACT_TOLERANCE = 0.1   # cm; ruling D-3: edges within 1 mm touch
 LOS_GAP = 4.0             # 4.5.2: shooting needs a gap of at least 4 cm between stands
@@ -460,22 +460,20 @@ class Swept:
     of a move meet nothing, and are never asked about). `at(rows)` holds the very polygons
     `swept_pieces` returns."""
 
-    def __init__(self, corners: np.ndarray):
+    def __init__(self, corners: np.ndarray, ends: bool = False):
+        """The pieces of sampled stands `corners` (n, stands, 4, 2): with `ends`, one hull per
+        stand from its first pose to its last (a straight move); else one per consecutive pair
+        of poses; a single pose, its stands (a turn or reform's end)."""
         if len(corners) == 1:                          # a turn or reform: the stands at its end
             self._quads(corners[0])
             return
-        pairs = np.concatenate([corners[:-1], corners[1:]], axis=2).reshape(-1, 8, 2)
-        coords, size, unsure = kernels.hulls(pairs)
-        n = len(pairs)
-        self._polys = np.empty(n, dtype=object)
-        self._made = np.zeros(n, dtype=bool)
+        # the hulls, their boxes and the kernel's rings in one call (geometry.swept_rings)
+        (self._pairs, self._coords, self._size, self._first, self._unsure, self.bounds, *rings) = \
+            swept_rings.swept_arrays(np.ascontiguousarray(corners, dtype=float), ends, NEAR_HULL_CM)
+        self._rings, self._kernel_rings = tuple(rings), None
+        self._polys = np.empty(len(self._pairs), dtype=object)
+        self._made = np.zeros(len(self._pairs), dtype=bool)
         self._complete = False
-        self._pairs, self._unsure, self._rings, self._kernel_rings = pairs, unsure, None, None
-        self._coords, self._size = coords, np.where(unsure, 0, size)
-        self._first = np.concatenate([[0], np.cumsum(self._size)[:-1]]).astype(np.int64)
-        # a hull's box is its points' box: its extreme points are vertices (exactly so for
-        # GEOS's hulls; its box is only ever used grown by kernels.MARGIN)
-        self.bounds = kernels.group_boxes(pairs)
 
     @classmethod
     def of_quads(cls, quads: np.ndarray) -> "Swept":
@@ -534,10 +532,8 @@ class Swept:
         cannot call (collinear corners: every straight move's), the ring is a stand-in within
         NEAR_HULL_CM of it (kernels.near_hulls), for questions asked with a larger tolerance:
         a separating gap (cut_kernels.TOL), an overlap's area."""
-        if self._rings is None:
+        if self._rings is None:             # stands given by their corners: their own rings
             self._rings = self._coords, self._first, self._size, self._unsure
-            if self._unsure.any():
-                self._rings = self._stand_in_rings()
         coords, first, size, none = self._rings
         return coords, first[rows], size[rows] - 1, none[rows]
 
@@ -549,16 +545,6 @@ class Swept:
             coords, first, verts, none = self.rings(slice(None))
             got = self._kernel_rings = (coords, first, np.where(none, 0, verts))
         return got
-
-    def _stand_in_rings(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-        """`at`'s rings with the stand-ins appended for the pieces GEOS's hull is unsure of
-        (`at` keeps reading its own arrays: its polygons stay GEOS's)."""
-        which = np.flatnonzero(self._unsure)
-        coords, size, far = kernels.near_hulls(self._pairs[which], NEAR_HULL_CM)
-        first, sizes, none = self._first.copy(), self._size.copy(), self._unsure.copy()
-        first[which] = len(self._coords) + np.concatenate([[0], np.cumsum(size)[:-1]]).astype(np.int64)
-        sizes[which], none[which] = size, far
-        return np.concatenate([self._coords, coords]), first, sizes, none
 
     def near(self, boxes: np.ndarray, grow: float) -> tuple[np.ndarray, np.ndarray]:
         """Pairs (piece, box) whose axis boxes come within `grow` (+ kernels.MARGIN): a superset

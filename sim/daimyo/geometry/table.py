@@ -79,9 +79,11 @@ class TableArrays:
         self.derived = {}
 
     def _move_in_place(self, units: list[Unit], keys: list[tuple]) -> bool:
-        """The same units, some moved or turned but none with a stand fewer: rewrite their rows."""
+        """The same units, some moved or turned but none with a stand fewer (nor on the other
+        side): rewrite their rows."""
         changed = list(compress(range(len(keys)), map(ne, keys, self.keys)))     # one or two, of all
-        if any(keys[i][4] != self.keys[i][4] for i in changed):     # a stand fewer
+        # a stand fewer, or a side changed (by a tool, between two calls): the rows made again
+        if any(keys[i][4] != self.keys[i][4] or keys[i][8] != self.keys[i][8] for i in changed):
             return False
         for i in changed:
             u = units[i]

@@ -237,7 +237,7 @@ def test_4_3_5_4_a_column_jammed_askew_on_a_bridge_reforms_onto_its_axis():
     corner) is refused. It is stuck (line_up.stuck): the reform about its centre (4.3.5.4,
     ruling D-38) facing the axis is offered, costs it no move it could have made, and is the
     order the scorer ranks first; from the reformed pose the column goes on over the river."""
-    from sim.daimyo import movement
+    from sim.daimyo import menus
     from tests.daimyo.table_kit import CAV
 
     def table(x, y, facing):
@@ -251,7 +251,7 @@ def test_4_3_5_4_a_column_jammed_askew_on_a_bridge_reforms_onto_its_axis():
     u = st.units["col"]
     s = DaimyoScorer(planning=True)
     s.prepare(g, "east")
-    assert movement.max_straight(st, u) < line_up.STUCK_CM and line_up.stuck(s, u)
+    assert menus.max_straight(st, u) < line_up.STUCK_CM and line_up.stuck(s, u)
     offered = line_up.crossing(s, st, u)
     reform = next(a for a in offered if isinstance(a, A.Reform))
     assert abs((reform.facing - 90.0 + 180) % 360 - 180) < 5.0            # along the bridge (y 54-64)
@@ -261,7 +261,7 @@ def test_4_3_5_4_a_column_jammed_askew_on_a_bridge_reforms_onto_its_axis():
     col = g.state.units["col"]
     assert not col.disordered and not g.state.units["rear"].disordered
     g = table(col.x, col.y, col.facing)
-    assert movement.max_straight(g.state, g.state.units["col"]) > 5.0
+    assert menus.max_straight(g.state, g.state.units["col"]) > 5.0
 
 
 def test_4_3_1_a_kept_way_point_is_the_one_worked_out_afresh():

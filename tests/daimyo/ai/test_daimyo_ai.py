@@ -61,7 +61,7 @@ def test_charge_scores_come_from_the_exact_odds():
     """Issue 5 item 1: charges are scored from the odds; a lance charge on raw spearmen that
     wins 63 % of first rounds (4.6.5) beats every movement order of the same unit."""
     from sim.daimyo.ai.scorer import DaimyoScorer
-    from sim.daimyo import movement
+    from sim.daimyo import menus
     from sim.daimyo.combat import Charge
     from tests.daimyo.table_kit import CAV, game, give_orders, scenario, unit
     g = give_orders(game(scenario([unit("horse", 100, 40, 90, stands=2, files=2, **CAV)],
@@ -70,7 +70,7 @@ def test_charge_scores_come_from_the_exact_odds():
     scorer.prepare(g, "east")
     charge = Charge("east", "horse", "spear")
     assert charge in g.legal_actions("east")
-    best_move = max(scorer.score(a) for a in movement.candidates(g.state, g.state.units["horse"]))
+    best_move = max(scorer.score(a) for a in menus.candidates(g.state, g.state.units["horse"]))
     assert scorer.score(charge) > best_move
     assert scorer.score(charge) == pytest.approx(0.5 + 3 * 0.1638 + 1.5 * 0.4694 - 1.5 * 0.0189
                                                  + 0.4 * (1.9444 - 1.1667), abs=2e-3)

@@ -5,7 +5,7 @@ a Turn the shortlist sets aside unweighed is one the rules refuse (4.3.5.2)."""
 import pytest
 
 from sim.daimyo import actions as A
-from sim.daimyo import movement
+from sim.daimyo import menus, movement
 from sim.daimyo.ai import shortlist
 from sim.daimyo.ai.scorer import DaimyoScorer
 from tests.daimyo.table_kit import game, give_orders, scenario, unit
@@ -34,7 +34,7 @@ def test_4_3_5_2_a_turns_sharpened_estimate_is_at_least_its_exact_score(east, we
     u = g.state.units["e1"]
     for angle in ANGLES:
         a = A.Turn("east", "e1", angle)
-        if shortlist._refused(g.state, u, a) or not movement.tried(g.state, u, a):
+        if shortlist._refused(g.state, u, a) or not menus.tried(g.state, u, a):
             continue
         here: dict = {}
         plain = shortlist._estimate(s, u, [a], here)
@@ -84,6 +84,6 @@ def test_4_3_5_2_a_turn_set_aside_is_one_the_rules_refuse(turned, used_share):
         refused = shortlist._refused(st, u, a)
         assert refused == (turned + abs(angle) > 180 or used_share > 0.5), (angle, refused)
         if refused:
-            assert not movement.tried(st, u, a)
+            assert not menus.tried(st, u, a)
         else:
-            assert movement.tried(st, u, a)
+            assert menus.tried(st, u, a)
