@@ -6,6 +6,7 @@ charge up with, line_up.py), against the rules' own check of it (`DaimyoGame.val
 applying it must not raise; the random side uses the plain uniform player."""
 from __future__ import annotations
 
+from sim.core.bundled import scenario_file
 from sim.core.errors import RuleError
 from sim.core.players import RandomPlayer
 from sim.core.scenario import read_toml
@@ -15,8 +16,9 @@ from sim.daimyo.game import DaimyoGame
 
 
 def ai_against_random(path: str, seed: int, level: str, max_actions: int = 20_000) -> dict:
-    """One game; returns counts. Raises AssertionError on an illegal AI order."""
-    game = DaimyoGame.new(read_toml(path), seed)
+    """One game of the scenario at `path` (or a bundled name: `reference`); returns counts.
+    Raises AssertionError on an illegal AI order."""
+    game = DaimyoGame.new(read_toml(scenario_file(path)), seed)
     sides = game.sides()
     ai_side = sides[seed % 2]
     ai = make_player(ai_side, level, seed)
