@@ -8,6 +8,7 @@ from render.daimyo.text import Painter
 
 
 PAGE = 9                 # choices on one page of the side panel (the number keys 1-9)
+CHOICE_INDENT = "     "   # before a choice's second and later lines
 
 PHASE_NAMES = {"setup": "set-up", "choose_order": "order of activation (3)", "activation": "clan activation (4.1)",
                "orders": "movement (4.3)", "shooting": "shooting (4.5)", "melee": "melee (4.6)",
@@ -67,7 +68,7 @@ def draw_panel(target, painter: Painter, rect: pygame.Rect, size: int, info: lis
     pages = (len(choices) + PAGE - 1) // PAGE
     page = min(page, max(pages - 1, 0))
     shown = [(n, part) for n, text in enumerate(choices[page * PAGE:(page + 1) * PAGE], start=1)
-             for part in Painter.wrap(f"{n}  {text}", size, width - 8)]
+             for part in _choice_lines(f"{n}  {text}", size, width - 8)]
     # the choices always fit (they are what the player acts on); the text above gives way
     choice_h = (len(shown) + 1) * line_h + 4 if choices else 0
     info_bottom = rect.bottom - choice_h - 4
@@ -89,10 +90,20 @@ def draw_panel(target, painter: Painter, rect: pygame.Rect, size: int, info: lis
         y += line_h
         last = None
         for n, part in shown:
-            painter.draw(target, part if n != last else "     " + part, (rect.x + 12, y), size, colour("ui", "text"))
+            painter.draw(target, part if n != last else CHOICE_INDENT + part, (rect.x + 12, y), size,
+                         colour("ui", "text"))
             last = n
             y += line_h
     target.set_clip(clip)
+
+
+def _choice_lines(text: str, size: int, width: int) -> list[str]:
+    """A choice wrapped to `width` pixels, its second and later lines to what the indent
+    before them leaves."""
+    first, *rest = Painter.wrap(text, size, width)
+    if not rest:
+        return [first]
+    return [first, *Painter.wrap(" ".join(rest), size, width - Painter.text_width(CHOICE_INDENT, size))]
 
 
 def unit_info(state, u) -> list[str]:
