@@ -29,6 +29,7 @@ from sim.daimyo import words
 
 KEY_ORDERS = ("Move", "Wheel", "Turn", "FallBack", "Reform", "Hold")   # given with keys, not numbers
 MESSAGE_SECONDS = 8.0
+PANEL_MOST = 0.7          # of the right-hand column the side panel may take from the log for its choices
 
 
 class TableView:
@@ -65,13 +66,28 @@ class TableView:
         self.header_rect = pygame.Rect(0, 0, w, head)
         self.status_rect = pygame.Rect(0, h - head, w - side, head)
         self.viewport = pygame.Rect(0, head, w - side, h - 2 * head)
-        panel_h = int((h - head) * 0.42)
-        self.panel_rect = pygame.Rect(w - side, head, side, panel_h)
-        self.log.rect = pygame.Rect(w - side, head + panel_h, side, h - head - panel_h)
+        self.panel_base_h = int((h - head) * 0.42)
+        self._split_column(self.panel_base_h)
         old = self.camera.viewport
         self.camera.set_viewport(tuple(self.viewport))
         if old[2:] != self.camera.viewport[2:]:
             self.camera.fit()
+
+    def _split_column(self, panel_h: int) -> None:
+        """The right-hand column: the side panel on top, the log below it."""
+        w, h = self.size
+        x, head = self.viewport.right, self.viewport.top
+        self.panel_rect = pygame.Rect(x, head, w - x, panel_h)
+        self.log.rect = pygame.Rect(x, head + panel_h, w - x, h - head - panel_h)
+
+    def _fit_panel(self, choices, page: int) -> None:
+        """The side panel takes room from the log while a page of choices needs more than its
+        share of the column (a small window, long clan names), up to PANEL_MOST of it."""
+        column = self.size[1] - self.header_rect.height
+        need = hud.panel_height(self.ui_size, self.panel_rect.width, choices, page)
+        panel_h = min(max(self.panel_base_h, need), int(column * PANEL_MOST))
+        if panel_h != self.panel_rect.height:
+            self._split_column(panel_h)
 
     # -- drawing ----------------------------------------------------------------------------
     def _signature(self, target, selected) -> tuple:
@@ -156,6 +172,7 @@ class TableView:
         self.draw_table(target, frame, selected)
         self.draw_extra(target)
         hud.draw_header(target, self.painter, self.header_rect, header, self.ui_size, header_right)
+        self._fit_panel(list(choices), page)
         hud.draw_panel(target, self.painter, self.panel_rect, self.ui_size, list(info), list(choices), page)
         self.log.draw(target)
         hud.draw_status(target, self.painter, self.status_rect, status, self.ui_size, status_kind)

@@ -67,8 +67,7 @@ def draw_panel(target, painter: Painter, rect: pygame.Rect, size: int, info: lis
     width = rect.width - 16
     pages = (len(choices) + PAGE - 1) // PAGE
     page = min(page, max(pages - 1, 0))
-    shown = [(n, part) for n, text in enumerate(choices[page * PAGE:(page + 1) * PAGE], start=1)
-             for part in _choice_lines(f"{n}  {text}", size, width - 8)]
+    shown = _shown(choices, page, size, width)
     # the choices always fit (they are what the player acts on); the text above gives way
     choice_h = (len(shown) + 1) * line_h + 4 if choices else 0
     info_bottom = rect.bottom - choice_h - 4
@@ -88,22 +87,25 @@ def draw_panel(target, painter: Painter, rect: pygame.Rect, size: int, info: lis
         head = "Choices (number keys)" + (f" - page {page + 1} of {pages}, PgUp / PgDn" if pages > 1 else "")
         painter.draw(target, head, (rect.x + 8, y), size, colour("ui", "accent"), bold=True)
         y += line_h
-        last = None
-        for n, part in shown:
-            painter.draw(target, part if n != last else CHOICE_INDENT + part, (rect.x + 12, y), size,
-                         colour("ui", "text"))
-            last = n
+        for _, part in shown:
+            painter.draw(target, part, (rect.x + 12, y), size, colour("ui", "text"))
             y += line_h
     target.set_clip(clip)
 
 
-def _choice_lines(text: str, size: int, width: int) -> list[str]:
-    """A choice wrapped to `width` pixels, its second and later lines to what the indent
-    before them leaves."""
-    first, *rest = Painter.wrap(text, size, width)
-    if not rest:
-        return [first]
-    return [first, *Painter.wrap(" ".join(rest), size, width - Painter.text_width(CHOICE_INDENT, size))]
+def panel_height(size: int, panel_width: int, choices: list[str], page: int = 0) -> int:
+    """The height draw_panel needs to show a page of choices whole, with a line of the text
+    above them and its "..." (the window gives the panel at least this where it can)."""
+    if not choices:
+        return 0
+    page = min(page, max((len(choices) - 1) // PAGE, 0))
+    return 6 + 2 * (size + 5) + 8 + (len(_shown(choices, page, size, panel_width - 16)) + 1) * (size + 5) + 4
+
+
+def _shown(choices: list[str], page: int, size: int, width: int) -> list[tuple[int, str]]:
+    """A page's choices as (number key, line) pairs, wrapped to `width` pixels."""
+    return [(n, part) for n, text in enumerate(choices[page * PAGE:(page + 1) * PAGE], start=1)
+            for part in Painter.hanging(f"{n}  {text}", size, width - 8, CHOICE_INDENT)]
 
 
 def unit_info(state, u) -> list[str]:

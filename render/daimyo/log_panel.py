@@ -13,6 +13,7 @@ from render.assets import colour
 from render.daimyo.text import Painter
 
 MAX_ENTRIES = 5000
+LOG_INDENT = "   "       # before an entry's second and later lines
 
 
 def describe(event) -> str:
@@ -100,8 +101,7 @@ class LogPanel:
         if key != self._wrapped_key:
             out = []
             for text, kind in self.entries:
-                for i, line in enumerate(Painter.wrap(text, size, width)):
-                    out.append(("   " + line if i else line, kind))
+                out.extend((line, kind) for line in Painter.hanging(text, size, width, LOG_INDENT))
             self._wrapped, self._wrapped_key = out, key
         return self._wrapped
 

@@ -58,5 +58,15 @@ class Painter:
         return wrap(font(size, bold), text, width) or [""]
 
     @staticmethod
+    def hanging(text: str, size: int, width: int, indent: str, bold: bool = False) -> list[str]:
+        """`text` wrapped to `width` pixels, its second and later lines starting with `indent`
+        and fitting the width with it."""
+        first, *rest = Painter.wrap(text, size, width, bold)
+        if not rest:
+            return [first]
+        room = width - Painter.text_width(indent, size, bold)
+        return [first, *(indent + line for line in Painter.wrap(" ".join(rest), size, room, bold))]
+
+    @staticmethod
     def text_width(text: str, size: int, bold: bool = False) -> int:
         return font(size, bold).size(text)[0]

@@ -21,3 +21,36 @@ def test_every_choice_line_is_drawn_inside_the_panel():
         lines = [(text, r) for text, r in painter.drawn if text.strip()[:1].isdigit() or text.startswith(" ")]
         assert len(lines) > len(CHOICES)                  # some choices took two lines or more
         assert all(rect.contains(r) for _, r in lines), [(t, r, rect) for t, r in lines if not rect.contains(r)]
+
+
+def test_in_a_small_window_the_panel_takes_room_from_the_log_for_a_page_of_choices(game):
+    """At 1000x640 six long choices took more than the panel's share of the column and the
+    last were clipped below it: the panel now grows into the log's room (up to PANEL_MOST)."""
+    from render.daimyo.app import PANEL_MOST, App
+    app = App(game)
+    app.input.handle(pygame.event.Event(pygame.VIDEORESIZE, size=(1000, 640), w=1000, h=640))
+    base = app.panel_rect.height
+    choices = CHOICES[:2] * 3
+    app.draw_frame(pygame.Surface((1000, 640)), info=["takeda to act"], choices=choices)
+    rect, log = app.panel_rect, app.log.rect
+    assert base < rect.height <= PANEL_MOST * (640 - rect.top)
+    assert log.top == rect.bottom and log.bottom == 640 and log.width == rect.width
+    numbered = [r for t, r in app.painter.drawn if t[:1].isdigit()]
+    assert len(numbered) == len(choices) and all(rect.contains(r) for r in numbered)
+    app.draw_frame(pygame.Surface((1000, 640)), info=["takeda to act"], choices=CHOICES[2:])
+    assert app.panel_rect.height == base and app.log.rect.top == app.panel_rect.bottom   # back to its share
+
+
+def test_the_logs_wrapped_lines_stay_inside_the_log_with_their_indent():
+    # "activation of Takeda Nobushige (left of the crane wing) (2d6 +3" ran off its right edge
+    from render.daimyo.log_panel import LOG_INDENT, LogPanel
+    pygame.font.init()
+    painter = Painter()
+    log = LogPanel(painter)
+    log.rect = pygame.Rect(600, 300, 260, 300)
+    for text in CHOICES:
+        log.add("takeda: " + text)
+    painter.begin_frame()
+    log.draw(pygame.Surface((1000, 640)))
+    lines = [(t, r) for t, r in painter.drawn if t != "Log"]
+    assert any(t.startswith(LOG_INDENT) for t, _ in lines) and all(log.rect.contains(r) for _, r in lines)
