@@ -69,8 +69,7 @@ def draw_panel(target, painter: Painter, rect: pygame.Rect, size: int, info: lis
     page = min(page, max(pages - 1, 0))
     shown = _shown(choices, page, size, width)
     # the choices always fit (they are what the player acts on); the text above gives way
-    choice_h = (len(shown) + 1) * line_h + 4 if choices else 0
-    info_bottom = rect.bottom - choice_h - 4
+    info_bottom = rect.bottom - _choices_height(shown, choices, size) - 4
     clip = target.get_clip()
     target.set_clip(rect)
     y = rect.y + 6
@@ -99,7 +98,14 @@ def panel_height(size: int, panel_width: int, choices: list[str], page: int = 0)
     if not choices:
         return 0
     page = min(page, max((len(choices) - 1) // PAGE, 0))
-    return 6 + 2 * (size + 5) + 8 + (len(_shown(choices, page, size, panel_width - 16)) + 1) * (size + 5) + 4
+    shown = _shown(choices, page, size, panel_width - 16)
+    # draw_panel: the text from 6 px down (a line and its "..."), 4 px above the choices and 4 below their heading
+    return 6 + 2 * (size + 5) + 8 + _choices_height(shown, choices, size)
+
+
+def _choices_height(shown: list, choices: list[str], size: int) -> int:
+    """The choices' block at the panel's foot: their heading and wrapped lines, and a gap."""
+    return (len(shown) + 1) * (size + 5) + 4 if choices else 0
 
 
 def _shown(choices: list[str], page: int, size: int, width: int) -> list[tuple[int, str]]:
