@@ -68,6 +68,7 @@ class TableView:
         self.viewport = pygame.Rect(0, head, w - side, h - 2 * head)
         self.panel_base_h = int((h - head) * 0.42)
         self._split_column(self.panel_base_h)
+        self._panel_fitted = None           # the choices the panel's height was last fitted to
         old = self.camera.viewport
         self.camera.set_viewport(tuple(self.viewport))
         if old[2:] != self.camera.viewport[2:]:
@@ -83,6 +84,10 @@ class TableView:
     def _fit_panel(self, choices, page: int) -> None:
         """The side panel takes room from the log while a page of choices needs more than its
         share of the column (a small window, long clan names), up to PANEL_MOST of it."""
+        asked = (tuple(choices), page)
+        if asked == self._panel_fitted:     # a frame redrawn with the same choices: wrapped once
+            return
+        self._panel_fitted = asked
         column = self.size[1] - self.header_rect.height
         need = hud.panel_height(self.ui_size, self.panel_rect.width, choices, page)
         panel_h = min(max(self.panel_base_h, need), int(column * PANEL_MOST))
