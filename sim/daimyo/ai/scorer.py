@@ -931,10 +931,8 @@ class DaimyoScorer:
                 targets = [e for e in targets if e.routing or self.mu.att.get((u.id, e.id), 0.0) > -0.2]
             # hard checks with the rules' charge plan (4.4) that the charge could be made; so
             # does easy (no plan, no matchups), which has no finer judgment of which enemy it
-            # could charge (docs/ai.md, "Easy lines up its charges"); and so does normal once its
-            # clan engages: a unit behind a friend (4.4: the charge path blocked) was pulled to
-            # stand there by a charge the rules refuse (docs/ai.md, "Engaged units in reach")
-            if targets and (self.exact or mode == "engage" if self.mu is not None else self.commander is None):
+            # could charge (docs/ai.md, "Easy lines up its charges")
+            if targets and (self.exact if self.mu is not None else self.commander is None):
                 targets = [e for e in targets if self._can_charge(u, x, y, facing, files, e)]
                 keep = False                              # the charge plan reads friends in the way
             if targets:
