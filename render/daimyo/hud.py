@@ -203,8 +203,12 @@ def army_summary(state) -> list[str]:
     lines = []
     for side, army in state.armies.items():
         units = state.living(side)
+        # an HQ abandoned when the General mounts leaves the units without being lost (1.7,
+        # ruling D-47): said, so the count of units does not fall by one unexplained
+        hq = state.units.get(army.hq)
+        left = ", HQ abandoned (1.7)" if hq is not None and hq.gone == "abandoned" else ""
         lines.append(f"{army.name} ({side}): {len(units)} units, {sum(u.stands for u in units)} stands,"
-                     f" {army.units_destroyed} lost")
+                     f" {army.units_destroyed} lost{left}")
     return lines + weather_lines(state)
 
 
