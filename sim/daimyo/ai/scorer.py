@@ -62,7 +62,6 @@ BALKED = 0.5         # edge a charge loses when the charger fails its test to ch
 QUEUE = 1.0          # points within QUEUE_CM of a crossing's end another friend has, up to 2 at it (crossing_axis.queue)
 LANE_CM = 8.0        # the lane ahead a friend must leave clear (4.4 charges, 4.5.2 shooting)
 TARGET_PULL = 0.8    # share of a target's worth (times aggression) in a pose that may charge it
-TEMPER = (3.0, 0.3)  # aggression and caution factors of an engaged clan on a river table (`_tempered`)
 
 
 class DaimyoScorer:
@@ -122,7 +121,6 @@ class DaimyoScorer:
         self.st = game.view(side)["table"]
         self.side = side
         self.p = self._pressed(self.st, side)
-        self._tempers: dict[str, tuple[Personality, float]] = {}
         foe = self.st.enemy(side)
         army = tuple(unit_key(e) for e in self.st.living(foe))
         self._enemy_side(foe, army)
@@ -133,7 +131,6 @@ class DaimyoScorer:
         if self.commander is not None:
             self.commander.update(self.st, side, self.ground)
             self.plans, self.mu = self.commander.clans, self.commander.matchups
-            self._tempers = self._tempered(self.st, self.plans)
         self.objectives = self._objectives(side)
         if self.commander is not None:
             self.objectives.update(self._breakers(side))
@@ -197,32 +194,6 @@ class DaimyoScorer:
         late = clock_pressure(st, side)          # 0 throughout for a side that wins at the limit
         return Personality(aggression=self.base.aggression * (1 + (URGENCY - 1) * late),
                            caution=self.base.caution * (1 - 0.5 * late))
-
-    def _tempered(self, st: DaimyoState, plans: dict) -> dict[str, tuple[Personality, float]]:
-        """clan -> (its personality, the factor on its aggression) for each clan that engages
-        (clan_plan `engage`) on a table with a river crossed only at bridges and fords (4.3.1,
-        crossing_axis.rivers): there the engaged clans stood at the crossings' ends, each move
-        over scoring a little below holding, to the limit (5.2: a draw wins nothing; docs/ai.md
-        "Engaged units in reach"). Such a clan scores with TEMPER's aggression and caution; the
-        fixed costs of the crossing's discipline (QUEUE, BLOCKING, the lanes) grow with its
-        aggression, so the approach's pull does not outweigh them (docs/ai.md "A temper that
-        rises at a crossing"). Other clans, and every clan on a table without such a river,
-        keep the side's personality."""
-        if not crossing_axis.rivers(st):
-            return {}
-        bold, calm = TEMPER
-        return {clan: (Personality(aggression=self.p.aggression * bold, caution=self.p.caution * calm), bold)
-                for clan in plans}
-
-    def _temper(self, u: Unit) -> Personality:
-        """The personality u's clan scores with now (`_tempered`)."""
-        got = self._tempers.get(u.clan)
-        return self.p if got is None else got[0]
-
-    def _firm(self, u: Unit) -> float:
-        """The factor on the fixed costs u's clan sets against its approach (`_tempered`)."""
-        got = self._tempers.get(u.clan)
-        return 1.0 if got is None else got[1]
 
     def _objectives(self, side: str) -> dict[str, object]:
         """The scenario's 5.2 conditions that win this side the battle at once (ruling D-85):
@@ -359,7 +330,7 @@ class DaimyoScorer:
             # 4.3.5.4: only to change formation/facing, giving up the rest of the move - which
             # is nothing to a column jammed at a crossing (line_up.stuck)
             return -(0.0 if line_up.stuck(self, u) else 1.0) + self._pose_gain(a)
-        urge = 1.0 * self._temper(u).caution if _unit_mode(u, self.plans.get(u.clan)) == "reform" else 0.0
+        urge = 1.0 * self.p.caution if _unit_mode(u, self.plans.get(u.clan)) == "reform" else 0.0
         return self._reform_need(u) + urge + self._pose_gain(a)
 
     def _reform_need(self, u: Unit) -> float:
@@ -369,9 +340,8 @@ class DaimyoScorer:
         enemy can charge it anyway, or when enemy shooters in range would spoil it."""
         shape = footprint(u)
         enemy, dist = self._nearest(u)
-        p = self._temper(u)
         if enemy is None:
-            return 0.5 * p.caution
+            return 0.5 * self.p.caution
         horizon = u.move_row.normal + enemy.move_row.charge + 6.0
         need = 0.3 + (2.0 if dist <= horizon else 0.0)
         if self.ground.touches(u, shape, "difficult"):
@@ -380,7 +350,7 @@ class DaimyoScorer:
             need -= 0.8                                # it will be charged disordered anyway
         if any(self.enemy_shapes[e.id].distance(shape) <= 15.0 for e in self.shooters):
             need -= 0.8                                # 4.2.2: one hit and the turn is wasted
-        return p.caution * need
+        return self.p.caution * need
 
     def _score_MountUp(self, a: A.MountUp) -> float:
         # 1.7, 3, 4.1: a Seated General adds +1 to initiative and to every clan's activation;
@@ -428,9 +398,8 @@ class DaimyoScorer:
             # the scenario's win at once (ruling D-85): an HQ never routs, it is lost with its
             # one stand (4.6.1), so winning the round is what counts
             edge += OBJECTIVE_WORTH * float(m.a_wins)
-        p = self._temper(u)
         if o.fire:
-            edge -= 0.4 * p.caution * float(expected(o.fire.hits))
+            edge -= 0.4 * self.p.caution * float(expected(o.fire.hits))
             # 4.4, 4.5.5: closing fire that takes the charger's last stand (3 hits a stand, the
             # hits it carries counted, ruling D-20) removes it before contact: no round is
             # fought and the unit is lost (5.2: its points)
@@ -442,8 +411,8 @@ class DaimyoScorer:
         # any charge in reach beat a hold, and hard fed units into losing melees. Aggression
         # weighs the gain, caution the loss, so a side pressed by the clock takes longer odds.
         if edge > 0:
-            return 0.5 + p.aggression * edge
-        return -0.2 + p.caution * edge
+            return 0.5 + self.p.aggression * edge
+        return -0.2 + self.p.caution * edge
 
     def _score_Shoot(self, a) -> float:
         return 2.0
@@ -480,7 +449,7 @@ class DaimyoScorer:
             # with a plan, disorder is a lost charge (4.2.1) and a turn standing (4.2.2):
             # a move that disorders (wading, passing a friend, 4.3.1, 4.3.2) must earn it -
             # unless the clan engages: then it commits, the reform turn is in its approach
-            before += 0.5 * self._temper(u).caution
+            before += 0.5 * self.p.caution
         after = self.pose_value(u, x, y, f, plan.files or u.files, disorder, turned=turned)
         if isinstance(a, A.Reform) and u.disordered and self.commander is None:
             after += self._reform_opens(u, x, y, f, plan.files or u.files)
@@ -799,7 +768,7 @@ class DaimyoScorer:
             plan = self.plans.get(u.clan)
             mu = self.mu
             got = self._contexts[u.id] = (
-                self._temper(u), None if plan is None else (plan.state, plan.target, plan.crossing),
+                self.p, None if plan is None else (plan.state, plan.target, plan.crossing),
                 None if self.commander is None else (self.commander.aims.get(u.id), self.commander.army.pressure),
                 None if mu is None else tuple((mu.att.get((u.id, e.id)), mu.dfn.get((u.id, e.id)))
                                               for e in self.enemies + self.routers))
@@ -822,19 +791,18 @@ class DaimyoScorer:
                                                      MARGIN)
         if blocked == UNSURE or half <= 0.0:
             blocked = self._lane_blocked(u, None, x, y, facing)
-        firm = self._firm(u)
         if blocked:
-            value -= 0.5 * firm                          # a friend in front: no charge or shot past it
+            value -= 0.5                                 # a friend in front: no charge or shot past it
         if in_way == UNSURE:
             in_way = self._in_friends_lane(u, quads, pose)
         if in_way:
-            value -= 0.3 * firm                          # standing in a fighting friend's way
+            value -= 0.3                                 # standing in a fighting friend's way
         for term in ground:
             value += term
         ends = self._queue.get(u.id)
         if ends:
             # another friend has the crossing's end: keep out of its room (4.3.2)
-            value -= QUEUE * firm * crossing_axis.queued(self.routes.crossings(self.st), u, ends, x, y, facing, files)
+            value -= QUEUE * crossing_axis.queued(self.routes.crossings(self.st), u, ends, x, y, facing, files)
         return value
 
     def _aim(self, u: Unit, enemy: Unit) -> tuple:
@@ -860,7 +828,6 @@ class DaimyoScorer:
         the pose promises was checked with the rules' charge plan (it reads friends in the
         way, 4.4): such a part is good for this pose now only."""
         keep = True
-        p = self._temper(u)
         enemy, dist = self._nearest(u, x, y)
         if enemy is None:
             return (0.0, None), keep
@@ -873,13 +840,13 @@ class DaimyoScorer:
         quads = stand_quads(u, x=x, y=y, facing=facing, files=files)
         threats = self._threats(u, shape, quads)
         if u.troop is Troop.HQ:
-            return (-3.0 * p.caution * len(threats), None), keep
+            return (-3.0 * self.p.caution * len(threats), None), keep
         if u.missile and not u.cavalry:
             # close to effective range (8 cm, +1, 4.5.1, 4.5.4), never beyond long range
             # (15 cm), and out of the enemy's charge reach (a stream between halves it, 4.3.1)
             value += 1.5 - max(0.0, min(dist, 15.0) - 8.0) / 6.0 - max(0.0, dist - 15.0) / 8.0
             if threats:
-                value -= (2.0 if disordered else 1.5) * p.caution
+                value -= (2.0 if disordered else 1.5) * self.p.caution
         else:
             # closing in, in moves over the ground at its real cost (4.3.1), plus the turn it
             # must stand to reform before it may charge (4.2.1, 4.2.2) if it is disordered or
@@ -941,11 +908,11 @@ class DaimyoScorer:
                 # badly facing pose too close look nearer the band; judging the band on the real
                 # distance cost charges and decisive games (docs/ai.md, "Band turn as a cost")
                 eff = abs(eff - off)
-            value -= p.aggression * MOVE_WORTH * (eff / u.move_row.normal + reform)
+            value -= self.p.aggression * MOVE_WORTH * (eff / u.move_row.normal + reform)
             if self.objectives:
                 # the scenario's way to win at once draws the fighting units on (ruling D-85)
                 goal = min(self.ground.approach(u, shape, g, files)[0] for g in self.objectives.values())
-                value -= p.aggression * MOVE_WORTH * OBJECTIVE_PULL * goal / u.move_row.normal
+                value -= self.p.aggression * MOVE_WORTH * OBJECTIVE_PULL * goal / u.move_row.normal
             if threats and mode == "engage" and self.mu is not None:
                 # engaged, only the enemies that beat it in a charge are to be feared (4.6.5),
                 # and less so as the clock presses (5.2): a battle is not won out of reach;
@@ -957,17 +924,15 @@ class DaimyoScorer:
                 # order the first to activate charges, with the bonus (4.6.3)
                 fear = 3.0 if mode in ("form_up", "hold", "fall_back", "reform", "receive") else 1.0
                 n = self._threat_count(threats)
-                value -= fear * p.caution * (1.6 if disordered else 0.3) * (1 + 0.3 * (n - 1)) * min(1.0, n)
+                value -= fear * self.p.caution * (1.6 if disordered else 0.3) * (1 + 0.3 * (n - 1)) * min(1.0, n)
             targets = [] if disordered else self._targets(u, shape, x, y, facing, quads)
             if targets and self.mu is not None:
                 # a plan charges only where the unit wins its matchup (4.6.5)
                 targets = [e for e in targets if e.routing or self.mu.att.get((u.id, e.id), 0.0) > -0.2]
             # hard checks with the rules' charge plan (4.4) that the charge could be made; so
             # does easy (no plan, no matchups), which has no finer judgment of which enemy it
-            # could charge (docs/ai.md, "Easy lines up its charges"); and so does normal once its
-            # clan engages: a unit behind a friend (4.4: the charge path blocked) was pulled to
-            # stand there by a charge the rules refuse (docs/ai.md, "Engaged units in reach")
-            if targets and (self.exact or mode == "engage" if self.mu is not None else self.commander is None):
+            # could charge (docs/ai.md, "Easy lines up its charges")
+            if targets and (self.exact if self.mu is not None else self.commander is None):
                 targets = [e for e in targets if self._can_charge(u, x, y, facing, files, e)]
                 keep = False                              # the charge plan reads friends in the way
             if targets:
@@ -975,23 +940,23 @@ class DaimyoScorer:
                 # charge itself (scored from the exact odds): reach is a means, not the end
                 best = max(self._target_worth(e) * (1 + 0.3 * max(0.0, self.mu.att.get((u.id, e.id), 0.0) if self.mu else 0.0))
                            for e in targets)
-                value += TARGET_PULL * p.aggression * best
+                value += TARGET_PULL * self.p.aggression * best
             # 4.5.1, 4.5.4: waiting in front of enemy shooters costs stands; less so on the
             # way to a charge that will reach them next turn
             danger = self.fire.danger(u, shape, self._first_weight, self.ground.box(shape))
-            value -= p.caution * (0.1 if targets else 0.25) * danger
+            value -= self.p.caution * (0.1 if targets else 0.25) * danger
         if disordered:
             # still to reform (4.2.2): dear with the enemy close by; further off a fighting
             # unit counts the reform turn in its approach above, a shooter its -1 (4.5.4)
             if dist <= u.move_row.normal + enemy.move_row.charge + 6.0:
-                value -= 0.4 * p.caution
+                value -= 0.4 * self.p.caution
             elif u.missile and not u.cavalry:
-                value -= 0.15 * p.caution
+                value -= 0.15 * self.p.caution
         ground = []
         for feat in self.ground.features_touching(shape):
             row = feat.row
             if row.cover and u.missile:
-                ground.append(0.5 * p.caution)
+                ground.append(0.5 * self.p.caution)
             if row.hill:
                 ground.append(0.3)
             if row.effect in ("difficult", "river") and not row.building and u.troop is not Troop.PEASANT:
@@ -1000,9 +965,9 @@ class DaimyoScorer:
                         and _unit_mode(u, self.plans.get(u.clan)) != "engage":
                     # 4.3.1, 4.2.1: wading in near the enemy disorders the unit where it
                     # cannot reform (moving on disorders it again) and may be charged at -1
-                    ground.append(-(1.0 * p.caution))
+                    ground.append(-(1.0 * self.p.caution))
         if self.commander is not None and crossing_axis.blocks(self.routes.crossings(self.st), u, shape, files):
-            ground.append(-BLOCKING * self._firm(u))     # a line across a crossing's end blocks the way over (4.3.1)
+            ground.append(-BLOCKING)     # a line across a crossing's end blocks the way over (4.3.1)
         return (value, tuple(ground)), keep      # value - t adds -t: the same sums as before
 
 
