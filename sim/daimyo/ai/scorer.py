@@ -92,8 +92,6 @@ class DaimyoScorer:
         self._queue: dict = {}         # friends kept out of a crossing's end (crossing_axis.queue)
         self._room: dict = {}          # easy: friends to make room for a line-up (more_orders)
         self._back: dict = {}          # easy: units whose fall back opens a line-up (more_orders)
-        self.carried = shortlist.Carried()   # hard: a unit's options kept through its clan's activation
-        self.army_key: tuple = ()
 
     @property
     def plan_log(self):
@@ -125,7 +123,6 @@ class DaimyoScorer:
         self.p = self._pressed(self.st, side)
         foe = self.st.enemy(side)
         army = tuple(unit_key(e) for e in self.st.living(foe))
-        self.army_key = army
         self._enemy_side(foe, army)
         self.memo.begin(self.st, side)
         self.backtrack.see(self.st)

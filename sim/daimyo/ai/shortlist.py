@@ -21,7 +21,6 @@ from sim.ai.scored import Option
 from sim.daimyo import actions as A
 from sim.daimyo import menus, movement
 from sim.daimyo.ai import line_up
-from sim.daimyo.ai.pose_memo import unit_key
 from sim.daimyo.geometry import direction
 from sim.daimyo.model import Troop
 
@@ -38,101 +37,22 @@ def options(scorer, game, side: str) -> list[Option] | None:
     scorer.prepare(game, side)
     here: dict[tuple, float] = {}      # each unit's value where it stands, (id, held)
     menu = game.orders_menu(side, planned=False)
-    carry = scorer.carried.begin(scorer, st, side) if scorer.exact else None
     if scorer.commander is not None:
         # issue 19: the wheel or reform that faces a charge run exactly (line_up.py), for the
         # units the menu lets move
         movers = list(dict.fromkeys(a.unit for a in menu if isinstance(a, PLANNED)))
         listed = set(menu)
-        menu += [a for uid in movers for a in _lined_up(scorer, st, st.units[uid], carry) if a not in listed]
-    old = carry.options if carry is not None else {}
+        menu += [a for uid in movers for a in line_up.orders(scorer, st, st.units[uid])
+                 + line_up.crossing(scorer, st, st.units[uid]) if a not in listed]
     # the end poses the estimates weigh, their nearest enemies in one call (ai/pose_batch.py)
     ends = {a: [_end_pose(st.units[a.unit], o) for o in _orders(st.units[a.unit], a)] for a in menu
-            if isinstance(a, PLANNED) and a not in old and _estimated(st.units[a.unit], a)
-            and not _refused(st, st.units[a.unit], a)}
+            if isinstance(a, PLANNED) and _estimated(st.units[a.unit], a) and not _refused(st, st.units[a.unit], a)}
     scorer.prefetch([(st.units[a.unit], *pose, isinstance(a, (A.Wheel, A.Turn))) for a, poses in ends.items()
                      for pose in poses]
                     + [(u, u.x, u.y, u.facing, u.files, False) for u in map(st.units.get, dict.fromkeys(a.unit for a in ends))]
                     + [_reformed(st.units[a.unit], a) for a in menu
-                       if isinstance(a, A.Reform) and a not in old and 1 <= a.files <= st.units[a.unit].stands])
-    if carry is None:
-        return [_option(scorer, st, a, here, ends.get(a)) for a in menu]
-    return [old[a] if a in old else carry.keep(st, a, _option(scorer, st, a, here, ends.get(a)))
-            if isinstance(a, PLANNED) else _option(scorer, st, a, here, ends.get(a)) for a in menu]
-
-
-def _lined_up(scorer, st, u, carry) -> list:
-    """line_up's wheels, reforms and crossing orders for `u` (kept for hard with the unit's
-    options while it stands as it was in the activation: Carried)."""
-    if carry is not None and u.id in carry.extras:
-        return carry.extras[u.id]
-    out = line_up.orders(scorer, st, u) + line_up.crossing(scorer, st, u)
-    if carry is not None:
-        carry.extras[u.id] = out
-    return out
-
-
-class Carried:
-    """Hard weighs a unit's movement orders once an activation (issues 18, 19: a hard battle's
-    cost was every clan unit's options estimated again at each of its clan's decisions, after
-    each single order). At a clan's later decisions in the same activation, with the enemy
-    army as it was, a unit that has not changed since (every saved field, pose_memo.unit_key)
-    keeps its options - their estimates and whatever of them was planned and scored - from the
-    activation's earlier decisions; the unit that moved is weighed afresh. What a kept option
-    reads of the friends that moved since (their lanes, the command range, room) is as it was
-    when it was weighed: a change of play, measured as one (docs/performance_log.md). Whatever
-    it plays is legal: a kept order planned at an earlier decision is planned again by the
-    rules (menus.tried, straight_ok) before it is offered, and weighed afresh if refused."""
-
-    def __init__(self):
-        self._at: tuple | None = None
-        self._units: dict[str, tuple] = {}
-        self.options: dict = {}        # this decision's kept options, by menu order
-        self.extras: dict[str, list] = {}
-        self.stamp = 0
-
-    def begin(self, scorer, st, side: str) -> "Carried":
-        self.stamp += 1
-        at = (id(st), st.turn, side, st.active_clan, scorer.army_key)
-        if at != self._at:
-            self._at, self._units = at, {}
-        keys = {uid: unit_key(st.units[uid]) for uid in self._units}
-        self._units = {uid: kept for uid, kept in self._units.items() if kept[0] == keys[uid]}
-        self.options = {a: o for _, opts, _ in self._units.values() for a, o in opts.items()}
-        self.extras = {uid: ex for uid, (_, _, ex) in self._units.items() if ex is not None}
-        return self
-
-    def keep(self, st, a, option: Option) -> Option:
-        u = st.units[a.unit]
-        if u.id not in self._units:
-            self._units[u.id] = (unit_key(u), {}, self.extras.get(u.id))
-        kept = self._wrap(st, u, option)
-        self._units[u.id][1][a] = kept
-        return kept
-
-    def _wrap(self, st, u, option: Option) -> Option:
-        cell: list = []            # [stamp, what resolve gave (a kept Option, or the scored orders)]
-
-        def resolve():
-            if not cell:
-                cell[:] = [self.stamp, self._got(st, u, option.resolve())]
-            elif cell[0] != self.stamp:
-                got = cell[1]
-                if not isinstance(got, Option) and not all(_still_legal(st, u, a) for a, _ in got):
-                    got = self._got(st, u, option.resolve())
-                cell[:] = [self.stamp, got]
-            return cell[1]
-        return Option(option.estimate, resolve)
-
-    def _got(self, st, u, got):
-        return self._wrap(st, u, got) if isinstance(got, Option) else got
-
-
-def _still_legal(st, u, a) -> bool:
-    """Whether the rules accept the order now (as the menu or max_straight would offer it)."""
-    if isinstance(a, A.Move):
-        return menus.straight_ok(st, u, a.distance)
-    return menus.tried(st, u, a) if isinstance(a, PLANNED) else True
+                       if isinstance(a, A.Reform) and 1 <= a.files <= st.units[a.unit].stands])
+    return [_option(scorer, st, a, here, ends.get(a)) for a in menu]
 
 
 def _option(scorer, st, a, here: dict[tuple, float], poses) -> Option:
