@@ -22,6 +22,7 @@ from sim.daimyo import actions as A
 from sim.daimyo import menus, movement
 from sim.daimyo.ai import line_up
 from sim.daimyo.geometry import direction
+from sim.daimyo.geometry.shapes import footprint
 from sim.daimyo.model import Troop
 
 SLACK = 0.1       # points added to estimates: a plan may end an order short of open ground (docs/performance.md)
@@ -37,6 +38,10 @@ def options(scorer, game, side: str) -> list[Option] | None:
     scorer.prepare(game, side)
     here: dict[tuple, float] = {}      # each unit's value where it stands, (id, held)
     menu = game.orders_menu(side, planned=False)
+    if scorer.exact:
+        # hard weighs only the turns and wheels toward the way its plan wants (issue 19 item 3)
+        toward: dict[str, float | None] = {}
+        menu = [a for a in menu if not _turns_away(scorer, st, a, toward)]
     if scorer.commander is not None:
         # issue 19: the wheel or reform that faces a charge run exactly (line_up.py), for the
         # units the menu lets move
@@ -72,6 +77,48 @@ def _option(scorer, st, a, here: dict[tuple, float], poses) -> Option:
         # ahead is weighed anyway once one is scored (scorer._present)
         return Option(estimate, lambda: Option(_estimate(scorer, u, [a], here, poses, held=True), resolve))
     return Option(estimate, resolve)
+
+
+def _turns_away(scorer, st, a, toward: dict) -> bool:
+    """Whether `a` is a wheel or turn of the menu (4.3.5.1, 4.3.5.2) that leaves the unit facing
+    no nearer the heading its plan wants - the way to the enemy it closes on (the point the
+    way round impassable ground makes for first, or the crossing's axis: Ground.heading), or
+    the nearest enemy (scorer._aim) - than it faces now. Hard weighs only the others (a turn
+    or wheel is worth its end pose and the move straight ahead it opens, and the pose's value
+    counts facing and turning toward that heading), so its decisions weigh about half the
+    poses. line_up's exact wheels and reforms toward a charge run and its crossing orders are
+    added after and always weighed; guns pivot (6.1), never filtered."""
+    if not isinstance(a, (A.Wheel, A.Turn)):
+        return False
+    u = st.units[a.unit]
+    if u.troop is Troop.ARTILLERY:
+        return False
+    if u.id not in toward:
+        toward[u.id] = _heading(scorer, st, u)
+    want = toward[u.id]
+    if want is None:
+        return False
+    now = abs((want - u.facing + 180) % 360 - 180)
+    end = abs((want - _end_pose(u, a)[2] + 180) % 360 - 180)
+    return end >= now - 1e-6
+
+
+def _heading(scorer, st, u) -> float | None:
+    """The facing (degrees) toward the point u's value closes on from where it stands
+    (scorer._value_part: the goal's way, else the nearest enemy); None with no enemy."""
+    enemy, _ = scorer._nearest(u)
+    if enemy is None:
+        return None
+    tx, ty = enemy.x, enemy.y
+    if u.troop is not Troop.HQ and not (u.missile and not u.cavalry) and scorer.plans.get(u.clan) is not None:
+        _, mode, goal = scorer._aim(u, enemy)
+        g = st.units[goal]
+        tx, ty = g.x, g.y
+        if mode != "receive":
+            tx, ty = scorer.ground.heading(u, footprint(u), scorer.enemy_shapes[goal], u.files) or (tx, ty)
+    if abs(tx - u.x) < 1e-9 and abs(ty - u.y) < 1e-9:
+        return None
+    return math.degrees(math.atan2(ty - u.y, tx - u.x)) % 360
 
 
 def _refused(st, u, a) -> bool:
