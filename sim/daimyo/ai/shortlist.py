@@ -50,7 +50,7 @@ def options(scorer, game, side: str) -> list[Option] | None:
         menu += [a for uid in movers for a in line_up.orders(scorer, st, st.units[uid])
                  + line_up.crossing(scorer, st, st.units[uid]) if a not in listed]
     # the end poses the estimates weigh, their nearest enemies in one call (ai/pose_batch.py)
-    ends = {a: [_end_pose(st.units[a.unit], o) for o in _orders(st.units[a.unit], a)] for a in menu
+    ends = {a: [_end_pose(st.units[a.unit], o) for o in _orders(st.units[a.unit], a, scorer.exact)] for a in menu
             if isinstance(a, PLANNED) and _estimated(st.units[a.unit], a) and not _refused(st, st.units[a.unit], a)}
     scorer.prefetch([(st.units[a.unit], *pose, isinstance(a, (A.Wheel, A.Turn))) for a, poses in ends.items()
                      for pose in poses]
@@ -68,7 +68,7 @@ def _option(scorer, st, a, here: dict[tuple, float], poses) -> Option:
     if _refused(st, u, a):
         return Option(-math.inf, lambda: [])      # kept in the list: normal's noise is drawn per option
     if isinstance(a, A.Move):          # stands for the menu's longest straight move and its half
-        return _straight(scorer, st, u, here, _orders(u, a), _whole(scorer, st, u, a, here), poses)
+        return _straight(scorer, st, u, here, _orders(u, a, scorer.exact), _whole(scorer, st, u, a, here), poses)
     def resolve():
         return [(a, scorer.score(a))] if menus.tried(st, u, a) else []
     estimate = _estimate(scorer, u, [a], here, poses)
@@ -130,11 +130,13 @@ def _refused(st, u, a) -> bool:
         or u.move_used + movement.turn_cost(u) > movement.max_move(st, u) + movement.EPS)
 
 
-def _orders(u, a) -> list:
+def _orders(u, a, halves: bool = False) -> list:
     """The orders whose end poses estimate menu order `a`: a straight move by the quarters of
-    its allowance, any other order itself."""
+    its allowance - by its halves for hard (`halves`): the moves the menu plays where nothing
+    stops it short (menus.straight_moves: the longest and its half); one stopped short is
+    estimated again over what max_straight's halvings leave (`_halve`) - any other order itself."""
     if isinstance(a, A.Move):
-        return [A.Move(u.side, u.id, a.distance * k / 4) for k in (1, 2, 3, 4)]
+        return [A.Move(u.side, u.id, a.distance * k / 4) for k in ((2, 4) if halves else (1, 2, 3, 4))]
     return [a]
 
 
