@@ -2,14 +2,15 @@
 
 The menu is the rules' own (DaimyoGame.orders_menu), but its units' movement orders are not
 planned up front. Each is estimated from where it would end on open ground - a straight move
-the best of its quarters up to the allowance, a wheel or turn its end pose - scored like a
+the best of its quarters up to the allowance (hard's: its halves), a wheel or turn its end pose - scored like a
 planned order without its penalties, plus SLACK for what a plan may change (a turn's exact
 pose, stopping behind a friend). ScoredPlayer plans them best estimate first and stops once an
 exact score beats every estimate left; a blocked straight move is re-estimated over the range
 max_straight's first halvings leave before it is planned in full. Whatever it plays was
 planned and accepted by the rules (menus.tried, max_straight) exactly as in legal_actions.
 Guns and reforms are always planned (few, scored apart); everything else (holds, charges,
-leaders, ending the step) is scored exactly at once.
+leaders, ending the step) is scored exactly at once. Hard weighs only the menu's turns and
+wheels that face a unit nearer its plan's heading (`_turns_away`).
 """
 from __future__ import annotations
 
