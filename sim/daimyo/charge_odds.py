@@ -184,7 +184,7 @@ def charges_into_disorder(st: DaimyoState, attacker: str, defender: str,
     # the answer reads of the attacker only its stands' layout and charge move, and the
     # terrain, which never changes in a game: kept with the game (derived, never saved), for
     # the planner asks again for every pair whenever one of the two has moved (ai/matchups.py)
-    key = (fx, fy, ff, u.stands, u.files, u.stand_w, u.stand_d, u.move_row.charge)
+    key = (fx, fy, ff, u.cavalry, u.stands, u.files, u.stand_w, u.stand_d, u.move_row.charge)
     kept = st.geometry_cache.setdefault("charge_disorder", {})
     got = kept.get(key)
     if got is None:

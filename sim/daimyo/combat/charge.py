@@ -84,27 +84,37 @@ def final_pose(u: Unit, t: Unit, edge: str, aligned: bool = True) -> tuple[float
     return float(p[0]), float(p[1]), facing % 360
 
 
-def terrain_on(st, geom) -> list:
-    from sim.daimyo.terrain import features_touching
-    return features_touching(st.terrain, geom)
+def ground_on(st, u: Unit, geom) -> set[str]:
+    """The effects (light, difficult, obstacle, impassable) of the ground `geom` touches as
+    `u`'s kind of mover meets it when it moves: its TerrainMap's patches (4.3.1: "charge
+    distances are modified by terrain in the same way as normal moves", ruling D-120), so a
+    bridge or road is cut out of the river or wood under it (D-34) and a river is impassable
+    away from its bridges and fords unless the scenario makes it a wide stream."""
+    from sim.daimyo.terrain import terrain_map
+    tmap = terrain_map(st, u.cavalry, u.stands)
+    hit = tmap.touching(np.array([geom], dtype=object))[0]
+    return {p.effect for p, h in zip(tmap.patches, hit.tolist()) if h}
 
 
-def charge_allowance(st, u: Unit, hull, features=None) -> tuple[float, bool]:
-    """4.4 charge column, modified by terrain as normal moves are (4.3.1): light -3 cm,
-    difficult half (infantry) or a third (cavalry), obstacles -3/-6 cm. Returns the
-    allowance and whether the charge disorders (charging in light or difficult terrain, or
-    crossing an obstacle)."""
+def charge_allowance(st, u: Unit, hull, effects=None) -> tuple[float, bool]:
+    """4.4 charge column, modified by terrain as normal moves are (4.3.1, ruling D-120): light
+    -3 cm, difficult (a ford, a wide stream) half (infantry) or a third (cavalry), obstacles
+    -3/-6 cm; road and bridge ground costs nothing extra. Returns the allowance and whether
+    the charge disorders (charging in light or difficult terrain, or crossing an obstacle).
+    Impassable ground on the way (`plan` refuses such a charge) leaves the allowance as is.
+    `effects`: ground_on(st, u, hull), where the caller has it."""
+    te = tables().terrain_effects
     cm = float(u.move_row.charge)
     disorder = False
-    effects = {f.row.effect for f in (terrain_on(st, hull) if features is None else features)}
+    effects = ground_on(st, u, hull) if effects is None else effects
     if "light" in effects:
-        cm -= 3
+        cm -= te.light_cm
         disorder = True
-    if "difficult" in effects or "river" in effects:
-        cm = cm / 3 if u.cavalry else cm / 2
+    if "difficult" in effects:
+        cm = cm / (te.difficult_cavalry_factor if u.cavalry else te.difficult_infantry_factor)
         disorder = True
     if "obstacle" in effects:
-        cm -= 6 if u.cavalry else 3
+        cm -= te.obstacle_cavalry_cm if u.cavalry else te.obstacle_infantry_cm
         disorder = True
     return cm, disorder
 
@@ -113,8 +123,7 @@ def plan(st, u: Unit, t: Unit) -> ChargePlan:
     """Validate a charge geometrically (no mutation); RuleError 4.4 if it cannot be made."""
     if u.troop in (Troop.HQ, Troop.ARTILLERY):
         raise C.err("4.4" if u.troop is Troop.HQ else "6.1", f"{u.id} may not charge")
-    start_fx = {f.row.effect for f in terrain_on(st, footprint(u))}
-    if u.cavalry and "difficult" in start_fx:
+    if u.cavalry and "difficult" in ground_on(st, u, footprint(u)):      # ruling D-120
         raise C.err("4.3.1", "cavalry charge only from open or light terrain")
     edge = C.side_of(t, u)
     fx, fy, ff = final_pose(u, t, edge)
@@ -126,8 +135,10 @@ def plan(st, u: Unit, t: Unit) -> ChargePlan:
     start_fp = footprint(u, facing=heading)
     end_fp = footprint(u, x=fx, y=fy, facing=ff)
     hull = shapely.union_all([start_fp, end_fp]).convex_hull
-    features = terrain_on(st, hull)
-    allowance, disorder = charge_allowance(st, u, hull, features)
+    ground = ground_on(st, u, hull)
+    if "impassable" in ground:          # 4.3.1: a river off its crossings, D-22 rows, a house (D-120)
+        raise C.err("4.3.1", f"the charge path to {t.id} crosses impassable ground")
+    allowance, disorder = charge_allowance(st, u, hull, ground)
     if turn_cost > allowance / 2 + EPS:
         raise C.err("4.4", f"turning to face {t.id} costs {turn_cost:.1f} cm, more than half the charge move ({allowance / 2:.1f})")
     if turn_cost + run > allowance + EPS:
@@ -140,9 +151,6 @@ def plan(st, u: Unit, t: Unit) -> ChargePlan:
             continue
         if footprint(v).intersection(hull).area > C.OVERLAP:
             raise C.err("4.4", f"the charge path to {t.id} is blocked by {v.id}")
-    for f in features:
-        if f.impassable_for(u.cavalry):
-            raise C.err("4.3.1", f"the charge path crosses impassable {f.id}")
     if end_fp.intersection(footprint(t)).area > C.OVERLAP:
         raise C.err("4.4", f"no room to contact {t.id}")
     path = [C.pose(u), (round(u.x, 4), round(u.y, 4), round(heading, 4)),

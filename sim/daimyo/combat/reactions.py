@@ -15,9 +15,6 @@ from .common import footprint
 from . import morale, shooting
 from .events import ChargeDeclared, ReactionChosen
 
-OPEN = {"open", "road"}
-
-
 def must_test_to_charge(u: Unit) -> bool:
     """4.4 / 5.1 reason 4: missile-armed ashigaru and peasants (never frenzied units)."""
     return not u.frenzied and (u.missile_ashigaru or u.troop is Troop.PEASANT)
@@ -31,7 +28,7 @@ def reaction_reason(st, t: Unit, u: Unit, p: CH.ChargePlan | None = None) -> int
     if t.frenzied or in_melee or t.routing or t.troop is Troop.HQ:
         return 0
     hull = footprint(u).union(footprint(t)).convex_hull
-    in_open = all(f.row.effect in OPEN for f in CH.terrain_on(st, hull))   # ruling D-67
+    in_open = not CH.ground_on(st, u, hull)     # ruling D-67: only open ground or road (D-120)
     if t.infantry and u.cavalry and t.quality is not Quality.ELITE and in_open:
         return 3
     if t.missile_ashigaru or t.troop is Troop.PEASANT:
@@ -46,7 +43,7 @@ def may_countercharge(st, t: Unit, u: Unit) -> bool:
         return False
     if t.halted_turns > 0 or t.routing or C.in_melee(st, t):
         return False
-    if t.cavalry and any(f.row.effect == "difficult" for f in CH.terrain_on(st, footprint(t))):
+    if t.cavalry and "difficult" in CH.ground_on(st, t, footprint(t)):       # 4.3.1 (D-120)
         return False
     return _face_pose(st, t, u) is not None
 
@@ -183,7 +180,7 @@ def react(game, charger_id: str, target_id: str, choice: str, forced: bool = Fal
         t.charge_target = u.id
         t.charged = t.charge_bonus = t.activated = True
         effects.moved_by_combat(game, t)
-        if {f.row.effect for f in CH.terrain_on(st, footprint(t))} & {"light", "difficult", "river"}:
+        if CH.ground_on(st, t, footprint(t)) & {"light", "difficult"}:           # D-120
             C.set_disordered(game, t, "counter-charged in light or difficult terrain", "4.3.1")
     elif choice in ("retire", "shoot_retire", "retreat", "rout", "halt"):
         morale.apply(game, t, "retire" if choice == "shoot_retire" else choice, away_from=u)
