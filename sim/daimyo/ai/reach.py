@@ -21,6 +21,7 @@ from sim.daimyo import terrain_touch
 from sim.daimyo.ai import crossing_axis
 from sim.daimyo.ai.pose_memo import Book
 from sim.daimyo.ai.routes import SLACK_CM
+from sim.daimyo.combat import charge as CH
 from sim.daimyo.geometry import boxes_apart, terrain_kernels
 from sim.daimyo.geometry.kernels import MARGIN
 from sim.daimyo.model import Troop, Unit
@@ -378,18 +379,12 @@ def _allowance_key(u: Unit) -> tuple:
 
 
 def _allowance(u: Unit, fx: set) -> float:
-    """The charge move modified by the ground effects `fx` on the way and at the start (4.3.1)."""
+    """The charge move modified by the ground effects `fx` on the way and at the start (4.3.1):
+    the rules' own account (combat/charge.py ground_effects, ruling D-120), 0 across impassable
+    ground."""
     if "impassable" in fx:
         return 0.0                                          # 4.3.1: no charge across impassable ground
-    cm = float(u.move_row.charge)
-    te = tables().terrain_effects
-    if "light" in fx:
-        cm -= te.light_cm
-    if "difficult" in fx:
-        cm /= te.difficult_cavalry_factor if u.cavalry else te.difficult_infantry_factor
-    if "obstacle" in fx:
-        cm -= te.obstacle_cavalry_cm if u.cavalry else te.obstacle_infantry_cm
-    return max(cm, 0.0)
+    return max(CH.ground_effects(u, fx)[0], 0.0)
 
 
 def _line_quads(ends) -> np.ndarray:

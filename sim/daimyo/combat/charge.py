@@ -97,21 +97,27 @@ def ground_on(st, u: Unit, geom) -> set[str]:
 
 
 def charge_allowance(st, u: Unit, hull, effects=None) -> tuple[float, bool]:
-    """4.4 charge column, modified by terrain as normal moves are (4.3.1, ruling D-120): light
-    -3 cm, difficult (a ford, a wide stream) half (infantry) or a third (cavalry), obstacles
-    -3/-6 cm; road and bridge ground costs nothing extra. Returns the allowance and whether
-    the charge disorders (charging in light or difficult terrain, or crossing an obstacle).
-    Impassable ground on the way (`plan` refuses such a charge) leaves the allowance as is.
-    `effects`: ground_on(st, u, hull), where the caller has it."""
+    """4.4 charge column over the ground `hull` touches, modified by terrain as normal moves
+    are (4.3.1, ruling D-120; `ground_effects`). `effects`: ground_on(st, u, hull), where the
+    caller has it."""
+    return ground_effects(u, ground_on(st, u, hull) if effects is None else effects)
+
+
+def ground_effects(u: Unit, effects) -> tuple[float, bool]:
+    """4.4 charge column modified by the ground `effects` (ground_on's) as normal moves are
+    (4.3.1, ruling D-120): light -3 cm, difficult (a ford, a wide stream) half (infantry) or a
+    third (cavalry), obstacles -3/-6 cm; road and bridge ground costs nothing extra. Returns
+    the allowance and whether the charge disorders (charging in light or difficult terrain,
+    or crossing an obstacle). Impassable ground (`plan` refuses such a charge) is not read
+    here. The rules' and the AI's (ai/reach.py) one account."""
     te = tables().terrain_effects
     cm = float(u.move_row.charge)
     disorder = False
-    effects = ground_on(st, u, hull) if effects is None else effects
     if "light" in effects:
         cm -= te.light_cm
         disorder = True
     if "difficult" in effects:
-        cm = cm / (te.difficult_cavalry_factor if u.cavalry else te.difficult_infantry_factor)
+        cm /= te.difficult_cavalry_factor if u.cavalry else te.difficult_infantry_factor
         disorder = True
     if "obstacle" in effects:
         cm -= te.obstacle_cavalry_cm if u.cavalry else te.obstacle_infantry_cm
