@@ -38,7 +38,7 @@ def game(east, west, terrain):
 
 def test_4_3_1_charge_straight_across_the_river_away_from_the_bridge_is_refused_ruling_D120():
     """The charge traced in reference normal-normal game 2 of master seed 2: arquebus
-    ashigaru on the south bank at x 13 (the bridge 47 cm away) and their enemy on the north
+    ashigaru on the south bank at x 13 (about 50 cm from the bridge) and their enemy on the north
     bank, 7 cm apart over the river. Half the charge move (7.5 cm) would have reached."""
     g = game((ARQUEBUS, 5, 5, 13, 56, 90), (ARQUEBUS, 5, 5, 13, 63, 270), river())
     st = g.state
