@@ -125,22 +125,30 @@ def ground_effects(u: Unit, effects) -> tuple[float, bool]:
     return cm, disorder
 
 
+def charge_path(u: Unit, t: Unit) -> tuple:
+    """A charge's geometry (4.4): (the edge charged, the final pose, the point the straight run
+    aims at, the run's length, its heading, the charger's footprint at the end, and the ground
+    the charge covers: the hull of the charger turned to the heading where it starts and where
+    it ends)."""
+    edge = C.side_of(t, u)
+    final = final_pose(u, t, edge)
+    rx, ry, _ = final_pose(u, t, edge, aligned=False)     # the run aims here; lining up is free
+    s = np.array([u.x, u.y])
+    run = float(np.hypot(rx - s[0], ry - s[1]))
+    heading = C.heading_to(s, np.array([rx, ry])) if run > EPS else u.facing
+    end_fp = footprint(u, x=final[0], y=final[1], facing=final[2])
+    hull = shapely.union_all([footprint(u, facing=heading), end_fp]).convex_hull
+    return edge, final, (rx, ry), run, heading, end_fp, hull
+
+
 def plan(st, u: Unit, t: Unit) -> ChargePlan:
     """Validate a charge geometrically (no mutation); RuleError 4.4 if it cannot be made."""
     if u.troop in (Troop.HQ, Troop.ARTILLERY):
         raise C.err("4.4" if u.troop is Troop.HQ else "6.1", f"{u.id} may not charge")
     if u.cavalry and "difficult" in ground_on(st, u, footprint(u)):      # ruling D-120
         raise C.err("4.3.1", "cavalry charge only from open or light terrain")
-    edge = C.side_of(t, u)
-    fx, fy, ff = final_pose(u, t, edge)
-    rx, ry, _ = final_pose(u, t, edge, aligned=False)     # the run aims here; lining up is free
-    s = np.array([u.x, u.y])
-    run = float(np.hypot(rx - s[0], ry - s[1]))
-    heading = C.heading_to(s, np.array([rx, ry])) if run > EPS else u.facing
+    edge, (fx, fy, ff), (rx, ry), run, heading, end_fp, hull = charge_path(u, t)
     turn_cost = rotation_cost(u, C.angle_diff(u.facing, heading))
-    start_fp = footprint(u, facing=heading)
-    end_fp = footprint(u, x=fx, y=fy, facing=ff)
-    hull = shapely.union_all([start_fp, end_fp]).convex_hull
     ground = ground_on(st, u, hull)
     if "impassable" in ground:          # 4.3.1: a river off its crossings, D-22 rows, a house (D-120)
         raise C.err("4.3.1", f"the charge path to {t.id} crosses impassable ground")
