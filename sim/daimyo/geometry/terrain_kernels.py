@@ -25,9 +25,26 @@ def stands_meet_patches(quads, tris, owner, patches, tol):
     """For each stand (m, 4, 2) and patch index 0..patches-1: MEETS, APART or UNSURE against the
     triangles `tris` (p, >= 3, 2; the first three corners are read) of patch `owner[j]`."""
     out = np.zeros((len(quads), patches), np.int8)
+    if len(quads) == 0:
+        return out
     tbox = _boxes(tris)
+    # only the triangles whose boxes come within tol of the stands' common box: every stand's
+    # own box test in _polygon_meets passes over the others (the same answers, fewer tests)
+    x0, y0, x1, y1 = quads[0, 0, 0], quads[0, 0, 1], quads[0, 0, 0], quads[0, 0, 1]
     for i in range(len(quads)):
-        _polygon_meets(quads[i], 4, tris, tbox, owner, tol, out[i])
+        for k in range(4):
+            x0, y0 = min(x0, quads[i, k, 0]), min(y0, quads[i, k, 1])
+            x1, y1 = max(x1, quads[i, k, 0]), max(y1, quads[i, k, 1])
+    keep = np.empty(len(tris), np.int64)
+    m = 0
+    for j in range(len(tris)):
+        if not (x0 > tbox[j, 2] + tol or x1 < tbox[j, 0] - tol or y0 > tbox[j, 3] + tol or y1 < tbox[j, 1] - tol):
+            keep[m] = j
+            m += 1
+    keep = keep[:m]
+    near, near_box, near_owner = tris[keep], tbox[keep], owner[keep]
+    for i in range(len(quads)):
+        _polygon_meets(quads[i], 4, near, near_box, near_owner, tol, out[i])
     return out
 
 
