@@ -49,6 +49,26 @@ def stands_meet_patches(quads, tris, owner, patches, tol):
 
 
 @njit(cache=True)
+def stands_on_road(quads, tris, box, tol):
+    """terrain_touch.stands_on_road's kernel part: for each stand (m, 4, 2), whether it is
+    surely APART from every triangle `tris` (the grown table outside the road zone, as
+    stands_meet_patches tells it), and whether Shapely must be asked: UNSURE, or a corner within
+    1e-6 cm of the grown table's `box` (x0, y0, x1, y1) or beyond it."""
+    state = stands_meet_patches(quads, tris, np.zeros(len(tris), np.int64), 1, tol)
+    on = np.empty(len(quads), np.bool_)
+    ask = np.empty(len(quads), np.bool_)
+    for i in range(len(quads)):
+        x0, y0, x1, y1 = quads[i, 0, 0], quads[i, 0, 1], quads[i, 0, 0], quads[i, 0, 1]
+        for k in range(1, 4):
+            x0, y0 = min(x0, quads[i, k, 0]), min(y0, quads[i, k, 1])
+            x1, y1 = max(x1, quads[i, k, 0]), max(y1, quads[i, k, 1])
+        on[i] = state[i, 0] == APART
+        ask[i] = state[i, 0] == UNSURE or x0 <= box[0] + 1e-6 or y0 <= box[1] + 1e-6 or x1 >= box[2] - 1e-6 \
+            or y1 >= box[3] - 1e-6
+    return on, ask
+
+
+@njit(cache=True)
 def hull_meets_patches(points, tris, owner, patches, tol):
     """MEETS, APART or UNSURE for the convex hull of `points` (n >= 3, 2) against each patch
     (as stands_meet_patches): the ground a straight move sweeps, from its stands' corners at
@@ -167,6 +187,7 @@ def warm() -> None:
     stands_meet_patches(quad[None], tri, np.array([0], np.int64), 1, 1e-11)
     lines_apart(0.0, 0.0, quad, tri, np.array([0], np.int64), 1e-11)
     hull_meets_patches(quad, tri, np.array([0], np.int64), 1, 1e-11)
+    stands_on_road(quad[None], tri, np.array([-1.0, -1.0, 5.0, 5.0]), 1e-11)
     pieces_meet_near(np.array([[0.0, 0.0, 1.0, 1.0]]), np.array([[0.5, 0.5, 3.0, 3.0]]), quad,
                      np.array([0], np.int64), np.array([4], np.int64), tri, np.array([0], np.int64),
                      np.array([True]), 1e-11)
