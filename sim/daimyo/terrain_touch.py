@@ -21,11 +21,9 @@ def stands_touching(st, tmap, quads: np.ndarray, swept) -> np.ndarray:
     out = np.zeros((len(quads), len(tmap.patches)), dtype=bool)
     tris, owner, exact = patch_triangles(st, tmap)
     which = exact if swept is None else exact & swept
-    sel = which[owner]
-    if sel.any():
-        state = terrain_kernels.stands_meet_patches(quads, tris[sel], owner[sel], len(tmap.patches),
-                                                    cut_kernels.TOL)
-        out[state == terrain_kernels.MEETS] = True
+    if which.any():
+        state = terrain_kernels.stands_meet_some(quads, tris, owner, which, cut_kernels.TOL)
+        out = state == terrain_kernels.MEETS
         i, j = np.nonzero(state == terrain_kernels.UNSURE)
         if len(i):
             out[i, j] = shapely.intersects(quad_polygons(quads[i]), tmap.shapes[j])

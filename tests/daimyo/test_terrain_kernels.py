@@ -59,6 +59,12 @@ def test_4_3_1_stands_meet_patches_passes_over_far_triangles_with_the_same_answe
                                                                               dtype=np.int64), 1)):
         got = terrain_kernels.stands_meet_patches(quads, tris, owner, n, tol)
         assert np.array_equal(got, _every_triangle(quads, tris, owner, n, tol))
+        # some patches only: as asked of their triangles alone (stands_touching's, for the
+        # patches a sweep touches)
+        for which in (np.arange(n) % 2 == 0, np.arange(n) % 3 != 1, np.zeros(n, bool)):
+            sel = which[owner]
+            assert np.array_equal(terrain_kernels.stands_meet_some(quads, tris, owner, which, tol),
+                                  _every_triangle(quads, tris[sel], owner[sel], n, tol))
 
 
 def test_4_3_1_a_stand_flush_with_a_patch_is_asked_of_shapely():

@@ -24,7 +24,14 @@ MEETS, APART, UNSURE = 1, 0, -1
 def stands_meet_patches(quads, tris, owner, patches, tol):
     """For each stand (m, 4, 2) and patch index 0..patches-1: MEETS, APART or UNSURE against the
     triangles `tris` (p, >= 3, 2; the first three corners are read) of patch `owner[j]`."""
-    out = np.zeros((len(quads), patches), np.int8)
+    return stands_meet_some(quads, tris, owner, np.ones(patches, np.bool_), tol)
+
+
+@njit(cache=True)
+def stands_meet_some(quads, tris, owner, which, tol):
+    """stands_meet_patches against the triangles of the patches `which` (a bool per patch) only,
+    the others' states APART: the same as asking it of those triangles alone, in their order."""
+    out = np.zeros((len(quads), len(which)), np.int8)
     if len(quads) == 0:
         return out
     tbox = _boxes(tris)
@@ -38,7 +45,8 @@ def stands_meet_patches(quads, tris, owner, patches, tol):
     keep = np.empty(len(tris), np.int64)
     m = 0
     for j in range(len(tris)):
-        if not (x0 > tbox[j, 2] + tol or x1 < tbox[j, 0] - tol or y0 > tbox[j, 3] + tol or y1 < tbox[j, 1] - tol):
+        if which[owner[j]] and not (x0 > tbox[j, 2] + tol or x1 < tbox[j, 0] - tol or y0 > tbox[j, 3] + tol
+                                    or y1 < tbox[j, 1] - tol):
             keep[m] = j
             m += 1
     keep = keep[:m]
