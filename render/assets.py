@@ -83,9 +83,29 @@ def wrap(f: pygame.font.Font, text: str, width: int) -> list[str]:
 
 def fit_middle(f: pygame.font.Font, text: str, width: int) -> str:
     """`text` if it fits `width` pixels in font `f`, else its start and as much of its end
-    (where a refusal gives its reason) as fit, with "..." between; "" if not even that fits."""
-    return _cut_to(f, text, width, lambda kept: text[:kept // 2] + "..." + text[len(text) - kept:],
-                   len(text) - 1)   # a third kept at the start
+    (where a refusal gives its reason) as fit, with "..." between; "" if not even that fits.
+    The cuts move to the nearest break between a key hint's groups ("M move  W wheel") or,
+    failing one near, between words, so no key is torn from its name; a long path or name
+    with no break near is cut where the room ends."""
+    def cut(kept: int) -> str:
+        head = text[:_break(text, kept // 2, -1)]              # a third kept at the start
+        tail = text[_break(text, len(text) - kept, 1):]
+        return head.rstrip(" |") + "..." + tail.lstrip(" |")
+
+    return _cut_to(f, text, width, cut, len(text) - 1)
+
+
+def _break(text: str, i: int, way: int) -> int:
+    """The break nearest to index `i` going `way` (-1 back, +1 on): the edge of a two-space gap
+    within 30 characters, else of a space within 16, else `i` itself. Moving `i` on never moves
+    the break back, so fit_middle's cuts stay ordered by length."""
+    for gap, reach in (("  ", 30), (" ", 16)):
+        for j in range(i, i + way * (reach + 1), way):
+            if not 0 < j < len(text):
+                break
+            if text[j - len(gap):j] == gap or text[j:j + len(gap)] == gap:
+                return j
+    return i
 
 
 def fit(f: pygame.font.Font, text: str, width: int) -> str:

@@ -111,10 +111,10 @@ def open_source(path: str, seed: int | None = None, options: dict | None = None)
     """A scenario (.toml) starts a new game (seed 1 unless given, `options` over its
     [options]); anything else is read as a save, which keeps the seed and options it was played
     with. A bundled scenario's name (`training`) stands for its file."""
-    path = str(scenario_file(path))
-    if not Path(path).exists():
+    file = scenario_file(path)
+    if not file.exists():
         raise KassenError(f"{path}: no such file")
-    if Path(path).suffix.lower() == ".toml":
+    if file.suffix.lower() == ".toml":
         from sim.core.scenario import open_game
         return open_game(path, seed=1 if seed is None else seed, **(options or {}))
     if options:

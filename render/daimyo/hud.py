@@ -9,6 +9,8 @@ from render.daimyo.text import Painter
 
 PAGE = 9                 # choices on one page of the side panel (the number keys 1-9)
 CHOICE_INDENT = "     "   # before a choice's second and later lines
+TOP, PAD, GAP = 6, 8, 4  # side panel, px: its text from the top, its left and right margin, the
+                         # gap above the choices' block and by which choices are indented
 
 PHASE_NAMES = {"setup": "set-up", "choose_order": "order of activation (3)", "activation": "clan activation (4.1)",
                "orders": "movement (4.3)", "shooting": "shooting (4.5)", "melee": "melee (4.6)",
@@ -64,30 +66,30 @@ def draw_panel(target, painter: Painter, rect: pygame.Rect, size: int, info: lis
     target.fill(colour("ui", "panel"), rect)
     pygame.draw.rect(target, colour("ui", "panel_edge"), rect, 1)
     line_h = size + 5
-    width = rect.width - 16
+    width = rect.width - 2 * PAD
     pages = (len(choices) + PAGE - 1) // PAGE
     page = min(page, max(pages - 1, 0))
     shown = _shown(choices, page, size, width)
     # the choices always fit (they are what the player acts on); the text above gives way
-    info_bottom = rect.bottom - _choices_height(shown, choices, size) - 4
+    info_bottom = rect.bottom - _choices_height(shown, choices, size) - GAP
     clip = target.get_clip()
     target.set_clip(rect)
-    y = rect.y + 6
+    y = rect.y + TOP
     wrapped = [(i, part) for i, line in enumerate(info) for part in Painter.wrap(line, size, width, bold=i == 0)]
     for k, (i, part) in enumerate(wrapped):
         if y + 2 * line_h > info_bottom and k < len(wrapped) - 1:
-            painter.draw(target, "...", (rect.x + 8, y), size, colour("ui", "dim"))
+            painter.draw(target, "...", (rect.x + PAD, y), size, colour("ui", "dim"))
             y += line_h
             break
-        painter.draw(target, part, (rect.x + 8, y), size, colour("ui", "accent" if i == 0 else "text"), bold=i == 0)
+        painter.draw(target, part, (rect.x + PAD, y), size, colour("ui", "accent" if i == 0 else "text"), bold=i == 0)
         y += line_h
     if choices:
-        y += 4
+        y += GAP
         head = "Choices (number keys)" + (f" - page {page + 1} of {pages}, PgUp / PgDn" if pages > 1 else "")
-        painter.draw(target, head, (rect.x + 8, y), size, colour("ui", "accent"), bold=True)
+        painter.draw(target, head, (rect.x + PAD, y), size, colour("ui", "accent"), bold=True)
         y += line_h
         for _, part in shown:
-            painter.draw(target, part, (rect.x + 12, y), size, colour("ui", "text"))
+            painter.draw(target, part, (rect.x + PAD + GAP, y), size, colour("ui", "text"))
             y += line_h
     target.set_clip(clip)
 
@@ -98,20 +100,21 @@ def panel_height(size: int, panel_width: int, choices: list[str], page: int = 0)
     if not choices:
         return 0
     page = min(page, max((len(choices) - 1) // PAGE, 0))
-    shown = _shown(choices, page, size, panel_width - 16)
-    # draw_panel: the text from 6 px down (a line and its "..."), 4 px above the choices and 4 below their heading
-    return 6 + 2 * (size + 5) + 8 + _choices_height(shown, choices, size)
+    shown = _shown(choices, page, size, panel_width - 2 * PAD)
+    # draw_panel: the text from TOP down (a line and its "..."), a GAP above the choices' block
+    # and one inside it
+    return TOP + 2 * (size + 5) + 2 * GAP + _choices_height(shown, choices, size)
 
 
 def _choices_height(shown: list, choices: list[str], size: int) -> int:
     """The choices' block at the panel's foot: their heading and wrapped lines, and a gap."""
-    return (len(shown) + 1) * (size + 5) + 4 if choices else 0
+    return (len(shown) + 1) * (size + 5) + GAP if choices else 0
 
 
 def _shown(choices: list[str], page: int, size: int, width: int) -> list[tuple[int, str]]:
     """A page's choices as (number key, line) pairs, wrapped to `width` pixels."""
     return [(n, part) for n, text in enumerate(choices[page * PAGE:(page + 1) * PAGE], start=1)
-            for part in Painter.hanging(f"{n}  {text}", size, width - 8, CHOICE_INDENT)]
+            for part in Painter.hanging(f"{n}  {text}", size, width - 2 * GAP, CHOICE_INDENT)]
 
 
 def unit_info(state, u) -> list[str]:
@@ -203,8 +206,12 @@ def army_summary(state) -> list[str]:
     lines = []
     for side, army in state.armies.items():
         units = state.living(side)
+        # an HQ abandoned when the General mounts leaves the units without being lost (1.7,
+        # ruling D-47): said, so the count of units does not fall by one unexplained
+        hq = state.units.get(army.hq)
+        left = ", HQ abandoned (1.7)" if hq is not None and hq.gone == "abandoned" else ""
         lines.append(f"{army.name} ({side}): {len(units)} units, {sum(u.stands for u in units)} stands,"
-                     f" {army.units_destroyed} lost")
+                     f" {army.units_destroyed} lost{left}")
     return lines + weather_lines(state)
 
 

@@ -150,6 +150,12 @@ def from_document(doc: object, where: str = "save") -> Game:
         raise SaveError(where, f"unknown game system {shorten(doc['system'])}") from None
     if _digest({k: v for k, v in doc.items() if k != "checksum"}) != doc["checksum"]:
         raise SaveError(where, "checksum mismatch: the save was altered or damaged")
+    home = str(doc["state"].get("__t", "")).rpartition(".")[0]
+    if home and "." not in home and home != doc["system"]:
+        # a system's state is tagged "<system>.<class>" (a class outside sim/ by its module): a
+        # save whose system was edited would fail on its first action's type, not its fault
+        raise SaveError(where, f"system {shorten(doc['system'])} does not match its state "
+                               f"({shorten(doc['state']['__t'])})")
     if not 0 <= doc["seed"] < 1 << 64:
         raise SaveError(where, f"seed: expected 0 to 2**64, got {shorten(doc['seed'])}")
     actions = decode(doc["actions"], f"{where}: actions")

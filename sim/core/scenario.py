@@ -75,9 +75,9 @@ def system_of(data: dict, where: str) -> type[Game]:
 
 
 def open_game(path: str | Path, seed: int = 0, **options) -> Game:
-    """Validate a scenario file (or a bundled scenario's name) and start a game from it."""
-    path = scenario_file(path)
-    data = read_toml(path)
+    """Validate a scenario file (or a bundled scenario's name) and start a game from it.
+    Errors name the scenario as it was given: a bundled name, not its installed path."""
+    data = read_toml(scenario_file(path))
     cls = system_of(data, str(path))
     cls.check(data, str(path), **options)
     return cls.new(data, seed, **options)

@@ -13,6 +13,7 @@ from sim.core.errors import ScenarioError, shorten
 from sim.core.scenario import validate_model
 from sim.core.schema import Meta, Name, Strict
 from sim.hellas.mapdata import HellasMap
+from sim.hellas.query import loyal_side
 from sim.hellas.state import BOX, POOL, HellasState, Siege
 
 KINDS = ("hoplite", "infantry", "archers", "cavalry", "fleet", "barbarian")
@@ -76,7 +77,43 @@ def parse(data: dict, where: str, m: HellasMap) -> Scenario:
         if s.city in besieged:
             raise ScenarioError(where, f"siege[{i}].city", f"{s.city!r} is besieged twice")
         besieged.add(s.city)
+    _check_places(sc, where, m)
     return sc
+
+
+def _check_places(sc: Scenario, where: str, m: HellasMap) -> None:
+    """Ruling H-64: a scenario starts no battle and no siege but those its [[siege]] table
+    names. A block starts only in a city loyal to its own side or neutral, never in an area
+    (land or sea) that holds the other side's blocks (9.1: contested areas are fought out in
+    a Combat phase, which a set-up does not have); a besieger holds the besieged city's area
+    with at least one land block of its own (10.3), and never besieges a city loyal to itself."""
+    first: dict[str, tuple[str, int]] = {}       # area -> (side, block index) of its first block
+    for i, b in enumerate(sc.block):
+        if b.at in (POOL, BOX):
+            continue
+        city = m.cities.get(b.at)
+        owner = loyal_side(city) if city is not None else None
+        if owner not in (None, b.side):
+            raise ScenarioError(where, f"block[{i}].at", f"{b.at} is loyal to {owner}: "
+                                f"a block of {b.side} cannot start in it (ruling H-64)")
+        area = _area_of(b.at, m)
+        side, j = first.setdefault(area, (b.side, i))
+        if side != b.side:
+            raise ScenarioError(where, f"block[{i}].at", f"{area} already holds {side}'s block[{j}]: a "
+                                "scenario cannot start a battle (ruling H-64)")
+    for i, s in enumerate(sc.siege):
+        city = m.cities[s.city]
+        if loyal_side(city) == s.besieger:
+            raise ScenarioError(where, f"siege[{i}].besieger", f"{s.city} is loyal to {s.besieger}, "
+                                "which cannot besiege it (ruling H-64)")
+        if not any(b.side == s.besieger and b.kind != "fleet" and _area_of(b.at, m) == city.area
+                   for b in sc.block):
+            raise ScenarioError(where, f"siege[{i}].besieger", f"no {s.besieger} land block starts in "
+                                f"{city.area} to hold the siege of {s.city} (10.3, ruling H-64)")
+
+
+def _area_of(at: str, m: HellasMap) -> str:
+    return m.cities[at].area if at in m.cities else at
 
 
 def build_state(sc: Scenario, m: HellasMap, seed: int) -> HellasState:
@@ -86,7 +123,7 @@ def build_state(sc: Scenario, m: HellasMap, seed: int) -> HellasState:
     rows = [b for b in sc.block for _ in range(b.count)]
     ids = assign_ids(st.dice, [(b.side, b.name) for b in rows], {"athens": "A", "sparta": "S"})
     for bid, b in zip(ids, rows):
-        loc = m.cities[b.at].area if b.at in m.cities else b.at
+        loc = _area_of(b.at, m)
         home = b.home or (b.at if b.at in m.cities else "")   # ruling H-61: the setup city
         marks = {"kind": b.kind, "rating": b.rating, "home": home,
                  "cls": "barbarian" if b.kind == "barbarian" else "greek"}

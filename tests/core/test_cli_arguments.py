@@ -40,6 +40,13 @@ def test_bad_arguments_are_one_line_before_any_work(capsys, tmp_path, argv, mess
     assert out == "" and err.count("\n") == 1 and message in err and len(err) < 600
 
 
+@pytest.mark.parametrize("command", [["run"], ["simulate"], ["render", "--png", "x.png"],
+                                     ["play"]])
+def test_a_bundled_scenarios_error_names_it_as_given_not_by_its_installed_path(capsys, command):
+    assert main(command + ["training", "--option", "bogus=1"]) == 2
+    assert capsys.readouterr().err.startswith("kassen: training: options.bogus: unknown key")
+
+
 def test_more_workers_than_runs_start_no_idle_processes(monkeypatch):
     from sim.batch import runner
     from sim.batch.spec import spec_from_file

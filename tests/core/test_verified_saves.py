@@ -70,6 +70,14 @@ def test_a_damaged_save_fails_its_checksum(tmp_path):
         saves.load(_write(tmp_path, doc, fix_checksum=False))
 
 
+@pytest.mark.parametrize("system", ["daimyo", "hellas"])
+def test_a_save_whose_system_was_edited_names_the_system_not_an_action(tmp_path, system):
+    doc = copy.deepcopy(save_document(system))
+    doc["system"] = "sekigahara"
+    with pytest.raises(SaveError, match=rf"system 'sekigahara' does not match its state \('{system}\."):
+        saves.load(_write(tmp_path, doc))
+
+
 def test_a_game_with_forced_dice_saves_and_replays_exactly(tmp_path):
     game = played("daimyo", actions=10)
     game.dice.force(6, 6, 6)

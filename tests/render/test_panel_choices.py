@@ -54,3 +54,16 @@ def test_the_logs_wrapped_lines_stay_inside_the_log_with_their_indent():
     log.draw(pygame.Surface((1000, 640)))
     lines = [(t, r) for t, r in painter.drawn if t != "Log"]
     assert any(t.startswith(LOG_INDENT) for t, _ in lines) and all(log.rect.contains(r) for _, r in lines)
+
+
+def test_1_7_the_army_line_says_the_hq_was_abandoned_not_lost():
+    """D-47: an HQ abandoned on mounting up is no loss; the panel says where the unit went."""
+    from sim.daimyo import actions as A
+    from tests.daimyo.table_kit import game, scenario, unit
+    from tests.daimyo.test_turn import SEATED, hatamoto, open_activation
+    g = open_activation(game(scenario([unit("a", 60, 40), hatamoto(y=9.5)], east_army=SEATED,
+                                      east_daimyo=(60, 35))))
+    g.apply(A.ActivateGeneral("east"))
+    assert "east army (east): 3 units, 7 stands, 0 lost" in hud.army_summary(g.state)
+    g.apply(A.MountUp("east", "hata"))
+    assert "east army (east): 2 units, 6 stands, 0 lost, HQ abandoned (1.7)" in hud.army_summary(g.state)

@@ -46,3 +46,24 @@ def test_a_cut_line_fits_ends_in_an_ellipsis_and_drops_a_dangling_separator():
 def test_both_views_cut_alike():
     pygame.font.init()
     assert Texts().fit(TEXT, 150, 13, True) == fit(font(13, True), TEXT, 150)
+
+
+def test_a_line_cut_in_the_middle_keeps_whole_keys_and_words_with_its_end():
+    from render.assets import fit_middle
+    pygame.font.init()
+    f = font(13)
+    hint = ("Click a unit of the side to act (or a leader)  |  1-9 choices  Space end step  "
+            "Ctrl+Z undo  L ruler  Tab fast forward  F1 help  Esc menu")
+    groups = hint.split("  ")
+    assert fit_middle(f, hint, 2000) == hint
+    for width in (200, 300, 400, 500):
+        cut = fit_middle(f, hint, width)
+        head, tail = cut.split("...")
+        assert f.size(cut)[0] <= width and tail
+        assert all(g in groups for g in tail.split("  ")), tail      # no key torn from its name
+        assert all(w in hint.split() for w in head.split()), head    # nor a word split
+        assert hint.endswith(tail) and hint.startswith(head)
+    refusal = "Refused: the charge needs 7.4 cm and the unit has 6.7 (4.4)"
+    cut = fit_middle(f, refusal, 200)
+    assert all(w in refusal.split() for w in cut.replace("...", " ").split())
+    assert cut.endswith("(4.4)") and f.size(cut)[0] <= 200
