@@ -196,6 +196,7 @@ def warm() -> None:
     lines_apart(0.0, 0.0, quad, tri, np.array([0], np.int64), 1e-11)
     hull_meets_patches(quad, tri, np.array([0], np.int64), 1, 1e-11)
     stands_on_road(quad[None], tri, np.array([-1.0, -1.0, 5.0, 5.0]), 1e-11)
+    stands_meet_some(quad[None], tri, np.array([0], np.int64), np.array([True]), 1e-11)
     pieces_meet_near(np.array([[0.0, 0.0, 1.0, 1.0]]), np.array([[0.5, 0.5, 3.0, 3.0]]), quad,
                      np.array([0], np.int64), np.array([4], np.int64), tri, np.array([0], np.int64),
                      np.array([True]), 1e-11)
