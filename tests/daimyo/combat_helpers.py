@@ -55,9 +55,10 @@ def activate(game: DaimyoGame, side: str, clan: str, phase: str = "orders") -> N
     st.phase = phase
 
 
-def east_first_next_turn(game: DaimyoGame) -> None:
+def east_first_next_turn(game: DaimyoGame, clan: str = "e", end_movement: bool = True) -> None:
     """Forgo everything left in the turn through the real actions; east wins the next
-    initiative (6+3 v 1+2), goes first, activates clan "e" (6+6+2) and ends its movement."""
+    initiative (6+3 v 1+2), goes first, activates `clan` (6+6+2) and ends its movement
+    (unless not `end_movement`: its units' orders are then to be given)."""
     from sim.daimyo import actions as A
     turn = game.state.turn
     while game.state.turn == turn:
@@ -68,8 +69,9 @@ def east_first_next_turn(game: DaimyoGame) -> None:
     assert not game.dice.forced
     game.apply(A.ChooseOrder("east", True))
     game.dice.force(6, 6)
-    game.apply(A.ActivateClan("east", "e"))
-    game.apply(A.EndMovement("east"))
+    game.apply(A.ActivateClan("east", clan))
+    if end_movement:
+        game.apply(A.EndMovement("east"))
 
 
 def step(game: Game, fn):

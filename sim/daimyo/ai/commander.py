@@ -46,7 +46,10 @@ class Commander:
                 self._step(st, side, clan, "turn")
         active = st.active_clan if st.to_move == side else ""
         if active and self._stepped.get(active) != (st.turn, "active"):
-            self.matchups = Matchups(st, side, self.matchups)
+            # hard weighs again only the active clan's pairs (the others as at their last
+            # build, at the latest the turn's start): the activation's decisions read its own
+            self.matchups = Matchups(st, side, self.matchups,
+                                     {u.id for u in st.clan_units(active)} if self.patient else None)
             self._step(st, side, active, "active")
 
     def _step(self, st, side: str, clan: str, when: str) -> None:

@@ -54,10 +54,12 @@ def kept_odds(st) -> Book:
 
 
 class Matchups:
-    def __init__(self, st, side: str, prev: "Matchups | None" = None):
+    def __init__(self, st, side: str, prev: "Matchups | None" = None, only: set | None = None):
         """prev: the side's matchups worked out last (the same game): a pair whose two units
         and every unit that could touch either where a charge puts them are as they were
-        (`_Table.moved`) keeps its edges, which `_edge` would work out the same."""
+        (`_Table.moved`) keeps its edges, which `_edge` would work out the same. only: the
+        side's units whose pairs are worked out again (hard at a clan's activation: that
+        clan's; Commander.update); the others' pairs weighed in `prev` keep its edges."""
         self.att: dict[tuple[str, str], float] = {}
         self.dfn: dict[tuple[str, str], float] = {}
         mine = chargers(st.living(side))
@@ -69,7 +71,8 @@ class Matchups:
             for e in theirs:
                 if math.dist(here, (e.x, e.y)) > reach:
                     continue
-                if moved is not None and a.id not in moved and e.id not in moved:
+                if moved is not None and (a.id not in moved and e.id not in moved
+                                          or only is not None and a.id not in only and (a.id, e.id) in prev.att):
                     # as it was: so are whether the pair is weighed and whether e may charge
                     self.att[(a.id, e.id)] = prev.att[(a.id, e.id)]
                     if (a.id, e.id) in prev.dfn:

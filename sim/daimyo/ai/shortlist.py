@@ -2,14 +2,15 @@
 
 The menu is the rules' own (DaimyoGame.orders_menu), but its units' movement orders are not
 planned up front. Each is estimated from where it would end on open ground - a straight move
-the best of its quarters up to the allowance, a wheel or turn its end pose - scored like a
+the best of its quarters up to the allowance (hard's: its halves), a wheel or turn its end pose - scored like a
 planned order without its penalties, plus SLACK for what a plan may change (a turn's exact
 pose, stopping behind a friend). ScoredPlayer plans them best estimate first and stops once an
 exact score beats every estimate left; a blocked straight move is re-estimated over the range
 max_straight's first halvings leave before it is planned in full. Whatever it plays was
 planned and accepted by the rules (menus.tried, max_straight) exactly as in legal_actions.
 Guns and reforms are always planned (few, scored apart); everything else (holds, charges,
-leaders, ending the step) is scored exactly at once.
+leaders, ending the step) is scored exactly at once. Hard weighs only the menu's turns and
+wheels that face a unit nearer its plan's heading (`_turns_away`).
 """
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from sim.daimyo import actions as A
 from sim.daimyo import menus, movement
 from sim.daimyo.ai import line_up
 from sim.daimyo.geometry import direction
+from sim.daimyo.geometry.shapes import footprint
 from sim.daimyo.model import Troop
 
 SLACK = 0.1       # points added to estimates: a plan may end an order short of open ground (docs/performance.md)
@@ -37,6 +39,10 @@ def options(scorer, game, side: str) -> list[Option] | None:
     scorer.prepare(game, side)
     here: dict[tuple, float] = {}      # each unit's value where it stands, (id, held)
     menu = game.orders_menu(side, planned=False)
+    if scorer.exact:
+        # hard weighs only the turns and wheels toward the way its plan wants (issue 19 item 3)
+        toward: dict[str, float | None] = {}
+        menu = [a for a in menu if not _turns_away(scorer, st, a, toward)]
     if scorer.commander is not None:
         # issue 19: the wheel or reform that faces a charge run exactly (line_up.py), for the
         # units the menu lets move
@@ -45,7 +51,7 @@ def options(scorer, game, side: str) -> list[Option] | None:
         menu += [a for uid in movers for a in line_up.orders(scorer, st, st.units[uid])
                  + line_up.crossing(scorer, st, st.units[uid]) if a not in listed]
     # the end poses the estimates weigh, their nearest enemies in one call (ai/pose_batch.py)
-    ends = {a: [_end_pose(st.units[a.unit], o) for o in _orders(st.units[a.unit], a)] for a in menu
+    ends = {a: [_end_pose(st.units[a.unit], o) for o in _orders(st.units[a.unit], a, scorer.exact)] for a in menu
             if isinstance(a, PLANNED) and _estimated(st.units[a.unit], a) and not _refused(st, st.units[a.unit], a)}
     scorer.prefetch([(st.units[a.unit], *pose, isinstance(a, (A.Wheel, A.Turn))) for a, poses in ends.items()
                      for pose in poses]
@@ -63,7 +69,7 @@ def _option(scorer, st, a, here: dict[tuple, float], poses) -> Option:
     if _refused(st, u, a):
         return Option(-math.inf, lambda: [])      # kept in the list: normal's noise is drawn per option
     if isinstance(a, A.Move):          # stands for the menu's longest straight move and its half
-        return _straight(scorer, st, u, here, _orders(u, a), _whole(scorer, st, u, a, here), poses)
+        return _straight(scorer, st, u, here, _orders(u, a, scorer.exact), _whole(scorer, st, u, a, here), poses)
     def resolve():
         return [(a, scorer.score(a))] if menus.tried(st, u, a) else []
     estimate = _estimate(scorer, u, [a], here, poses)
@@ -72,6 +78,48 @@ def _option(scorer, st, a, here: dict[tuple, float], poses) -> Option:
         # ahead is weighed anyway once one is scored (scorer._present)
         return Option(estimate, lambda: Option(_estimate(scorer, u, [a], here, poses, held=True), resolve))
     return Option(estimate, resolve)
+
+
+def _turns_away(scorer, st, a, toward: dict) -> bool:
+    """Whether `a` is a wheel or turn of the menu (4.3.5.1, 4.3.5.2) that leaves the unit facing
+    no nearer the heading its plan wants - the way to the enemy it closes on (the point the
+    way round impassable ground makes for first, or the crossing's axis: Ground.heading), or
+    the nearest enemy (scorer._aim) - than it faces now. Hard weighs only the others (a turn
+    or wheel is worth its end pose and the move straight ahead it opens, and the pose's value
+    counts facing and turning toward that heading), so its decisions weigh about half the
+    poses. line_up's exact wheels and reforms toward a charge run and its crossing orders are
+    added after and always weighed; guns pivot (6.1), never filtered."""
+    if not isinstance(a, (A.Wheel, A.Turn)):
+        return False
+    u = st.units[a.unit]
+    if u.troop is Troop.ARTILLERY:
+        return False
+    if u.id not in toward:
+        toward[u.id] = _heading(scorer, st, u)
+    want = toward[u.id]
+    if want is None:
+        return False
+    now = abs((want - u.facing + 180) % 360 - 180)
+    end = abs((want - _end_pose(u, a)[2] + 180) % 360 - 180)
+    return end >= now - 1e-6
+
+
+def _heading(scorer, st, u) -> float | None:
+    """The facing (degrees) toward the point u's value closes on from where it stands
+    (scorer._value_part: the goal's way, else the nearest enemy); None with no enemy."""
+    enemy, _ = scorer._nearest(u)
+    if enemy is None:
+        return None
+    tx, ty = enemy.x, enemy.y
+    if u.troop is not Troop.HQ and not (u.missile and not u.cavalry) and scorer.plans.get(u.clan) is not None:
+        _, mode, goal = scorer._aim(u, enemy)
+        g = st.units[goal]
+        tx, ty = g.x, g.y
+        if mode != "receive":
+            tx, ty = scorer.ground.heading(u, footprint(u), scorer.enemy_shapes[goal], u.files) or (tx, ty)
+    if abs(tx - u.x) < 1e-9 and abs(ty - u.y) < 1e-9:
+        return None
+    return math.degrees(math.atan2(ty - u.y, tx - u.x)) % 360
 
 
 def _refused(st, u, a) -> bool:
@@ -83,11 +131,13 @@ def _refused(st, u, a) -> bool:
         or u.move_used + movement.turn_cost(u) > movement.max_move(st, u) + movement.EPS)
 
 
-def _orders(u, a) -> list:
+def _orders(u, a, halves: bool = False) -> list:
     """The orders whose end poses estimate menu order `a`: a straight move by the quarters of
-    its allowance, any other order itself."""
+    its allowance - by its halves for hard (`halves`): the moves the menu plays where nothing
+    stops it short (menus.straight_moves: the longest and its half); one stopped short is
+    estimated again over what max_straight's halvings leave (`_halve`) - any other order itself."""
     if isinstance(a, A.Move):
-        return [A.Move(u.side, u.id, a.distance * k / 4) for k in (1, 2, 3, 4)]
+        return [A.Move(u.side, u.id, a.distance * k / 4) for k in ((2, 4) if halves else (1, 2, 3, 4))]
     return [a]
 
 

@@ -4,6 +4,7 @@ the pose the unit holds was valued without the move it already opens, so a turn 
 better move beat standing - and so did the turn back (4.3, 4.3.5.2)."""
 from sim.daimyo import actions as A
 from sim.daimyo.ai.scorer import DaimyoScorer
+from tests.daimyo.combat_helpers import east_first_next_turn
 from tests.daimyo.table_kit import game, give_orders, scenario, unit
 
 
@@ -15,7 +16,8 @@ def test_4_3_5_2_a_turn_and_its_undoing_do_not_both_beat_standing():
     s.prepare(g, "east")
     there = s.score(A.Turn("east", "e1", -90))
     g.apply(A.Turn("east", "e1", -90))
-    g.state.turn += 1                   # its next activation: the backtrack memory is gone
+    east_first_next_turn(g, "east-clan", end_movement=False)   # its next activation: the backtrack memory is gone
+    assert g.state.turn == 2 and g.state.units["e1"].facing == 0
     s.prepare(g, "east")
     back = s.score(A.Turn("east", "e1", 90))
     assert not (there > 0 and back > 0), (there, back)
