@@ -53,8 +53,10 @@ def initiative_total(game, side: str) -> int:
 
 
 def clans_to_try(st: DaimyoState, side: str) -> list:
+    """4.1: the side's clans not tried this turn, not held back (ruling D-110), with units left."""
+    manned = {u.clan for u in st.units.values() if not u.gone}     # one pass, not one a clan
     return [c for c in st.clans.values()
-            if c.side == side and not c.attempted and st.turn >= c.inactive_until and st.clan_units(c.id)]
+            if c.side == side and not c.attempted and st.turn >= c.inactive_until and c.id in manned]
 
 
 def general_may_activate(st: DaimyoState, side: str) -> bool:

@@ -127,6 +127,16 @@ def contact_ids(st: DaimyoState) -> dict[str, list[str]]:
     return contacts(st, footprint_distance)
 
 
+def touches(st: DaimyoState, a: Unit, b: Unit) -> bool:
+    """Whether two units' edges lie within the contact tolerance (ruling D-3): for enemies on the
+    table (the state's own units) the table's contact matrix (geometry.table.contacts_of: its
+    kernel distances, Shapely's footprint distance for the pairs near the tolerance, as groups
+    of melees are found), else Shapely's footprint distance."""
+    if a.side == b.side or a.gone or b.gone or st.units.get(a.id) is not a or st.units.get(b.id) is not b:
+        return footprint_distance(a, b) <= CONTACT_TOLERANCE
+    return b.id in contacts_of(st, a.id, footprint_distance)
+
+
 def in_melee(st: DaimyoState, u: Unit) -> bool:
     return bool(enemies_in_contact(st, u))
 

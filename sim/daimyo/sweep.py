@@ -112,9 +112,11 @@ class Motion:
         """The poses a renderer animates: ends of a straight move, every degree of a wheel."""
         if self.kind == "jump":
             return [tuple(self.start), tuple(self.end)]
+        poses = self.sample_poses()
+        if self.kind == "wheel":
+            return list(map(tuple, poses.tolist()))
         # a straight move's ends are its first and last samples (s = 0 and 1, the same sums)
-        poses = self.sample_poses() if self.kind == "wheel" else self.sample_poses()[[0, -1]]
-        return list(map(tuple, poses.tolist()))
+        return [tuple(poses[0].tolist()), tuple(poses[-1].tolist())]
 
 
 def _even(n: int) -> np.ndarray:

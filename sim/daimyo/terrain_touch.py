@@ -21,11 +21,9 @@ def stands_touching(st, tmap, quads: np.ndarray, swept) -> np.ndarray:
     out = np.zeros((len(quads), len(tmap.patches)), dtype=bool)
     tris, owner, exact = patch_triangles(st, tmap)
     which = exact if swept is None else exact & swept
-    sel = which[owner]
-    if sel.any():
-        state = terrain_kernels.stands_meet_patches(quads, tris[sel], owner[sel], len(tmap.patches),
-                                                    cut_kernels.TOL)
-        out[state == terrain_kernels.MEETS] = True
+    if which.any():
+        state = terrain_kernels.stands_meet_some(quads, tris, owner, which, cut_kernels.TOL)
+        out = state == terrain_kernels.MEETS
         i, j = np.nonzero(state == terrain_kernels.UNSURE)
         if len(i):
             out[i, j] = shapely.intersects(quad_polygons(quads[i]), tmap.shapes[j])
@@ -44,12 +42,7 @@ def stands_on_road(st, tmap, quads: np.ndarray) -> np.ndarray:
     tris, exact, box = _off_road(st, tmap)
     if not exact:
         return tmap.on_road(quad_polygons(quads))
-    state = terrain_kernels.stands_meet_patches(quads, tris, np.zeros(len(tris), dtype=np.int64), 1,
-                                                cut_kernels.TOL)[:, 0]
-    out = state == terrain_kernels.APART
-    ask = state == terrain_kernels.UNSURE
-    ask |= (quads[..., 0].min(axis=1) <= box[0] + 1e-6) | (quads[..., 1].min(axis=1) <= box[1] + 1e-6) \
-        | (quads[..., 0].max(axis=1) >= box[2] - 1e-6) | (quads[..., 1].max(axis=1) >= box[3] - 1e-6)
+    out, ask = terrain_kernels.stands_on_road(np.ascontiguousarray(quads, dtype=float), tris, box, cut_kernels.TOL)
     if ask.any():
         out[ask] = tmap.on_road(quad_polygons(quads[ask]))
     return out
@@ -163,7 +156,7 @@ def _off_road(st, tmap):
         box = (-1.0, -1.0, st.width + 1.0, st.height + 1.0)
         outside = shapely.difference(shapely.box(*box), tmap.road_zone)
         exact = shapely.get_type_id(outside) in (3, 6) and bool(_adds_up(_areas(tris).sum(), outside.area))
-        return np.ascontiguousarray(tris), exact, box
+        return np.ascontiguousarray(tris), exact, np.array(box)
     return _once(st, tmap, "terrain_touch off road", make)
 
 

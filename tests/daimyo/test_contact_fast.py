@@ -149,3 +149,21 @@ def test_4_6_1_edge_contacts_on_real_melees_equal_the_shapely_test():
                 assert edge_contacts(u, v) == shapely_contacts(u, v)
         g.apply(players[side].choose(g, side))
     assert pairs > 50, pairs
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_d3_touches_read_from_the_table_equals_shapely_touching(seed):
+    # the melee step's contacts (end_melees, a group's pairs: surroundings.touches) from the
+    # table's contact matrix: the same answers as Shapely's footprint distance, at and around
+    # the 0.1 cm tolerance, either way round
+    g = game(scenario([unit("a", 60, 40, 90, **CAV)], [unit("b", 100, 60, 270)]))
+    st = g.state
+    a, b = st.units["a"], st.units["b"]
+    touching = 0
+    for pa, pb in random_contacts(seed, 300):
+        for u, p in ((a, pa), (b, pb)):
+            u.stands, u.files, u.x, u.y, u.facing = p.stands, p.files, p.x, p.y, p.facing
+        want = C.touching(a, b)
+        assert C.touches(st, a, b) == want and C.touches(st, b, a) == want, (a.x, a.y, a.facing, b.x, b.y, b.facing)
+        touching += want
+    assert touching > 50

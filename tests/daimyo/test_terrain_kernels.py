@@ -37,6 +37,36 @@ def test_4_3_1_stands_touching_terrain_equal_shapely(us, where, swept_only):
     assert np.array_equal(got, want if swept is None else want & swept)
 
 
+def _every_triangle(quads, tris, owner, patches, tol):
+    """stands_meet_patches as it was: each stand against every triangle (its own box test)."""
+    out = np.zeros((len(quads), patches), np.int8)
+    tbox = terrain_kernels._boxes(tris)
+    for i in range(len(quads)):
+        terrain_kernels._polygon_meets(quads[i], 4, tris, tbox, owner, tol, out[i])
+    return out
+
+
+@given(stn.lists(units(), min_size=0, max_size=5), stn.tuples(xy, xy), stn.sampled_from([cut_kernels.TOL, 1e-6, 2.0]))
+@SETTINGS
+def test_4_3_1_stands_meet_patches_passes_over_far_triangles_with_the_same_answers(us, where, tol):
+    # the kernel asks only the triangles whose boxes come within tol of the stands' common box:
+    # every state the same as each stand asked against every triangle
+    tmap = TerrainMap(_features(where), cavalry=False, stands=4)
+    st = SimpleNamespace(geometry_cache={}, width=100.0, height=80.0)
+    quads = np.concatenate([stand_corners(u) for u in us]) if us else np.empty((0, 4, 2))
+    for tris, owner, n in (terrain_touch.patch_triangles(st, tmap)[:2] + (len(tmap.patches),),
+                           terrain_touch._off_road(st, tmap)[:1] + (np.zeros(len(terrain_touch._off_road(st, tmap)[0]),
+                                                                              dtype=np.int64), 1)):
+        got = terrain_kernels.stands_meet_patches(quads, tris, owner, n, tol)
+        assert np.array_equal(got, _every_triangle(quads, tris, owner, n, tol))
+        # some patches only: as asked of their triangles alone (stands_touching's, for the
+        # patches a sweep touches)
+        for which in (np.arange(n) % 2 == 0, np.arange(n) % 3 != 1, np.zeros(n, bool)):
+            sel = which[owner]
+            assert np.array_equal(terrain_kernels.stands_meet_some(quads, tris, owner, which, tol),
+                                  _every_triangle(quads, tris[sel], owner[sel], n, tol))
+
+
 def test_4_3_1_a_stand_flush_with_a_patch_is_asked_of_shapely():
     tmap = TerrainMap(_features(((10.0, 10.0), (80.0, 80.0))), cavalry=False, stands=4)
     st = SimpleNamespace(geometry_cache={})

@@ -6,11 +6,12 @@ the best of its quarters up to the allowance (hard's: its halves), a wheel or tu
 planned order without its penalties, plus SLACK for what a plan may change (a turn's exact
 pose, stopping behind a friend). ScoredPlayer plans them best estimate first and stops once an
 exact score beats every estimate left; a blocked straight move is re-estimated over the range
-max_straight's first halvings leave before it is planned in full. Whatever it plays was
-planned and accepted by the rules (menus.tried, max_straight) exactly as in legal_actions.
-Guns and reforms are always planned (few, scored apart); everything else (holds, charges,
-leaders, ending the step) is scored exactly at once. Hard weighs only the menu's turns and
-wheels that face a unit nearer its plan's heading (`_turns_away`).
+max_straight's first halvings leave before it is planned in full (hard's is planned in full
+at once). Whatever it plays was planned and accepted by the rules (menus.tried, max_straight)
+exactly as in legal_actions. Guns and reforms are always planned (few, scored apart);
+everything else (holds, charges, leaders, ending the step) is scored exactly at once. Hard
+weighs only the menu's turns and wheels that face a unit nearer its plan's heading
+(`_turns_away`).
 """
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ from sim.daimyo.geometry.shapes import footprint
 from sim.daimyo.model import Troop
 
 SLACK = 0.1       # points added to estimates: a plan may end an order short of open ground (docs/performance.md)
-PROBES = 3        # halvings of a blocked straight move's range estimated before it is planned in full
+PROBES = 3        # halvings of a blocked straight move's range estimated before it is planned in full (not hard's)
 PLANNED = (A.Move, A.Wheel, A.Turn, A.FallBack, A.Reform)
 
 
@@ -151,9 +152,11 @@ def _straight(scorer, st, u, here, orders, resolve, poses=None) -> Option:
 
 
 def _whole(scorer, st, u, a, here):
-    """max_straight tries the whole reach first: if that is legal it is the longest move."""
+    """max_straight tries the whole reach first: if that is legal it is the longest move.
+    Hard plans a straight move in full once it comes up, blocked or not (max_straight): its
+    halving probes' new poses cost more than the plans they spare (docs/performance_log.md)."""
     def resolve():
-        if menus.straight_ok(st, u, a.distance):
+        if scorer.exact or menus.straight_ok(st, u, a.distance):
             return _planned(scorer, st, u)
         return _halve(scorer, st, u, 0.0, a.distance, PROBES, here)
     return resolve

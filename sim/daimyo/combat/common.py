@@ -18,7 +18,7 @@ from sim.daimyo.model import Unit
 from sim.daimyo.state import DaimyoState
 from sim.daimyo.surroundings import (centre, contact_ids, enemies_in_contact, far_apart,  # noqa: F401
                                      features_at, footprint, footprint_distance, in_building, in_cover,
-                                     in_melee, in_woods, near_range, on_hill, clear_of_box, reach, within)
+                                     in_melee, in_woods, near_range, on_hill, clear_of_box, reach, touches, within)
 
 SYSTEM = "daimyo"
 OVERLAP = 1e-4          # cm^2: more than this is an overlap, not a touch

@@ -259,7 +259,7 @@ def end_melees(game) -> None:
     waiting = {C.pair_key(d.data["unit"], d.data["loser"]) for d in st.pending if d.kind == "follow_up"}
     for key in list(st.melee_start):
         a, b = (st.units[k] for k in key.split("|"))
-        if key in waiting or (a.alive and b.alive and C.touching(a, b)):
+        if key in waiting or (a.alive and b.alive and C.touches(st, a, b)):
             continue
         began = st.melee_start.pop(key)
         st.melee_rounds.pop(key, None)
@@ -291,7 +291,7 @@ def _pairs(st, group: list[Unit]) -> list[tuple[Unit, Unit]]:
     out = []
     for a in group:
         for b in group:
-            if a.side == st.to_move and b.side != a.side and C.touching(a, b) \
+            if a.side == st.to_move and b.side != a.side and C.touches(st, a, b) \
                     and C.pair_key(a.id, b.id) not in st.melee_fought:
                 out.append((a, b))
     return out

@@ -24,11 +24,56 @@ MEETS, APART, UNSURE = 1, 0, -1
 def stands_meet_patches(quads, tris, owner, patches, tol):
     """For each stand (m, 4, 2) and patch index 0..patches-1: MEETS, APART or UNSURE against the
     triangles `tris` (p, >= 3, 2; the first three corners are read) of patch `owner[j]`."""
-    out = np.zeros((len(quads), patches), np.int8)
+    return stands_meet_some(quads, tris, owner, np.ones(patches, np.bool_), tol)
+
+
+@njit(cache=True)
+def stands_meet_some(quads, tris, owner, which, tol):
+    """stands_meet_patches against the triangles of the patches `which` (a bool per patch) only,
+    the others' states APART: the same as asking it of those triangles alone, in their order."""
+    out = np.zeros((len(quads), len(which)), np.int8)
+    if len(quads) == 0:
+        return out
     tbox = _boxes(tris)
+    # only the triangles whose boxes come within tol of the stands' common box: every stand's
+    # own box test in _polygon_meets passes over the others (the same answers, fewer tests)
+    x0, y0, x1, y1 = quads[0, 0, 0], quads[0, 0, 1], quads[0, 0, 0], quads[0, 0, 1]
     for i in range(len(quads)):
-        _polygon_meets(quads[i], 4, tris, tbox, owner, tol, out[i])
+        for k in range(4):
+            x0, y0 = min(x0, quads[i, k, 0]), min(y0, quads[i, k, 1])
+            x1, y1 = max(x1, quads[i, k, 0]), max(y1, quads[i, k, 1])
+    keep = np.empty(len(tris), np.int64)
+    m = 0
+    for j in range(len(tris)):
+        if which[owner[j]] and not (x0 > tbox[j, 2] + tol or x1 < tbox[j, 0] - tol or y0 > tbox[j, 3] + tol
+                                    or y1 < tbox[j, 1] - tol):
+            keep[m] = j
+            m += 1
+    keep = keep[:m]
+    near, near_box, near_owner = tris[keep], tbox[keep], owner[keep]
+    for i in range(len(quads)):
+        _polygon_meets(quads[i], 4, near, near_box, near_owner, tol, out[i])
     return out
+
+
+@njit(cache=True)
+def stands_on_road(quads, tris, box, tol):
+    """terrain_touch.stands_on_road's kernel part: for each stand (m, 4, 2), whether it is
+    surely APART from every triangle `tris` (the grown table outside the road zone, as
+    stands_meet_patches tells it), and whether Shapely must be asked: UNSURE, or a corner within
+    1e-6 cm of the grown table's `box` (x0, y0, x1, y1) or beyond it."""
+    state = stands_meet_patches(quads, tris, np.zeros(len(tris), np.int64), 1, tol)
+    on = np.empty(len(quads), np.bool_)
+    ask = np.empty(len(quads), np.bool_)
+    for i in range(len(quads)):
+        x0, y0, x1, y1 = quads[i, 0, 0], quads[i, 0, 1], quads[i, 0, 0], quads[i, 0, 1]
+        for k in range(1, 4):
+            x0, y0 = min(x0, quads[i, k, 0]), min(y0, quads[i, k, 1])
+            x1, y1 = max(x1, quads[i, k, 0]), max(y1, quads[i, k, 1])
+        on[i] = state[i, 0] == APART
+        ask[i] = state[i, 0] == UNSURE or x0 <= box[0] + 1e-6 or y0 <= box[1] + 1e-6 or x1 >= box[2] - 1e-6 \
+            or y1 >= box[3] - 1e-6
+    return on, ask
 
 
 @njit(cache=True)
@@ -150,6 +195,8 @@ def warm() -> None:
     stands_meet_patches(quad[None], tri, np.array([0], np.int64), 1, 1e-11)
     lines_apart(0.0, 0.0, quad, tri, np.array([0], np.int64), 1e-11)
     hull_meets_patches(quad, tri, np.array([0], np.int64), 1, 1e-11)
+    stands_on_road(quad[None], tri, np.array([-1.0, -1.0, 5.0, 5.0]), 1e-11)
+    stands_meet_some(quad[None], tri, np.array([0], np.int64), np.array([True]), 1e-11)
     pieces_meet_near(np.array([[0.0, 0.0, 1.0, 1.0]]), np.array([[0.5, 0.5, 3.0, 3.0]]), quad,
                      np.array([0], np.int64), np.array([4], np.int64), tri, np.array([0], np.int64),
                      np.array([True]), 1e-11)
