@@ -138,6 +138,11 @@ def run_bench(battles: int, path: str, turn_limit: int, level: str) -> int:
 BATTLES = (("reference", "benchmarks/reference.toml", 15), ("nagashino", "scenarios/daimyo/nagashino.toml", 18),
            ("training", "scenarios/daimyo/training.toml", 12))
 SIZES = (50, 150, 300)
+# A battle's orders recorded once and kept (benchmarks/recorded/): BATTLES' replays replay
+# whatever today's AI plays, so their ratio moves with the AI's changes and with what the game
+# holds (the old engine was slowest at shooting and moving); this one measures the engine alone.
+RECORDED = (("reference, the 818-action battle of 5b8d32a", "benchmarks/reference.toml", 15,
+             "benchmarks/recorded/reference_hard_seed1_5b8d32a.json"),)
 
 
 def frozen_tree(commit: str, into: Path) -> Path:
@@ -242,6 +247,12 @@ def _compare(old: Path, work: Path, commit: str, level: str, turn_scale: float, 
         same_play = (work / f"{name}-old.json").read_text() == acts.read_text()
         print(_line(f"{name}, {turns} turns: whole {level} battle", b_old, b_new)
               + ("" if same_play else "; the two engines' players chose differently"))
+    root = Path(__file__).resolve().parents[2]
+    for name, path, turns, acts in RECORDED:
+        replay = f"{name}: rules alone (replay)"
+        r_old = _old_job(old, replay, "replay", path, 1, turns, root / acts, repeat)
+        if r_old is not None:
+            print(_line(replay, r_old, _job(new, "replay", path, 1, turns, root / acts, repeat)))
     times = []
     for n in sizes:
         path = work / f"table{n}.toml"

@@ -30,3 +30,12 @@ def test_issue18_a_refused_replay_is_one_line_naming_the_job_and_the_engines_rea
     assert _old_job(ROOT, "training: rules alone (replay)", "replay", TRAINING, 1, 1, acts) is None
     (line,) = capsys.readouterr().out.strip().splitlines()
     assert line.startswith("training: rules alone (replay)") and "not compared" in line and reason in line
+
+
+def test_issue18_the_kept_recording_replays_whole_in_todays_engine():
+    """The bench's fixed battle (RECORDED) measures the engine alone only while today's rules
+    carry out all its orders; a rules change that refuses one shows here, not in a bench run."""
+    from sim.daimyo.bench import RECORDED
+    for _, path, turns, acts in RECORDED:
+        got = _job(ROOT, "replay", path, 1, turns, ROOT / acts)
+        assert got["actions"] == len(json.loads((ROOT / acts).read_text())) == 818
