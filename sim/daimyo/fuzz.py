@@ -9,7 +9,7 @@ from __future__ import annotations
 from sim.core.codec import encode
 from sim.core.dice import Dice
 from sim.core.scenario import read_toml
-from sim.daimyo.combat.common import footprint
+from sim.daimyo.surroundings import footprint
 from sim.daimyo.combat.victory import lost, points, scores
 
 from sim.daimyo.game import DaimyoGame

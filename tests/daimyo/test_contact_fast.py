@@ -8,9 +8,10 @@ import pytest
 import shapely
 
 from sim.daimyo.combat import charge as CH, common as C, contact
-from sim.daimyo.combat.common import footprint
 from sim.daimyo.combat.melee import edge_contacts
 from sim.daimyo.geometry import CONTACT_TOLERANCE, direction, local_corners, stand_corners
+from sim.daimyo.surroundings import (clear_of_box, enemies_in_contact, far_apart, footprint, reach,
+                                     touches)
 from tests.daimyo.table_kit import CAV, game, scenario, unit
 
 
@@ -108,7 +109,7 @@ def test_d3_far_apart_only_for_units_really_beyond_the_gap():
     for _ in range(1000):
         u, v = _random_unit(rng, a), _random_unit(rng, b)
         gap = rng.choice([CONTACT_TOLERANCE, 0.6, 5.0])
-        if C.far_apart(C.reach(u), C.reach(v), gap):
+        if far_apart(reach(u), reach(v), gap):
             decided += 1
             assert footprint(u).distance(footprint(v)) > gap
     assert decided > 300
@@ -122,7 +123,7 @@ def test_4_4_a_unit_clear_of_the_charge_hulls_box_does_not_overlap_the_hull():
         u, v = _random_unit(rng, a), _random_unit(rng, b)
         end = footprint(u, x=u.x + rng.uniform(-20, 20), y=u.y + rng.uniform(-20, 20), facing=rng.uniform(0, 360))
         hull = shapely.union_all([footprint(u), end]).convex_hull
-        if C.clear_of_box(v, hull.bounds):
+        if clear_of_box(v, hull.bounds):
             skipped += 1
             assert footprint(v).intersection(hull).area == 0
     assert skipped > 150
@@ -144,7 +145,7 @@ def test_4_6_1_edge_contacts_on_real_melees_equal_the_shapely_test():
             break
         st = g.state
         for u in st.living():
-            for v in C.enemies_in_contact(st, u):
+            for v in enemies_in_contact(st, u):
                 pairs += 1
                 assert edge_contacts(u, v) == shapely_contacts(u, v)
         g.apply(players[side].choose(g, side))
@@ -164,6 +165,6 @@ def test_d3_touches_read_from_the_table_equals_shapely_touching(seed):
         for u, p in ((a, pa), (b, pb)):
             u.stands, u.files, u.x, u.y, u.facing = p.stands, p.files, p.x, p.y, p.facing
         want = C.touching(a, b)
-        assert C.touches(st, a, b) == want and C.touches(st, b, a) == want, (a.x, a.y, a.facing, b.x, b.y, b.facing)
+        assert touches(st, a, b) == want and touches(st, b, a) == want, (a.x, a.y, a.facing, b.x, b.y, b.facing)
         touching += want
     assert touching > 50

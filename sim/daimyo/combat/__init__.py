@@ -13,10 +13,10 @@ from sim.core.events import Note
 from sim.daimyo import command
 from sim.daimyo.model import Troop
 from sim.daimyo.state import DaimyoState, Decision
+from sim.daimyo.surroundings import centre, footprint, in_melee
 
 from . import charge as CH
 from . import common as C
-from .common import footprint
 from . import duels, melee, morale, random_event as RE, reactions, rout, shooting, weather
 from . import victory as V
 from .actions import AnswerChallenge, Challenge, Charge, FollowUp, Rally, React, Shoot
@@ -90,7 +90,7 @@ def charge_candidates(st: DaimyoState, unit) -> list:
 
 def _ahead(unit, t) -> bool:
     """5.1: the enemy "in front of" a frenzied unit: its centre lies ahead of the front edge."""
-    return C.frame(unit, C.centre(t)[None, :])[0, 0] > 0
+    return C.frame(unit, centre(t)[None, :])[0, 0] > 0
 
 
 def _can_charge(st, unit, t) -> bool:
@@ -104,7 +104,7 @@ def _can_charge(st, unit, t) -> bool:
 def _may_charge(st, u) -> bool:
     """4.4, 4.2.1, 5.1, 6.1: who may be offered a charge at all (geometry is checked by plan)."""
     return not (u.troop in (Troop.HQ, Troop.ARTILLERY) or u.disordered or u.charge_target
-                or u.move_used > 0 or u.routing or u.halted_turns > 0 or C.in_melee(st, u))
+                or u.move_used > 0 or u.routing or u.halted_turns > 0 or in_melee(st, u))
 
 
 def obligation(st: DaimyoState, unit) -> tuple[str, list]:
@@ -124,7 +124,7 @@ def allowed_orders(st: DaimyoState, unit, orders: list) -> list:
     """Movement orders the combat rules still allow: none in melee (4.6) or under a charge
     obligation (5.1 frenzy, 5.3 fanaticism); a halted unit only stands or, in its second
     turn, turns about (5.1 Halt, ruling D-80)."""
-    if C.in_melee(st, unit) or obligation(st, unit)[1]:
+    if in_melee(st, unit) or obligation(st, unit)[1]:
         return []
     if unit.halted_turns > 0:
         return [a for a in orders if a.kind == "Hold" or (a.kind == "Turn" and abs(a.angle) == 180)]
@@ -133,7 +133,7 @@ def allowed_orders(st: DaimyoState, unit, orders: list) -> list:
 
 def check_order(st: DaimyoState, action) -> None:
     unit = st.units[action.unit]
-    if C.in_melee(st, unit) and action.kind != "Hold":
+    if in_melee(st, unit) and action.kind != "Hold":
         raise C.err("4.6", f"{unit.id} is in melee and may not leave it voluntarily")
     rule, charges = obligation(st, unit)
     if charges:
@@ -177,7 +177,7 @@ def validate(game, action) -> None:
             raise C.err("4.4", f"no enemy unit {action.target!r} to charge")
         if u.disordered:
             raise C.err("4.2.1", f"{u.id} is disordered and may not declare a charge")
-        if C.in_melee(st, u):
+        if in_melee(st, u):
             raise C.err("4.6", f"{u.id} is in melee")
         if u.move_used > 0 or u.charge_target:
             raise C.err("4.4", f"{u.id} has already moved this activation (ruling D-62)")

@@ -9,13 +9,13 @@ from dataclasses import dataclass, field
 import numpy as np
 import shapely
 
-from sim.daimyo.effects import PASSED_BY_MISSILE, moved_by_combat
+from sim.daimyo.effects import PASSED_BY_MISSILE, moved_by_combat, set_disordered
 from sim.daimyo.geometry import direction
 from sim.daimyo.model import Troop, Unit
 from sim.daimyo.tables import tables
+from sim.daimyo.surroundings import clear_of_box, footprint
 
 from . import common as C
-from .common import footprint
 from .events import ChargeMoved
 
 EPS = 1e-6
@@ -161,7 +161,7 @@ def plan(st, u: Unit, t: Unit) -> ChargePlan:
         raise C.err("4.3.4", "the charge would leave the table")
     box = hull.bounds
     for v in st.living():
-        if v.id in (u.id, t.id) or C.clear_of_box(v, box):
+        if v.id in (u.id, t.id) or clear_of_box(v, box):
             continue
         if footprint(v).intersection(hull).area > C.OVERLAP:
             raise C.err("4.4", f"the charge path to {t.id} is blocked by {v.id}")
@@ -184,7 +184,7 @@ def contact(game, p: ChargePlan, how: str = "charge") -> None:
     C.ride_down_leaders(game, u, p.path)
     charger_cause, target_cause = contact_disorders(u, p)
     if charger_cause:
-        C.set_disordered(game, u, *charger_cause)
+        set_disordered(game, u, *charger_cause)
     if st.event == "heroic_charge" and not st.heroic_unit and how == "charge":
         st.heroic_unit = u.id              # 5.3 event 4
     key = C.pair_key(u.id, t.id)
@@ -195,7 +195,7 @@ def contact(game, p: ChargePlan, how: str = "charge") -> None:
         remove_unit(game, t, "destroyed", "5.1")
         return
     if target_cause:
-        C.set_disordered(game, t, *target_cause)
+        set_disordered(game, t, *target_cause)
 
 
 def contact_disorders(u: Unit, p: ChargePlan) -> tuple[tuple[str, str] | None, tuple[str, str] | None]:
@@ -220,7 +220,7 @@ def failed(game, u: Unit, p: ChargePlan) -> None:
     heading = p.heading
     turned = footprint(u, facing=heading)
     box = turned.bounds
-    if any(v.id != u.id and not C.clear_of_box(v, box) and footprint(v).intersection(turned).area > C.OVERLAP
+    if any(v.id != u.id and not clear_of_box(v, box) and footprint(v).intersection(turned).area > C.OVERLAP
            for v in st.living()):
         heading = u.facing                 # no room to wheel: it runs straight on
     u.facing = heading

@@ -1,7 +1,7 @@
 """Shared combat helpers: relative geometry (ruling D-4), swept moves, leaders ridden down, who
-is active. The effects shared with movement (hits, stand losses, leader casualties, disorder:
-sim/daimyo/effects.py) and what is around a unit (contacts, terrain: sim/daimyo/surroundings.py)
-are re-exported here for the combat rules."""
+is active. The effects shared with movement (hits, stand losses, leader casualties, disorder)
+live in sim/daimyo/effects.py and what is around a unit (contacts, terrain) in
+sim/daimyo/surroundings.py; the combat rules import them from there."""
 from __future__ import annotations
 
 import math
@@ -10,15 +10,12 @@ import numpy as np
 import shapely
 
 from sim.core.errors import RuleError
-from sim.daimyo.effects import (add_hits, flag_leader_event, flag_rout, kill_leader,  # noqa: F401
-                                leader_casualty_test, leader_position, lose_stand, set_disordered)
+from sim.daimyo.effects import kill_leader
 from sim.daimyo.geometry import (CONTACT_TOLERANCE, LEADER_RADIUS, boxes_apart, corners_at, direction, kernels,
                                  stand_corners, stand_quads)
 from sim.daimyo.model import Unit
 from sim.daimyo.state import DaimyoState
-from sim.daimyo.surroundings import (centre, contact_ids, enemies_in_contact, far_apart,  # noqa: F401
-                                     features_at, footprint, footprint_distance, in_building, in_cover,
-                                     in_melee, in_woods, near_range, on_hill, clear_of_box, reach, touches, within)
+from sim.daimyo.surroundings import centre, clear_of_box, footprint
 
 SYSTEM = "daimyo"
 OVERLAP = 1e-4          # cm^2: more than this is an overlap, not a touch

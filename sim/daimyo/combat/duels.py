@@ -7,6 +7,7 @@ import math
 from sim.daimyo.model import Leader, LeaderKind
 from sim.daimyo.state import Decision
 from sim.daimyo.tables import tables
+from sim.daimyo.effects import kill_leader
 
 from . import common as C
 from .actions import AnswerChallenge, Challenge
@@ -77,7 +78,7 @@ def answer(game, d: Decision, accept: bool) -> None:
     winner, loser = (a, b) if ta > tb else (b, a)
     winner.rating = min(dt.glory_max, winner.rating + 1)
     game.emit(DuelFought(a.id, b.id, tuple(rolls), winner.id, loser.id, winner.rating, rule))
-    C.kill_leader(game, loser, f"killed in a duel by {winner.name}", rule)
+    kill_leader(game, loser, f"killed in a duel by {winner.name}", rule)
 
 
 def offer_melee_challenge(game, u, t) -> None:

@@ -6,12 +6,13 @@ from __future__ import annotations
 from sim.daimyo import artillery
 from sim.daimyo.geometry import CONTACT_TOLERANCE, direction, local_corners, stand_corners, stand_layout
 from sim.daimyo.model import Armour, Troop, Unit, Weapon
-from sim.daimyo.effects import moved_by_combat, remove_unit
+from sim.daimyo.effects import add_hits, moved_by_combat, remove_unit, set_disordered
 from sim.daimyo.state import Decision
 from sim.daimyo.tables import tables
+from sim.daimyo.surroundings import (contact_ids, enemies_in_contact, footprint, in_building,
+                                     on_hill, touches)
 
 from . import common as C
-from .common import footprint
 from .contact import EDGES, edges_touching
 from .random_event import heroic
 from .events import FollowedUp, MeleeResult, MeleeRound, PushedBack, StandRoll
@@ -53,7 +54,7 @@ def edge_contacts(a: Unit, b: Unit) -> list[frozenset[str]]:
 def contact_sides(st, u: Unit) -> set[str]:
     """front / flank / rear: where enemies touch u (4.6.9 'attacked from several sides')."""
     out = set()
-    for v in C.enemies_in_contact(st, u):
+    for v in enemies_in_contact(st, u):
         for edges in edge_contacts(u, v):
             for e in edges:
                 out.add("flank" if e in ("left", "right") else e)
@@ -98,18 +99,18 @@ def fighting_stands(st, a: Unit, b: Unit, rounds_done: int, used: set[int]) -> l
             if j is not None and j not in picked:
                 picked.append(j)
     out = [(i, False) for i in picked] + [(i, i not in turned) for i in flank]
-    if C.in_building(st, a) or C.in_building(st, b):
+    if in_building(st, a) or in_building(st, b):
         out = out[:tables().melee.building_max_stands]
     return [(i, fr) for i, fr in out if i not in used]
 
 
 def _rear_engaged(st, a: Unit, b: Unit) -> bool:
-    return any("rear" in e for v in C.enemies_in_contact(st, a) if v.id != b.id
+    return any("rear" in e for v in enemies_in_contact(st, a) if v.id != b.id
                for e in edge_contacts(a, v))
 
 
 def _front_engaged(st, a: Unit, b: Unit) -> bool:
-    return any("front" in e for v in C.enemies_in_contact(st, a) if v.id != b.id
+    return any("front" in e for v in enemies_in_contact(st, a) if v.id != b.id
                for e in edge_contacts(a, v))
 
 
@@ -130,7 +131,7 @@ def modifiers(st, a: Unit, b: Unit, rounds_done: int) -> list[Mod]:
         out.append(("improvised weapon vs infantry", m["imw_vs_infantry"], "4.6.3"))
     if w is Weapon.LANCE:
         out.append(("lance", m["lance"], "4.6.3"))
-    if first and a.charge_target == b.id and a.charge_bonus and not C.in_building(st, b) \
+    if first and a.charge_target == b.id and a.charge_bonus and not in_building(st, b) \
             and st.weather not in ("thunderstorm", "snowing"):
         out.append(("cavalry charge", m["cavalry_charge"], "4.6.3") if a.cavalry
                    else ("infantry charge", m["infantry_charge"], "4.6.3"))
@@ -155,13 +156,13 @@ def modifiers(st, a: Unit, b: Unit, rounds_done: int) -> list[Mod]:
         out.append(("heavy-armoured enemy", m["enemy_heavy_armour"], "4.6.3"))
     elif b.armour is Armour.MEDIUM:
         out.append(("medium-armoured enemy", m["enemy_medium_armour"], "4.6.3"))
-    if C.in_building(st, b):
+    if in_building(st, b):
         out.append(("enemy in a building", m["enemy_in_building"], "4.6.3"))
     if b.quality.rank > a.quality.rank:
         out.append(("enemy of higher quality", m["enemy_higher_quality"], "4.6.3"))   # ruling D-14
     if not good:
         out.append(("disordered", m["disordered"], "4.6.3"))
-    if (C.on_hill(st, b) and not C.on_hill(st, a)) or defends_obstacle(st, a, b):
+    if (on_hill(st, b) and not on_hill(st, a)) or defends_obstacle(st, a, b):
         out.append(("enemy uphill or behind an obstacle", m["enemy_uphill_or_behind_obstacle"], "4.6.3"))
     return out
 
@@ -210,7 +211,7 @@ def _roll(game, a: Unit, b: Unit, stands: list[tuple[int, tuple[Mod, ...]]]) -> 
 
 def groups(st) -> list[list[Unit]]:
     """Connected groups of units in base contact with enemies (4.6.9)."""
-    touching = C.contact_ids(st)          # the whole table's contacts at once (ruling D-3)
+    touching = contact_ids(st)          # the whole table's contacts at once (ruling D-3)
     if not any(touching.values()):
         return []
     units = [u for u in st.living() if not u.routing]
@@ -259,18 +260,18 @@ def end_melees(game) -> None:
     waiting = {C.pair_key(d.data["unit"], d.data["loser"]) for d in st.pending if d.kind == "follow_up"}
     for key in list(st.melee_start):
         a, b = (st.units[k] for k in key.split("|"))
-        if key in waiting or (a.alive and b.alive and C.touches(st, a, b)):
+        if key in waiting or (a.alive and b.alive and touches(st, a, b)):
             continue
         began = st.melee_start.pop(key)
         st.melee_rounds.pop(key, None)
         if began < st.turn:
             for v in (a, b):
-                C.set_disordered(game, v, "its melee lasted more than one turn", "4.2.1")
+                set_disordered(game, v, "its melee lasted more than one turn", "4.2.1")
 
 
 def refresh_melee_lists(st) -> None:
     """Keep Unit.in_melee_with / melee_rounds current for views (contact is geometric)."""
-    touching = C.contact_ids(st)
+    touching = contact_ids(st)
     # no one touches, as at the last call, which emptied every list (only this function sets
     # them; a unit gone since kept its empty one): nothing to change
     apart = not any(touching.values())
@@ -291,7 +292,7 @@ def _pairs(st, group: list[Unit]) -> list[tuple[Unit, Unit]]:
     out = []
     for a in group:
         for b in group:
-            if a.side == st.to_move and b.side != a.side and C.touches(st, a, b) \
+            if a.side == st.to_move and b.side != a.side and touches(st, a, b) \
                     and C.pair_key(a.id, b.id) not in st.melee_fought:
                 out.append((a, b))
     return out
@@ -333,7 +334,7 @@ def resolve_group(game, group: list[Unit]) -> None:
     for (x, y), n in inflicted.items():
         taken[y] = taken.get(y, 0) + n
     for u in group:
-        C.add_hits(game, u, taken.get(u.id, 0), "melee", "4.6.2")
+        add_hits(game, u, taken.get(u.id, 0), "melee", "4.6.2")
     apply_results(game, group, inflicted, multiple, sides_before)
 
 
@@ -445,7 +446,7 @@ def push_back(game, u: Unit, by: Unit, heading: float) -> float:
     dist = tables().melee.push_back_cm
     start = C.pose(u)
     # the enemies it touches block only if it is pushed into one (ruling D-117)
-    touching = [v.id for v in C.enemies_in_contact(st, u)]
+    touching = [v.id for v in enemies_in_contact(st, u)]
     d, blocker = C.sweep(st, u, heading, dist, touching=touching)
     h = direction(heading)
     u.x, u.y = float(u.x + h[0] * d), float(u.y + h[1] * d)
@@ -459,7 +460,7 @@ def push_back(game, u: Unit, by: Unit, heading: float) -> float:
         remove_unit(game, u, "destroyed", "4.6.6")
         return 0.0
     if blocker:
-        C.set_disordered(game, u, "could not complete its push back", "4.6.6")
+        set_disordered(game, u, "could not complete its push back", "4.6.6")
     return d
 
 

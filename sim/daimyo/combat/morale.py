@@ -8,12 +8,12 @@ from fractions import Fraction
 from sim.daimyo import command
 from sim.daimyo.geometry import direction
 from sim.daimyo.model import Troop, Unit, Weapon
-from sim.daimyo.effects import moved_by_combat, remove_unit
-from sim.daimyo.surroundings import nearest_enemy
+from sim.daimyo.effects import leader_position, moved_by_combat, remove_unit, set_disordered
+from sim.daimyo.surroundings import (centre, enemies_in_contact, footprint, in_building, in_cover,
+                                     near_range, nearest_enemy, on_hill, within)
 from sim.daimyo.tables import tables
 
 from . import common as C
-from .common import footprint
 from .events import FrenzyBegan, FrenzyEnded, Halted, MoraleMove, MoraleTested
 
 COLUMN = {1: "lost_stand", 2: "charged", 3: "charged", 4: "wants_to_charge",
@@ -40,20 +40,20 @@ def modifiers(st, u: Unit, reason: int, charger: Unit | None = None) -> list[tup
     """Every 5.1 modifier that applies, as (label, value, rule)."""
     m = tables().morale_modifiers
     out: list[tuple[str, int, str]] = []
-    rng = C.near_range(st, u)
+    rng = near_range(st, u)
     for leader in st.attached(u.id):
         if not u.routing or reason == 8:      # 5.1: a routing leader gives no bonus
             out.append((f"{leader.name} attached", leader.rating, "5.1"))
     if u.pursuing:
         out.append(("pursuing", m["pursuing"], "5.1"))
-    enemies = [v for v in C.within(st, u, rng) if v.side != u.side]
-    if C.in_cover(st, u) or C.in_building(st, u) or (
-            enemies and C.on_hill(st, u) and not any(C.on_hill(st, v) for v in enemies)):
+    enemies = [v for v in within(st, u, rng) if v.side != u.side]
+    if in_cover(st, u) or in_building(st, u) or (
+            enemies and on_hill(st, u) and not any(on_hill(st, v) for v in enemies)):
         out.append(("uphill of all enemy within range, or in cover", m["uphill_or_cover"], "5.1"))
     general = st.general(u.side)
     if general.alive:                          # attached or not (ruling D-69)
         import shapely
-        gx, gy = C.leader_position(st, general)
+        gx, gy = leader_position(st, general)
         if footprint(u).distance(shapely.Point(gx, gy)) <= rng:
             out.append(("General within range", m["general_near"], "5.1"))
     if charger is not None and u.infantry and charger.cavalry:     # reason 2 or 3 (D-104)
@@ -69,7 +69,7 @@ def modifiers(st, u: Unit, reason: int, charger: Unit | None = None) -> list[tup
         out.append(("disordered", m["disordered"], "5.1"))
     if u.troop is not Troop.HQ and not command.in_command(st, u):
         out.append(("outside command range", m["out_of_command"], "5.1"))
-    friends = [v for v in C.within(st, u, rng, u.side)
+    friends = [v for v in within(st, u, rng, u.side)
                if v.routing and v.quality.rank >= u.quality.rank]
     for v in friends:                       # ruling D-12: each such friend routing
         out.append((f"{v.id} (equal or better) routing within range", m["friend_routing_near"], "5.1"))
@@ -92,7 +92,7 @@ def _pt(x, y):
 
 def _faces(v: Unit, u: Unit) -> bool:
     """v faces u: u's centre lies ahead of v's front edge."""
-    return float(C.frame(v, C.centre(u)[None, :])[0, 0]) > 0
+    return float(C.frame(v, centre(u)[None, :])[0, 0]) > 0
 
 
 def test(game, u: Unit, reason: int, charger: Unit | None = None) -> Outcome:
@@ -181,8 +181,8 @@ def apply(game, u: Unit, result: str, away_from: Unit | None = None) -> None:
 
 def _leaving_many_sides(st, u: Unit) -> bool:      # ruling D-66
     sides = {C.side_of(u, v) if C.side_of(u, v) == "front" else "flank_rear"
-             for v in C.enemies_in_contact(st, u)}
-    return len(C.enemies_in_contact(st, u)) > 1 and len(sides) > 1
+             for v in enemies_in_contact(st, u)}
+    return len(enemies_in_contact(st, u)) > 1 and len(sides) > 1
 
 
 def retire(game, u: Unit, away_from: Unit | None = None) -> None:
@@ -192,7 +192,7 @@ def retire(game, u: Unit, away_from: Unit | None = None) -> None:
     if away_from is None:
         away_from = nearest_enemy(st, u)
     heading = (u.facing + 180) % 360 if away_from is None else \
-        C.heading_to(C.centre(away_from), C.centre(u))
+        C.heading_to(centre(away_from), centre(u))
     dist = u.move_row.normal / 2
     start = C.pose(u)
     d, _ = C.sweep(st, u, heading, dist)   # touching enemies do not block moving away
@@ -229,7 +229,7 @@ def retreat(game, u: Unit) -> None:
     u.halt_about_face = True               # 5.1 "halts next turn": may face about then (D-80)
     game.emit(MoraleMove(u.id, "retreat", tuple(path)))
     C.ride_down_leaders(game, u, path)
-    C.set_disordered(game, u, "retreat", "5.1")
+    set_disordered(game, u, "retreat", "5.1")
     _left_table(game, u)
 
 

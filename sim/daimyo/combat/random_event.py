@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from sim.daimyo.model import Troop
 from sim.daimyo.tables import tables
+from sim.daimyo.surroundings import footprint, in_melee
 
-from . import common as C
 from .events import RandomEvent
 
 CLAN_EVENTS = ("surprise_march", "superhuman_discipline", "fanaticism")
@@ -60,7 +60,7 @@ def fanatic(st, u) -> bool:
     """5.3 event 6: samurai, ronin and warrior monks of the first activated clan, not in melee
     and not disordered, must charge the nearest visible enemy unit."""
     return (st.event == "fanaticism" and st.event_clan == u.clan and not u.disordered
-            and (u.samurai or u.monk or u.troop is Troop.RONIN) and not C.in_melee(st, u))
+            and (u.samurai or u.monk or u.troop is Troop.RONIN) and not in_melee(st, u))
 
 
 def fanatic_target(st, u):
@@ -74,8 +74,8 @@ def fanatic_target(st, u):
     from .weather import visibility
     limit = visibility(st) or float("inf")
     front = [i for i, (r, _) in enumerate(stand_layout(u.stands, u.files)) if r == 0]
-    fp = C.footprint(u)
-    foes = sorted((fp.distance(C.footprint(v)), v.id) for v in st.living() if v.side != u.side)
+    fp = footprint(u)
+    foes = sorted((fp.distance(footprint(v)), v.id) for v in st.living() if v.side != u.side)
     for d, vid in foes:
         if d > limit:
             break

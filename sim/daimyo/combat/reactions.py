@@ -8,10 +8,11 @@ from sim.daimyo import actions as A
 from sim.daimyo import effects, movement
 from sim.daimyo.model import Quality, Troop, Unit
 from sim.daimyo.state import Decision
+from sim.daimyo.effects import set_disordered
+from sim.daimyo.surroundings import centre, clear_of_box, enemies_in_contact, footprint, in_melee
 
 from . import charge as CH
 from . import common as C
-from .common import footprint
 from . import morale, shooting
 from .events import ChargeDeclared, ReactionChosen
 
@@ -24,8 +25,8 @@ def reaction_reason(st, t: Unit, u: Unit, p: CH.ChargePlan | None = None) -> int
     """The 5.1 reason the charged unit tests for (the higher applies), or 0 for none:
     3 infantry (not Elite, not frenzied) charged by cavalry in the open; 2 missile ashigaru
     and peasants charged by anyone. No test if already in melee or frenzied."""
-    in_melee = any(v.id != u.id for v in C.enemies_in_contact(st, t))
-    if t.frenzied or in_melee or t.routing or t.troop is Troop.HQ:
+    fighting = any(v.id != u.id for v in enemies_in_contact(st, t))
+    if t.frenzied or fighting or t.routing or t.troop is Troop.HQ:
         return 0
     hull = footprint(u).union(footprint(t)).convex_hull
     in_open = not CH.ground_on(st, u, hull)     # ruling D-67: only open ground or road (D-120)
@@ -41,7 +42,7 @@ def may_countercharge(st, t: Unit, u: Unit) -> bool:
     (5.1), in melee, routing, an HQ or artillery; cavalry not out of difficult terrain."""
     if t.infantry and u.cavalry or t.troop in (Troop.HQ, Troop.ARTILLERY):
         return False
-    if t.halted_turns > 0 or t.routing or C.in_melee(st, t):
+    if t.halted_turns > 0 or t.routing or in_melee(st, t):
         return False
     if t.cavalry and "difficult" in CH.ground_on(st, t, footprint(t)):       # 4.3.1 (D-120)
         return False
@@ -53,12 +54,12 @@ def _face_pose(st, t: Unit, u: Unit):
     centre to face a flank or rear charger; None if that turn would overlap another unit."""
     if C.side_of(t, u) == "front":
         return t.x, t.y, t.facing
-    heading = C.heading_to(C.centre(t), C.centre(u))
+    heading = C.heading_to(centre(t), centre(u))
     x, y = C.rotated_about_centre(t, heading)
     fp = footprint(t, x=x, y=y, facing=heading)
     box = fp.bounds
     for v in st.living():
-        if v.id != t.id and not C.clear_of_box(v, box) and footprint(v).intersection(fp).area > C.OVERLAP:
+        if v.id != t.id and not clear_of_box(v, box) and footprint(v).intersection(fp).area > C.OVERLAP:
             return None
     return x, y, heading
 
@@ -80,7 +81,7 @@ def face_turn(st, t: Unit, p: CH.ChargePlan):
     (90 degrees to that flank, 180 to the rear), or None when the charge comes at the front
     or the unit may not manoeuvre at all now (ruling D-103)."""
     if p.edge == "front" or t.troop in (Troop.HQ, Troop.ARTILLERY) or t.halted_turns > 0 \
-            or t.reforming or t.rallied or t.routing or C.in_melee(st, t):
+            or t.reforming or t.rallied or t.routing or in_melee(st, t):
         return None
     return A.Turn(t.side, t.id, {"left": 90, "right": -90, "rear": 180}[p.edge])
 
@@ -93,7 +94,7 @@ def turn_to_face(game, t: Unit, p: CH.ChargePlan) -> None:
         plan = movement.plan(game.state, face_turn(game.state, t, p))
     except RuleError as e:
         game.emit(Note(f"{t.id} cannot complete its turn to face the chargers: {e}", "4.2.1"))
-        C.set_disordered(game, t, "failed to complete a turn to face the chargers", "4.2.1")
+        set_disordered(game, t, "failed to complete a turn to face the chargers", "4.2.1")
         return
     movement.execute(game, plan)
 
@@ -181,7 +182,7 @@ def react(game, charger_id: str, target_id: str, choice: str, forced: bool = Fal
         t.charged = t.charge_bonus = t.activated = True
         effects.moved_by_combat(game, t)
         if CH.ground_on(st, t, footprint(t)) & {"light", "difficult"}:           # D-120
-            C.set_disordered(game, t, "counter-charged in light or difficult terrain", "4.3.1")
+            set_disordered(game, t, "counter-charged in light or difficult terrain", "4.3.1")
     elif choice in ("retire", "shoot_retire", "retreat", "rout", "halt"):
         morale.apply(game, t, "retire" if choice == "shoot_retire" else choice, away_from=u)
     if not u.alive:

@@ -8,12 +8,12 @@ import shapely
 from sim.daimyo import artillery
 from sim.daimyo.geometry import direction
 from sim.daimyo.model import Troop, Unit
-from sim.daimyo.effects import moved_by_combat, remove_unit
-from sim.daimyo.surroundings import overlapping
+from sim.daimyo.effects import flag_rout, moved_by_combat, remove_unit, set_disordered
+from sim.daimyo.surroundings import (centre, clear_of_box, enemies_in_contact, footprint, in_melee,
+                                     overlapping)
 from sim.daimyo.tables import tables
 
 from . import common as C
-from .common import footprint
 from .events import FrenzyRally, Pursued, Rallied, UnitRouted
 
 WHEELS = (0, 30, -30, 60, -60, 90, -90)     # 4.6.7 wheels tried to get round enemies/impassable
@@ -37,8 +37,8 @@ def start_rout(game, u: Unit, about_face: bool, from_melee: bool = False) -> Non
     u.times_routed += 1
     u.shot = True                          # 5.1: a routing unit may not shoot
     end_frenzy(game, u, "rout")
-    C.set_disordered(game, u, "routs", "5.1")
-    C.flag_rout(st, u)
+    set_disordered(game, u, "routs", "5.1")
+    flag_rout(st, u)
     if u.times_routed >= 2:
         u.remove_at_end_of_turn = True
     rout_move(game, u, about_face=about_face)
@@ -56,7 +56,7 @@ def rout_move(game, u: Unit, about_face: bool) -> None:
         heading = (u.facing + 180) % 360
     else:
         heading = C.own_edge_heading(st, u)
-    ignore = [v.id for v in C.enemies_in_contact(st, u)]
+    ignore = [v.id for v in enemies_in_contact(st, u)]
     enemies = [v for v in st.living() if v.side != u.side]
     chosen = None
     for w in WHEELS:
@@ -86,7 +86,7 @@ def rout_move(game, u: Unit, about_face: bool) -> None:
     # every friend between where it turned and where it ends was routed through (4.3.2)
     passed = _friends_passed(st, u, x, y, chosen, float(math.hypot(u.x - x, u.y - y)))
     for v in passed:
-        C.set_disordered(game, v, f"{u.id} routed through it", "4.3.2")
+        set_disordered(game, v, f"{u.id} routed through it", "4.3.2")
         v.morale_reasons.append(7)
     if not C.on_table(st, u, strict=True):
         outcome = "left_table"
@@ -99,7 +99,7 @@ def _further(u: Unit, enemies: list[Unit], heading: float, dist: float) -> bool:
     """4.6.7: a wheel is allowed only if it increases the distance from the enemy."""
     if not enemies:
         return True
-    c = C.centre(u)
+    c = centre(u)
     end = c + direction(heading) * dist
     before = min(footprint(v).distance(shapely.Point(*c)) for v in enemies)
     after = min(footprint(v).distance(shapely.Point(*end)) for v in enemies)
@@ -110,7 +110,7 @@ def _friends_passed(st, u: Unit, x0: float, y0: float, heading: float, dist: flo
     """4.3.2: the friends the straight rout from (x0, y0) overlaps: the hull round its ends
     (the sweep's, kernel first) shares more than OVERLAP with them."""
     move = C.SweptMove(u, x0, y0, heading, direction(heading), dist)
-    return [v for v in st.living(u.side) if v.id != u.id and not C.clear_of_box(v, move.box)
+    return [v for v in st.living(u.side) if v.id != u.id and not clear_of_box(v, move.box)
             and move.meets(lambda: footprint(v), C.StandsOf(v))]
 
 
@@ -190,10 +190,10 @@ def frenzied_pursuits(game, clan: str) -> None:
         target = st.units.get(u.frenzy_pursuit)
         if not u.frenzy_pursuit:
             continue
-        if not (u.frenzied and target and target.alive and target.routing) or C.in_melee(st, u):
+        if not (u.frenzied and target and target.alive and target.routing) or in_melee(st, u):
             u.frenzy_pursuit = ""
             continue
-        pursue(game, u, target, facing=C.heading_to(C.centre(u), C.centre(target)))
+        pursue(game, u, target, facing=C.heading_to(centre(u), centre(target)))
 
 
 def rally_options(st, u: Unit) -> list[str]:

@@ -16,9 +16,11 @@ from sim.daimyo.geometry.table import arrays
 from sim.daimyo.geometry import all_round_arc, fire_arc, line_of_sight, stand_corners, stand_layout, stand_polygons
 from sim.daimyo.model import Armour, Formation, Quality, Troop, Unit, Weapon
 from sim.daimyo.tables import tables
+from sim.daimyo.effects import add_hits
+from sim.daimyo.surroundings import (features_at, footprint, in_building, in_cover, in_melee,
+                                     in_woods)
 
 from . import common as C
-from .common import footprint
 from .events import ShotResolved
 from .weather import visibility
 
@@ -57,7 +59,7 @@ def may_shoot(st, u: Unit) -> str:
         return f"{u.id} is routing"
     if u.reforming:
         return f"{u.id} reformed this turn (4.3.5.4)"
-    if C.in_melee(st, u):
+    if in_melee(st, u):
         return f"{u.id} is in melee"
     w = weapon(u)
     if _weather_mod(st, w) is None:
@@ -77,7 +79,7 @@ def shooting_stands(st, u: Unit) -> list[int]:
     """4.5: 2 ranks in good order, 1 disordered; at most 2 stands from a building."""
     ranks = 1 if u.disordered else 2
     idx = [i for i, (r, _) in enumerate(stand_layout(u.stands, u.files)) if r < ranks]
-    if C.in_building(st, u):
+    if in_building(st, u):
         idx = idx[:tables().shooting.building_max_stands]
     return idx
 
@@ -92,7 +94,7 @@ def reach(st, u: Unit, target: Unit | None = None) -> float:
     vis = visibility(st)
     if vis:
         r = min(r, vis)                       # 6.2 visibility
-    if C.in_woods(st, u) and (target is None or C.in_woods(st, target)):
+    if in_woods(st, u) and (target is None or in_woods(st, target)):
         r = min(r, s.woods_cm)                # 4.5.1 (ruling D-58: from the edge outwards is free)
     return r
 
@@ -104,7 +106,7 @@ def _blockers(st, u: Unit, target: Unit, src, fp) -> list:
 
 
 def _terrain_blocks(st, u: Unit, target: Unit) -> list:
-    mine = {f.id for f in C.features_at(st, u)} | {f.id for f in C.features_at(st, target)}
+    mine = {f.id for f in features_at(st, u)} | {f.id for f in features_at(st, target)}
     return [f.shape for f in st.terrain if f.row.blocks_los and f.id not in mine]
 
 
@@ -122,7 +124,7 @@ def targets(st, u: Unit) -> dict[int, tuple[Unit, float]]:
     Enemies already in melee are not targets (ruling D-59)."""
     u = shooting_pose(u)
     corners = stand_corners(u)
-    foes = [v for v in st.living() if v.side != u.side and not C.in_melee(st, v)]
+    foes = [v for v in st.living() if v.side != u.side and not in_melee(st, v)]
     longest = ranges(u)[1]                    # reach() only ever shortens it
     out: dict[int, tuple[Unit, float]] = {}
     for i in shooting_stands(st, u):
@@ -170,9 +172,9 @@ def modifiers(st, u: Unit, target: Unit, effective: bool) -> list[Mod]:
         out.append(("effective range", m["effective_range"], "4.5.4"))
     if (target.formation is Formation.COLUMN and target.troop is not Troop.ARTILLERY) or C.side_of(target, shooting_pose(u)) != "front":  # ruling D-91
         out.append(("target in column or shot in the flank", m["target_column_or_flank"], "4.5.4"))
-    if C.in_building(st, target):
+    if in_building(st, target):
         out.append(("target in a building", m["target_in_building"], "4.5.4"))
-    elif C.in_cover(st, target):
+    elif in_cover(st, target):
         out.append(("target in cover", m["target_in_cover"], "4.5.4"))
     if w is Weapon.BOW and target.armour is Armour.HEAVY:
         out.append(("bow vs heavy armour", m["bow_vs_heavy_armour"], "4.5.4"))
@@ -207,7 +209,7 @@ def resolve(game, u: Unit, groups: dict[tuple[str, bool], int], closing: bool = 
         if hits:
             target.hit_by_shooting = True      # ruling D-11: no rally from rout this turn
             target.hits_this_turn += hits      # 4.2.2: no reform this turn
-            C.add_hits(game, target, hits, "shooting", "4.5.5")
+            add_hits(game, target, hits, "shooting", "4.5.5")
     if u.id not in st.first_shot_done:         # its first volley is spent, in order or not (D-101)
         st.first_shot_done.append(u.id)
     u.shot = True
@@ -251,5 +253,5 @@ def closing_fire_stands(st, u: Unit, charger: Unit, path_fps: list, run: float) 
         if all(arc.intersects(fp) and line_of_sight(src, fp, others, terrain) for fp in path_fps):
             n += 1
     effective = run <= ranges(u)[0] or u.quality.rank >= Quality.VETERAN.rank \
-        or C.in_cover(st, u) or C.in_building(st, u)
+        or in_cover(st, u) or in_building(st, u)
     return n, effective

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, assume, given, settings, strategies as stn
 from sim.core.errors import RuleError, ScenarioError
 from sim.daimyo.ai.reach import Ground, _allowance
 from sim.daimyo.combat import charge as CH
-from sim.daimyo.combat.common import footprint
+from sim.daimyo.surroundings import footprint
 
 from ..test_charge_terrain import ARQUEBUS, HORSE, SPEAR, game, river
 
