@@ -209,9 +209,9 @@ def army_summary(state) -> list[str]:
         # an HQ abandoned when the General mounts leaves the units without being lost (1.7,
         # ruling D-47): said, so the count of units does not fall by one unexplained
         hq = state.units.get(army.hq)
-        left = ", HQ abandoned (1.7)" if hq is not None and hq.gone == "abandoned" else ""
+        abandoned = ", HQ abandoned (1.7)" if hq is not None and hq.gone == "abandoned" else ""
         lines.append(f"{army.name} ({side}): {len(units)} units, {sum(u.stands for u in units)} stands,"
-                     f" {army.units_destroyed} lost{left}")
+                     f" {army.units_destroyed} lost{abandoned}")
     return lines + weather_lines(state)
 
 

@@ -7,7 +7,6 @@ against the patches, their interiors and the road zone (terrain_touch.pieces_mee
 from types import SimpleNamespace
 
 import numpy as np
-import shapely
 from hypothesis import HealthCheck, given, settings, strategies as stn
 
 from sim.daimyo import terrain_touch

@@ -5,16 +5,17 @@ from __future__ import annotations
 from sim.core.errors import RuleError
 from sim.core.events import Note
 from sim.daimyo import actions as A
-from sim.daimyo import effects, movement
+from sim.daimyo import movement
+from sim.daimyo.effects import moved_by_combat, set_disordered
 from sim.daimyo.model import Quality, Troop, Unit
 from sim.daimyo.state import Decision
-from sim.daimyo.effects import set_disordered
 from sim.daimyo.surroundings import centre, clear_of_box, enemies_in_contact, footprint, in_melee
 
 from . import charge as CH
 from . import common as C
 from . import morale, shooting
 from .events import ChargeDeclared, ReactionChosen
+
 
 def must_test_to_charge(u: Unit) -> bool:
     """4.4 / 5.1 reason 4: missile-armed ashigaru and peasants (never frenzied units)."""
@@ -180,7 +181,7 @@ def react(game, charger_id: str, target_id: str, choice: str, forced: bool = Fal
         t.x, t.y, t.facing = x, y, heading
         t.charge_target = u.id
         t.charged = t.charge_bonus = t.activated = True
-        effects.moved_by_combat(game, t)
+        moved_by_combat(game, t)
         if CH.ground_on(st, t, footprint(t)) & {"light", "difficult"}:           # D-120
             set_disordered(game, t, "counter-charged in light or difficult terrain", "4.3.1")
     elif choice in ("retire", "shoot_retire", "retreat", "rout", "halt"):

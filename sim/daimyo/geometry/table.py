@@ -15,7 +15,6 @@ from itertools import compress
 from operator import attrgetter, ne
 
 import numpy as np
-import shapely
 
 from sim.daimyo.model import Unit
 from sim.daimyo.derived import derived
