@@ -23,6 +23,7 @@ from sim.ai.scored import Option
 from sim.daimyo import actions as A
 from sim.daimyo import menus, movement
 from sim.daimyo.ai import line_up
+from sim.daimyo.combat.common import angle_diff
 from sim.daimyo.geometry import direction
 from sim.daimyo.geometry.shapes import footprint
 from sim.daimyo.model import Troop
@@ -100,8 +101,8 @@ def _turns_away(scorer, st, a, toward: dict) -> bool:
     want = toward[u.id]
     if want is None:
         return False
-    now = abs((want - u.facing + 180) % 360 - 180)
-    end = abs((want - _end_pose(u, a)[2] + 180) % 360 - 180)
+    now = abs(angle_diff(u.facing, want))
+    end = abs(angle_diff(_end_pose(u, a)[2], want))
     return end >= now - 1e-6
 
 
